@@ -1,0 +1,99 @@
+//! Typed errors shared by the IR core and everything built on it.
+//!
+//! An [`Error`] keeps its *kind* (the Python exception class it maps to) so a
+//! failure raised in Rust surfaces in a script as the same `TypeError` or
+//! `ValueError` TVM would raise, and a located one can point at source.
+
+use std::fmt;
+
+use super::span::Span;
+
+/// The class of an error, mirroring the Python exception it becomes in the VM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    TypeError,
+    ValueError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    NameError,
+    SyntaxError,
+    RuntimeError,
+    NotImplementedError,
+    /// TVM's `DiagnosticError`: a located error from the script parser.
+    DiagnosticError,
+}
+
+impl ErrorKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::TypeError => "TypeError",
+            ErrorKind::ValueError => "ValueError",
+            ErrorKind::KeyError => "KeyError",
+            ErrorKind::IndexError => "IndexError",
+            ErrorKind::AttributeError => "AttributeError",
+            ErrorKind::NameError => "NameError",
+            ErrorKind::SyntaxError => "SyntaxError",
+            ErrorKind::RuntimeError => "RuntimeError",
+            ErrorKind::NotImplementedError => "NotImplementedError",
+            ErrorKind::DiagnosticError => "DiagnosticError",
+        }
+    }
+}
+
+/// An error with a kind, a message and, when known, the source span it concerns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Error {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub span: Span,
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error { kind, message: message.into(), span: Span::none() }
+    }
+    pub fn type_error(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::TypeError, message)
+    }
+    pub fn value_error(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::ValueError, message)
+    }
+    pub fn key_error(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::KeyError, message)
+    }
+    pub fn index_error(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::IndexError, message)
+    }
+    pub fn attribute_error(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::AttributeError, message)
+    }
+    pub fn runtime(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::RuntimeError, message)
+    }
+    pub fn diagnostic(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::DiagnosticError, message)
+    }
+    /// Attach a span unless one is already known (the innermost location wins).
+    pub fn at(mut self, span: &Span) -> Self {
+        if self.span.is_none() {
+            self.span = span.clone();
+        }
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `require(cond, msg)?`: a ValueError unless `cond` holds.
+pub fn require(cond: bool, message: &str) -> Result<()> {
+    if cond { Ok(()) } else { Err(Error::value_error(message)) }
+}

@@ -1,0 +1,413 @@
+//! Core expressions: variables, constants, operators, calls, ranges, tuples and
+//! TVM's scalar arithmetic (`prim.Add` … `prim.Select`). Every expression has a type.
+
+use std::sync::Arc;
+
+use super::dtype::DataType;
+use super::error::{Error, Result};
+use super::object::{object_info, NodeType, ObjectRef, TypeInfo};
+use super::span::Span;
+use super::ty::Type;
+use super::value::{AttrMap, Value};
+use crate::{ir_category, ir_node};
+
+/// The abstract base of all expressions (`ir.Expr`).
+pub fn expr_info() -> &'static TypeInfo {
+    static INFO: TypeInfo = TypeInfo::abstract_type("ir.Expr", Some(object_info));
+    &INFO
+}
+
+/// The abstract base of constants (`ir.Constant`).
+pub fn constant_info() -> &'static TypeInfo {
+    static INFO: TypeInfo = TypeInfo::abstract_type("ir.Constant", Some(expr_info));
+    &INFO
+}
+
+/// The abstract base of functions (`ir.BaseFunc`).
+pub fn base_func_info() -> &'static TypeInfo {
+    static INFO: TypeInfo = TypeInfo::abstract_type("ir.BaseFunc", Some(expr_info));
+    &INFO
+}
+
+ir_category! {
+    /// Any expression.
+    pub struct Expr: expr_info
+}
+
+ir_category! {
+    /// Any function that can live in an IRModule.
+    pub struct BaseFunc: base_func_info
+}
+
+impl Expr {
+    /// The expression's type (`Expr.ty`).
+    pub fn ty(&self) -> Type {
+        match self.0.expr_ty() {
+            Some(t) => Type(t.clone()),
+            None => Type::missing(),
+        }
+    }
+    /// The data type of a scalar expression (`void` when it has none).
+    pub fn dtype(&self) -> DataType {
+        self.ty().dtype()
+    }
+    pub fn as_int(&self) -> Option<i64> {
+        self.0.downcast_ref::<IntImmNode>().map(|i| i.value)
+    }
+    pub fn as_float(&self) -> Option<f64> {
+        self.0.downcast_ref::<FloatImmNode>().map(|f| f.value)
+    }
+    pub fn as_var(&self) -> Option<&VarNode> {
+        self.0.downcast_ref::<VarNode>()
+    }
+    pub fn as_call(&self) -> Option<&CallNode> {
+        self.0.downcast_ref::<CallNode>()
+    }
+}
+
+ir_node! {
+    /// A variable. Variables have identity: two with the same name are different.
+    pub struct VarNode as Var: "ir.Var", base expr_info, isa [Expr], eq Var, ty ty {
+        pub ty: Type,
+        [ignore] pub name: Arc<str>,
+    }
+}
+
+impl VarNode {
+    pub fn dtype(&self) -> DataType {
+        self.ty.dtype()
+    }
+}
+
+/// `Var::new(name, ty, span)` (seed 003's constructor).
+pub fn new_var(name: &str, ty: impl Into<Type>, span: Span) -> Var {
+    Var::new(VarNode { ty: ty.into(), name: name.into(), span })
+}
+
+impl super::object::Ref<VarNode> {
+    pub fn with_type(name: &str, ty: impl Into<Type>, span: Span) -> Var {
+        new_var(name, ty, span)
+    }
+    /// A scalar variable of a data type.
+    pub fn scalar(name: &str, dtype: DataType) -> Var {
+        new_var(name, Type::prim(dtype), Span::none())
+    }
+}
+
+ir_node! {
+    /// A module-level function name.
+    pub struct GlobalVarNode as GlobalVar: "ir.GlobalVar", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub name_hint: Arc<str>,
+    }
+}
+
+impl super::object::Ref<GlobalVarNode> {
+    pub fn named(name: &str) -> GlobalVar {
+        GlobalVar::new(GlobalVarNode { ty: Type::missing(), name_hint: name.into(), span: Span::none() })
+    }
+}
+
+ir_node! {
+    /// An integer constant.
+    pub struct IntImmNode as IntImm: "ir.IntImm", base constant_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub value: i64,
+    }
+}
+
+ir_node! {
+    /// A floating-point constant.
+    pub struct FloatImmNode as FloatImm: "ir.FloatImm", base constant_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub value: f64,
+    }
+}
+
+ir_node! {
+    /// A string constant.
+    pub struct StringImmNode as StringImm: "ir.StringImm", base constant_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub value: Arc<str>,
+    }
+}
+
+/// An integer constant of `dtype`, wrapped to the type's width as TVM does.
+pub fn int_imm(dtype: DataType, value: i64) -> Expr {
+    let value = wrap_int(dtype, value);
+    IntImm::new(IntImmNode { ty: Type::prim(dtype), value, span: Span::none() }).into()
+}
+
+/// Truncate `value` to the bit width of an integer type (two's complement).
+pub fn wrap_int(dtype: DataType, value: i64) -> i64 {
+    let bits = dtype.bits as u32;
+    if dtype.is_bool() {
+        return (value != 0) as i64;
+    }
+    if bits == 0 || bits >= 64 || !dtype.is_integer() {
+        return value;
+    }
+    let mask = (1i64 << bits) - 1;
+    let v = value & mask;
+    if dtype.is_int() && v >> (bits - 1) & 1 == 1 { v - (1i64 << bits) } else { v }
+}
+
+pub fn float_imm(dtype: DataType, value: f64) -> Expr {
+    let value = if dtype.bits == 32 && dtype.code == super::dtype::TypeCode::Float { value as f32 as f64 } else { value };
+    FloatImm::new(FloatImmNode { ty: Type::prim(dtype), value, span: Span::none() }).into()
+}
+
+pub fn bool_imm(value: bool) -> Expr {
+    int_imm(DataType::bool(), value as i64)
+}
+
+pub fn string_imm(value: &str) -> Expr {
+    StringImm::new(StringImmNode { ty: Type::string(), value: value.into(), span: Span::none() }).into()
+}
+
+ir_node! {
+    /// An operator, one object per name in the operator registry.
+    pub struct OpNode as Op: "ir.Op", base expr_info, isa [Expr], eq Unique, ty ty {
+        pub ty: Type,
+        pub name: Arc<str>,
+    }
+}
+
+ir_node! {
+    /// A call of an operator, a function or a GlobalVar.
+    pub struct CallNode as Call: "ir.Call", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub op: Expr,
+        pub args: Vec<Expr>,
+        /// Call attributes: a map (or none).
+        pub attrs: Value,
+        pub ty_args: Vec<Type>,
+    }
+}
+
+ir_node! {
+    /// A half-open interval `[min, min + extent)`.
+    pub struct RangeNode as Range: "ir.Range", base object_info {
+        pub min: Expr,
+        pub extent: Expr,
+    }
+}
+
+impl super::object::Ref<RangeNode> {
+    pub fn from_min_extent(min: Expr, extent: Expr, span: Span) -> Range {
+        Range::new(RangeNode { min, extent, span })
+    }
+}
+
+ir_node! {
+    /// A tuple of expressions.
+    pub struct TupleNode as Tuple: "ir.Tuple", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub fields: Vec<Expr>,
+    }
+}
+
+ir_node! {
+    /// `tuple[index]`.
+    pub struct TupleGetItemNode as TupleGetItem: "ir.TupleGetItem", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub tuple_value: Expr,
+        pub index: i64,
+    }
+}
+
+ir_node! {
+    /// A load from a tensor (a buffer variable) at indices: TVM's BufferLoad.
+    pub struct TensorLoadNode as TensorLoad: "ir.TensorLoad", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub source: Expr,
+        pub indices: Vec<Expr>,
+    }
+}
+
+/// Declare the binary arithmetic nodes `prim.Add` …, each with fields `a` and `b`.
+macro_rules! binary_nodes {
+    ($($node:ident $handle:ident $key:literal;)*) => {$(
+        ir_node! {
+            #[doc = concat!("`", $key, "`: a binary scalar operation.")]
+            pub struct $node as $handle: $key, base expr_info, isa [Expr], ty ty {
+                pub ty: Type,
+                pub a: Expr,
+                pub b: Expr,
+            }
+        }
+    )*
+        /// The binary operation kinds, for generic construction and printing.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum BinOp { $($handle,)* }
+
+        impl BinOp {
+            pub fn type_key(self) -> &'static str {
+                match self { $(BinOp::$handle => $key,)* }
+            }
+            pub fn from_type_key(key: &str) -> Option<BinOp> {
+                match key { $($key => Some(BinOp::$handle),)* _ => None }
+            }
+            /// Build the node with a given result type, no folding.
+            pub fn make(self, ty: Type, a: Expr, b: Expr, span: Span) -> Expr {
+                match self { $(BinOp::$handle => $handle::new($node { ty, a, b, span }).into(),)* }
+            }
+            /// The operands of a node of this family.
+            pub fn operands(e: &ObjectRef) -> Option<(BinOp, &Expr, &Expr)> {
+                $(if let Some(n) = e.downcast_ref::<$node>() { return Some((BinOp::$handle, &n.a, &n.b)); })*
+                None
+            }
+        }
+
+        fn register_binary() -> Result<()> {
+            $(super::object::register_type::<$node>()?;)*
+            Ok(())
+        }
+    };
+}
+
+binary_nodes! {
+    AddNode Add "prim.Add";
+    SubNode Sub "prim.Sub";
+    MulNode Mul "prim.Mul";
+    DivNode Div "prim.Div";
+    ModNode Mod "prim.Mod";
+    FloorDivNode FloorDiv "prim.FloorDiv";
+    FloorModNode FloorMod "prim.FloorMod";
+    MinNode Min "prim.Min";
+    MaxNode Max "prim.Max";
+    EQNode EQ "prim.EQ";
+    NENode NE "prim.NE";
+    LTNode LT "prim.LT";
+    LENode LE "prim.LE";
+    GTNode GT "prim.GT";
+    GENode GE "prim.GE";
+    AndNode And "prim.And";
+    OrNode Or "prim.Or";
+    BitwiseAndNode BitwiseAnd "prim.BitwiseAnd";
+    BitwiseOrNode BitwiseOr "prim.BitwiseOr";
+    BitwiseXorNode BitwiseXor "prim.BitwiseXor";
+    LShiftNode LShift "prim.LShift";
+    RShiftNode RShift "prim.RShift";
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::EQ | BinOp::NE | BinOp::LT | BinOp::LE | BinOp::GT | BinOp::GE)
+    }
+    pub fn is_logical(self) -> bool {
+        matches!(self, BinOp::And | BinOp::Or)
+    }
+}
+
+ir_node! {
+    /// Logical not.
+    pub struct NotNode as Not: "prim.Not", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub a: Expr,
+    }
+}
+
+ir_node! {
+    /// Bitwise not.
+    pub struct BitwiseNotNode as BitwiseNot: "prim.BitwiseNot", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub a: Expr,
+    }
+}
+
+ir_node! {
+    /// `condition ? true_value : false_value`, both sides evaluated.
+    pub struct SelectNode as Select: "prim.Select", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub condition: Expr,
+        pub true_value: Expr,
+        pub false_value: Expr,
+    }
+}
+
+ir_node! {
+    /// A conversion of `value` to the node's data type.
+    pub struct CastNode as Cast: "prim.Cast", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub value: Expr,
+    }
+}
+
+ir_node! {
+    /// `let var = value in body`, as an expression.
+    pub struct LetNode as Let: "prim.Let", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        [def] pub var: Var,
+        pub value: Expr,
+        pub body: Expr,
+    }
+}
+
+ir_node! {
+    /// The vector `base + i * stride` for `i` in `0..lanes`.
+    pub struct RampNode as Ramp: "prim.Ramp", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub base: Expr,
+        pub stride: Expr,
+        pub lanes: Expr,
+    }
+}
+
+ir_node! {
+    /// A scalar repeated over `lanes`.
+    pub struct BroadcastNode as Broadcast: "prim.Broadcast", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub value: Expr,
+        pub lanes: Expr,
+    }
+}
+
+ir_node! {
+    /// Lanes picked from concatenated vectors.
+    pub struct ShuffleNode as Shuffle: "prim.Shuffle", base expr_info, isa [Expr], ty ty {
+        pub ty: Type,
+        pub vectors: Vec<Expr>,
+        pub indices: Vec<Expr>,
+    }
+}
+
+/// An attribute map from string pairs, in the given order.
+pub fn attr_map<'a>(items: impl IntoIterator<Item = (&'a str, Value)>) -> AttrMap {
+    items.into_iter().map(|(k, v)| (Value::str(k), v)).collect::<Vec<_>>().into()
+}
+
+/// Read an expression out of a value, with a TypeError naming `what` otherwise.
+pub fn expect_expr(v: &Value, what: &str) -> Result<Expr> {
+    match v {
+        Value::Object(o) if o.isinstance(expr_info()) => Ok(Expr(o.clone())),
+        other => Err(Error::type_error(format!("{what}: expected an expression, got {}", other.kind_name()))),
+    }
+}
+
+/// Register the core expression nodes.
+pub(crate) fn register() -> Result<()> {
+    use super::object::register_type;
+    register_type::<VarNode>()?;
+    register_type::<GlobalVarNode>()?;
+    register_type::<IntImmNode>()?;
+    register_type::<FloatImmNode>()?;
+    register_type::<StringImmNode>()?;
+    register_type::<OpNode>()?;
+    register_type::<CallNode>()?;
+    register_type::<RangeNode>()?;
+    register_type::<TupleNode>()?;
+    register_type::<TupleGetItemNode>()?;
+    register_type::<TensorLoadNode>()?;
+    register_binary()?;
+    register_type::<NotNode>()?;
+    register_type::<BitwiseNotNode>()?;
+    register_type::<SelectNode>()?;
+    register_type::<CastNode>()?;
+    register_type::<LetNode>()?;
+    register_type::<RampNode>()?;
+    register_type::<BroadcastNode>()?;
+    register_type::<ShuffleNode>()?;
+    let _ = <VarNode as NodeType>::static_info();
+    Ok(())
+}

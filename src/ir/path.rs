@@ -1,0 +1,118 @@
+//! Access paths: how to reach a sub-object from a root (`<root>.body.seq[1].value`).
+//!
+//! Structural equality reports mismatches as paths, and every printer Doc remembers
+//! the path of the IR it came from, so either side can underline the other.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::value::Value;
+
+/// One step from an object to a part of it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PathStep {
+    /// A reflected field, by name.
+    Attr(Arc<str>),
+    /// An element of an array.
+    Index(usize),
+    /// The value stored under a map key.
+    MapKey(Value),
+    /// The end of an array or map was reached on this side (one side is shorter).
+    Missing,
+}
+
+/// A path from the root object, built by appending steps. Cheap to clone and extend:
+/// steps are shared through a parent link, as in TVM's `AccessPath`.
+#[derive(Clone, Default)]
+pub struct AccessPath(Option<Arc<PathNode>>);
+
+struct PathNode {
+    parent: AccessPath,
+    step: PathStep,
+    depth: usize,
+}
+
+impl AccessPath {
+    pub fn root() -> Self {
+        AccessPath(None)
+    }
+    pub fn extend(&self, step: PathStep) -> Self {
+        AccessPath(Some(Arc::new(PathNode { parent: self.clone(), step, depth: self.len() + 1 })))
+    }
+    pub fn attr(&self, name: &str) -> Self {
+        self.extend(PathStep::Attr(name.into()))
+    }
+    pub fn index(&self, i: usize) -> Self {
+        self.extend(PathStep::Index(i))
+    }
+    pub fn map_key(&self, key: Value) -> Self {
+        self.extend(PathStep::MapKey(key))
+    }
+    pub fn missing(&self) -> Self {
+        self.extend(PathStep::Missing)
+    }
+    pub fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |n| n.depth)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+    pub fn parent(&self) -> Option<&AccessPath> {
+        self.0.as_ref().map(|n| &n.parent)
+    }
+    pub fn last(&self) -> Option<&PathStep> {
+        self.0.as_ref().map(|n| &n.step)
+    }
+    /// The steps from the root, in order.
+    pub fn steps(&self) -> Vec<PathStep> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut cur = self;
+        while let Some(node) = &cur.0 {
+            out.push(node.step.clone());
+            cur = &node.parent;
+        }
+        out.reverse();
+        out
+    }
+    /// Whether `self` is `other` or lies below it.
+    pub fn starts_with(&self, other: &AccessPath) -> bool {
+        let mut cur = self;
+        while cur.len() > other.len() {
+            cur = cur.parent().expect("depth > 0 has a parent");
+        }
+        cur == other
+    }
+}
+
+impl PartialEq for AccessPath {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => {
+                Arc::ptr_eq(a, b) || (a.depth == b.depth && a.step == b.step && a.parent == b.parent)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for AccessPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<root>")?;
+        for step in self.steps() {
+            match step {
+                PathStep::Attr(name) => write!(f, ".{name}")?,
+                PathStep::Index(i) => write!(f, "[{i}]")?,
+                PathStep::MapKey(k) => write!(f, "[{}]", k.repr())?,
+                PathStep::Missing => f.write_str("[<missing>]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for AccessPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

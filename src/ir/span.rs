@@ -1,0 +1,32 @@
+//! Source locations attached to IR nodes.
+
+use std::sync::Arc;
+
+/// Where a node came from: file name and 1-based line/column range.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SpanData {
+    pub file: Arc<str>,
+    pub line: u32,
+    pub col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+}
+
+/// An optional, cheaply cloned source location. Ignored by structural equality.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span(pub Option<Arc<SpanData>>);
+
+impl Span {
+    pub const fn none() -> Self {
+        Span(None)
+    }
+    pub fn new(file: Arc<str>, line: u32, col: u32, end_line: u32, end_col: u32) -> Self {
+        Span(Some(Arc::new(SpanData { file, line, col, end_line, end_col })))
+    }
+    pub fn is_none(&self) -> bool {
+        self.0.is_none()
+    }
+    pub fn data(&self) -> Option<&SpanData> {
+        self.0.as_deref()
+    }
+}
