@@ -1,3 +1,6 @@
 //! tvmscript: TVMScript, the Python-syntax language of Apache TVM's IR, in Rust.
 
+pub mod builder;
 pub mod ir;
+pub mod script;
+pub mod vm;

@@ -1,0 +1,130 @@
+//! The dialect-agnostic frame builder (TVM's `IRBuilder`).
+//!
+//! Construction keeps a stack of frames (module, function, loop, block …).
+//! Entering a frame opens a scope; exiting finalizes its IR and hands it to the
+//! frame below. Frames own parameters, symbols and construction state; what a
+//! frame builds is up to its dialect, so the stack only knows the [`Frame`] trait.
+//! One builder is active per thread (the VM is single-threaded).
+
+use std::any::Any;
+use std::cell::RefCell;
+
+use crate::ir::{Error, ObjectRef, Result};
+
+/// One scope on the builder stack.
+pub trait Frame: Any {
+    /// A short description for messages (`"T.prim_func"`, `"for loop"`).
+    fn describe(&self) -> String;
+    /// The dialect whose construction hooks apply inside this frame, if it sets one.
+    fn dialect(&self) -> Option<&'static str> {
+        None
+    }
+    /// Accept an IR statement (or other object) built by a child or emitted here.
+    fn add(&mut self, item: ObjectRef) -> Result<()>;
+    /// Finalize: the result (if any) is passed to the parent frame's `add`, or
+    /// becomes the builder's result when this was the outermost frame.
+    fn finish(self: Box<Self>) -> Result<Option<ObjectRef>>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// A stack of frames.
+#[derive(Default)]
+pub struct Builder {
+    frames: Vec<Box<dyn Frame>>,
+    results: Vec<ObjectRef>,
+}
+
+thread_local! {
+    static BUILDER: RefCell<Builder> = RefCell::new(Builder::default());
+}
+
+/// Run `f` with the thread's builder. Do not call back into Python inside `f`
+/// (Python may re-enter the builder); take what you need out first.
+pub fn with<R>(f: impl FnOnce(&mut Builder) -> R) -> R {
+    BUILDER.with(|b| f(&mut b.borrow_mut()))
+}
+
+/// Push a frame.
+pub fn enter(frame: Box<dyn Frame>) -> usize {
+    with(|b| {
+        b.frames.push(frame);
+        b.frames.len()
+    })
+}
+
+/// Pop the top frame, which must be at `depth` (as returned by `enter`), finish
+/// it and attach its result to the new top frame. Returns the result when the
+/// stack became empty (the outermost frame's IR).
+pub fn exit(depth: usize) -> Result<Option<ObjectRef>> {
+    let frame = with(|b| {
+        if b.frames.len() != depth {
+            return Err(Error::runtime(format!(
+                "frames exited out of order: expected depth {depth}, found {}",
+                b.frames.len()
+            )));
+        }
+        b.frames.pop().ok_or_else(|| Error::runtime("no frame to exit"))
+    })?;
+    let result = frame.finish()?;
+    match result {
+        Some(obj) => with(|b| match b.frames.last_mut() {
+            Some(parent) => parent.add(obj).map(|_| None),
+            None => Ok(Some(obj)),
+        }),
+        None => Ok(None),
+    }
+}
+
+/// Pop frames above `depth - 1` without finishing them (after an error).
+pub fn unwind_to(depth: usize) {
+    let dropped: Vec<Box<dyn Frame>> = with(|b| {
+        let keep = depth.saturating_sub(1).min(b.frames.len());
+        b.frames.split_off(keep)
+    });
+    drop(dropped);
+}
+
+/// The current depth of the stack.
+pub fn depth() -> usize {
+    with(|b| b.frames.len())
+}
+
+/// Add an item to the top frame; an error outside any frame.
+pub fn add(item: ObjectRef) -> Result<()> {
+    with(|b| match b.frames.last_mut() {
+        Some(f) => f.add(item),
+        None => Err(Error::runtime("no open frame to add to: IR construction must happen inside a definition")),
+    })
+}
+
+/// The dialect of the innermost frame that sets one.
+pub fn current_dialect() -> Option<&'static str> {
+    with(|b| b.frames.iter().rev().find_map(|f| f.dialect()))
+}
+
+/// Run `f` on the innermost frame of type `F`.
+pub fn find_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
+    with(|b| {
+        let frame = b.frames.iter_mut().rev().find_map(|fr| fr.as_any_mut().downcast_mut::<F>())?;
+        Some(f(frame))
+    })
+}
+
+/// Run `f` on the top frame if it is an `F`.
+pub fn top_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
+    with(|b| {
+        let frame = b.frames.last_mut()?.as_any_mut().downcast_mut::<F>()?;
+        Some(f(frame))
+    })
+}
+
+/// Descriptions of the open frames, outermost first (for messages).
+pub fn describe_stack() -> Vec<String> {
+    with(|b| b.frames.iter().map(|f| f.describe()).collect())
+}
+
+/// Keep a finished result aside (for constructs that return their IR directly).
+pub fn push_result(obj: ObjectRef) {
+    with(|b| b.results.push(obj))
+}

@@ -1,0 +1,92 @@
+//! The construction protocol registry: which namespaces exist (`tirx`, `relax`,
+//! `ir`, `s_tir`, and extensions) and which of their members are definition
+//! decorators of which kind. The transpiler consults it to recognise `@T.prim_func`
+//! at a definition site; dialects register their syntax policies here.
+
+use std::collections::HashMap;
+use std::sync::{OnceLock, RwLock};
+
+/// What a decorator defines (`DEFINITION_KIND`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DefinitionKind {
+    /// Regular and JIT IR definitions.
+    Function,
+    /// Inline and macro expansion: the body builds IR in the caller's context.
+    Macro,
+    /// A retained Python callable (`I.pyfunc`).
+    Python,
+    /// A module class (`@I.ir_module`).
+    Module,
+}
+
+impl DefinitionKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            DefinitionKind::Function => "FUNCTION",
+            DefinitionKind::Macro => "MACRO",
+            DefinitionKind::Python => "PYTHON",
+            DefinitionKind::Module => "MODULE",
+        }
+    }
+}
+
+/// How a definition decorator is spelled and what it builds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecoratorPolicy {
+    pub kind: DefinitionKind,
+    /// `true` for TVM 0.27's spelling (`@T.prim_func`): strings in buffer shapes
+    /// declare symbols. `false` for the native spelling (`@T.function`).
+    pub tvm_spelling: bool,
+    /// A JIT decorator (`const_args` selects root JIT construction).
+    pub jit: bool,
+}
+
+#[derive(Default)]
+struct Registry {
+    /// namespace path -> decorator name -> policy
+    decorators: HashMap<String, HashMap<String, DecoratorPolicy>>,
+    /// Python module paths that import as a namespace (`tvm.script.tirx` -> `tirx`).
+    modules: HashMap<String, String>,
+}
+
+fn registry() -> &'static RwLock<Registry> {
+    static REG: OnceLock<RwLock<Registry>> = OnceLock::new();
+    REG.get_or_init(Default::default)
+}
+
+/// Declare a namespace under its canonical path; `from tvm.script import <path>`
+/// and `import tvm.script.<path>` then name it.
+pub fn register_namespace_path(path: &str) {
+    let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+    reg.decorators.entry(path.to_string()).or_default();
+    for prefix in ["tvm.script.", "tvm.script.parser."] {
+        reg.modules.insert(format!("{prefix}{path}"), path.to_string());
+    }
+}
+
+/// Register a definition decorator of a namespace.
+pub fn register_decorator(namespace: &str, name: &str, policy: DecoratorPolicy) {
+    register_namespace_path(namespace);
+    let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+    reg.decorators.entry(namespace.to_string()).or_default().insert(name.to_string(), policy);
+}
+
+pub fn decorator_policy(namespace: &str, name: &str) -> Option<DecoratorPolicy> {
+    registry().read().unwrap_or_else(|e| e.into_inner()).decorators.get(namespace)?.get(name).cloned()
+}
+
+pub fn is_namespace(path: &str) -> bool {
+    registry().read().unwrap_or_else(|e| e.into_inner()).decorators.contains_key(path)
+}
+
+/// The namespace a Python module path imports as, if any.
+pub fn namespace_of_module(module: &str) -> Option<String> {
+    registry().read().unwrap_or_else(|e| e.into_inner()).modules.get(module).cloned()
+}
+
+/// All namespaces, sorted.
+pub fn namespaces() -> Vec<String> {
+    let mut v: Vec<String> = registry().read().unwrap_or_else(|e| e.into_inner()).decorators.keys().cloned().collect();
+    v.sort();
+    v
+}

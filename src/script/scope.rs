@@ -1,0 +1,137 @@
+//! Scope facts for the transpiler: which names a block binds, so a name read in
+//! TVMScript can be told apart from one only the IR builder knows (a symbol
+//! declared by a shape string in the signature).
+
+use std::collections::HashSet;
+
+use rustpython_vm::compiler::ast::{self, Expr, Stmt};
+
+/// Names bound directly in `body` (not inside nested functions or classes,
+/// whose own names count).
+pub fn bound_names(body: &[Stmt], out: &mut HashSet<String>) {
+    for s in body {
+        bound_in_stmt(s, out);
+    }
+}
+
+fn bound_in_stmt(s: &Stmt, out: &mut HashSet<String>) {
+    match s {
+        Stmt::FunctionDef(f) => {
+            out.insert(f.name.id.to_string());
+        }
+        Stmt::ClassDef(c) => {
+            out.insert(c.name.id.to_string());
+        }
+        Stmt::Assign(a) => a.targets.iter().for_each(|t| target_names(t, out)),
+        Stmt::AnnAssign(a) => target_names(&a.target, out),
+        Stmt::AugAssign(a) => target_names(&a.target, out),
+        Stmt::TypeAlias(t) => target_names(&t.name, out),
+        Stmt::For(f) => {
+            target_names(&f.target, out);
+            bound_names(&f.body, out);
+            bound_names(&f.orelse, out);
+        }
+        Stmt::While(w) => {
+            bound_names(&w.body, out);
+            bound_names(&w.orelse, out);
+        }
+        Stmt::If(i) => {
+            bound_names(&i.body, out);
+            for c in &i.elif_else_clauses {
+                bound_names(&c.body, out);
+            }
+        }
+        Stmt::With(w) => {
+            for item in &w.items {
+                if let Some(v) = &item.optional_vars {
+                    target_names(v, out);
+                }
+            }
+            bound_names(&w.body, out);
+        }
+        Stmt::Try(t) => {
+            bound_names(&t.body, out);
+            for h in &t.handlers {
+                let ast::ExceptHandler::ExceptHandler(h) = h;
+                if let Some(n) = &h.name {
+                    out.insert(n.id.to_string());
+                }
+                bound_names(&h.body, out);
+            }
+            bound_names(&t.orelse, out);
+            bound_names(&t.finalbody, out);
+        }
+        Stmt::Match(m) => {
+            for c in &m.cases {
+                bound_names(&c.body, out);
+            }
+        }
+        Stmt::Import(i) => {
+            for a in &i.names {
+                let name = a.asname.as_ref().map(|n| n.id.to_string()).unwrap_or_else(|| {
+                    a.name.id.split('.').next().unwrap_or_default().to_string()
+                });
+                out.insert(name);
+            }
+        }
+        Stmt::ImportFrom(i) => {
+            for a in &i.names {
+                out.insert(a.asname.as_ref().unwrap_or(&a.name).id.to_string());
+            }
+        }
+        Stmt::Global(g) => g.names.iter().for_each(|n| {
+            out.insert(n.id.to_string());
+        }),
+        Stmt::Nonlocal(g) => g.names.iter().for_each(|n| {
+            out.insert(n.id.to_string());
+        }),
+        _ => {}
+    }
+}
+
+/// Names an assignment target binds.
+pub fn target_names(t: &Expr, out: &mut HashSet<String>) {
+    match t {
+        Expr::Name(n) => {
+            out.insert(n.id.to_string());
+        }
+        Expr::Tuple(t) => t.elts.iter().for_each(|e| target_names(e, out)),
+        Expr::List(l) => l.elts.iter().for_each(|e| target_names(e, out)),
+        Expr::Starred(s) => target_names(&s.value, out),
+        _ => {}
+    }
+}
+
+/// Parameter names of a function.
+pub fn param_names(p: &ast::Parameters, out: &mut HashSet<String>) {
+    for a in p.posonlyargs.iter().chain(&p.args).chain(&p.kwonlyargs) {
+        out.insert(a.parameter.name.id.to_string());
+    }
+    if let Some(v) = &p.vararg {
+        out.insert(v.name.id.to_string());
+    }
+    if let Some(v) = &p.kwarg {
+        out.insert(v.name.id.to_string());
+    }
+}
+
+/// Python's builtin names: always resolvable.
+pub const BUILTINS: &[&str] = &[
+    "abs", "aiter", "all", "anext", "any", "ascii", "bin", "bool", "breakpoint", "bytearray", "bytes",
+    "callable", "chr", "classmethod", "compile", "complex", "copyright", "credits", "delattr", "dict", "dir",
+    "divmod", "enumerate", "eval", "exec", "exit", "filter", "float", "format", "frozenset", "getattr",
+    "globals", "hasattr", "hash", "help", "hex", "id", "input", "int", "isinstance", "issubclass", "iter",
+    "len", "license", "list", "locals", "map", "max", "memoryview", "min", "next", "object", "oct", "open",
+    "ord", "pow", "print", "property", "quit", "range", "repr", "reversed", "round", "set", "setattr",
+    "slice", "sorted", "staticmethod", "str", "sum", "super", "tuple", "type", "vars", "zip", "__import__",
+    "__name__", "__file__", "__doc__", "__builtins__", "__spec__", "__loader__", "__package__",
+    "__debug__", "__build_class__", "None", "True", "False", "Ellipsis", "NotImplemented",
+    "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "EOFError",
+    "ImportError", "IndexError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError",
+    "ModuleNotFoundError", "NameError", "NotImplementedError", "OSError", "OverflowError",
+    "RecursionError", "RuntimeError", "StopIteration", "SyntaxError", "SystemExit", "TypeError",
+    "UnboundLocalError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning",
+    "DeprecationWarning", "RuntimeWarning", "FileNotFoundError", "PermissionError", "IOError",
+    "GeneratorExit", "StopAsyncIteration", "BufferError", "ConnectionError", "TimeoutError",
+    "UnicodeError", "UnicodeDecodeError", "UnicodeEncodeError", "BaseExceptionGroup", "ExceptionGroup",
+];

@@ -1,0 +1,990 @@
+//! The syntax transpiler: rewrites a Python module so every TVMScript definition
+//! becomes a *builder program*, ordinary Python calling the construction protocol
+//! (`__tvm__.bind`, `__tvm__.store`, `__tvm__.emit`, `__tvm__.for_` …), while all
+//! other code stays as written. The rewritten AST is compiled against the original
+//! text, so tracebacks and diagnostics point at the user's own lines.
+//!
+//! A definition such as
+//! ```python
+//! @T.prim_func
+//! def f(A: T.Buffer((4,), "float32")):
+//!     for i in range(4):
+//!         A[i] = A[i] + 1.0
+//! ```
+//! becomes
+//! ```python
+//! def __tvm_sig_f(__tvm_s):
+//!     A = __tvm_s.param("A", T.Buffer((4,), "float32"))
+//!     return (A,)
+//! @T.prim_func
+//! @__tvm__.builder("f", __tvm_sig_f, {...})
+//! def f(A):
+//!     range = __tvm__.range
+//!     with __tvm__.for_(range(4)) as i:
+//!         __tvm__.store(A, i, A[i] + 1.0)
+//! del __tvm_sig_f
+//! ```
+//! The decorator receives the builder and constructs (or, inside a module class,
+//! defers) the IR; the namespace owns what each protocol call means.
+
+use std::collections::{HashMap, HashSet};
+
+use ruff_text_size::{Ranged, TextRange};
+use rustpython_vm::compiler::ast::{self, Expr, Stmt};
+use rustpython_vm::compiler::ast::visitor::transformer::{walk_expr, Transformer};
+
+use super::protocol::{self, DecoratorPolicy, DefinitionKind};
+use super::scope::{self, BUILTINS};
+use super::template::{self as tpl, Hole};
+
+/// The name the builder program binds the runtime module to.
+pub const RUNTIME: &str = "__tvm__";
+
+/// A syntax restriction, located in the source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyntaxRestriction {
+    pub message: String,
+    pub range: TextRange,
+}
+
+/// What the transpiler knows about the environment of the source.
+#[derive(Clone, Debug, Default)]
+pub struct Environment {
+    /// Names bound by the caller (`extra_vars`) to namespaces: name -> namespace path.
+    pub namespaces: HashMap<String, String>,
+    /// Other names the caller binds (`extra_vars`): they resolve like globals.
+    pub names: HashSet<String>,
+}
+
+/// Rewrite `module` in place into a builder program.
+pub fn transpile(module: &mut ast::ModModule, env: &Environment) -> Result<(), SyntaxRestriction> {
+    let mut cx = Context::new(module, env);
+    let body = std::mem::take(&mut module.body);
+    let mut out = cx.host_block(body, &[])?;
+    // Import the runtime after any `from __future__` imports.
+    let at = out
+        .iter()
+        .position(|s| !matches!(s, Stmt::ImportFrom(i) if i.module.as_ref().is_some_and(|m| m.id.as_str() == "__future__")) && !is_docstring(s))
+        .unwrap_or(out.len());
+    if cx.used_runtime {
+        let range = TextRange::default();
+        out.insert(at, tpl::stmts("import _tvmscript_rt as __tvm__", vec![], range).remove(0));
+    }
+    module.body = out;
+    Ok(())
+}
+
+fn is_docstring(s: &Stmt) -> bool {
+    matches!(s, Stmt::Expr(e) if matches!(&*e.value, Expr::StringLiteral(_)))
+}
+
+/// A namespace reference found by resolving a name or dotted path.
+#[derive(Clone, Debug, PartialEq)]
+enum Ref {
+    /// A registered script namespace (`tirx`, `relax` …).
+    Namespace(String),
+    /// A Python package on the way to one (`tvm`, `tvm.script`).
+    Package(String),
+    /// A decorator of a namespace bound to a plain name (`pf = T.prim_func`).
+    DecoratorAlias(String),
+}
+
+struct Context {
+    aliases: HashMap<String, Ref>,
+    /// Names bound at module level, by the caller, or builtins: resolvable as globals.
+    globals: HashSet<String>,
+    used_runtime: bool,
+    counter: usize,
+}
+
+impl Context {
+    fn new(module: &ast::ModModule, env: &Environment) -> Self {
+        let mut globals: HashSet<String> = BUILTINS.iter().map(|s| s.to_string()).collect();
+        scope::bound_names(&module.body, &mut globals);
+        globals.extend(env.names.iter().cloned());
+        globals.extend(env.namespaces.keys().cloned());
+        let mut cx = Context { aliases: HashMap::new(), globals, used_runtime: false, counter: 0 };
+        for (name, ns) in &env.namespaces {
+            cx.aliases.insert(name.clone(), Ref::Namespace(ns.clone()));
+        }
+        cx.prescan(&module.body);
+        cx
+    }
+
+    /// Collect namespace aliases from imports and plain alias assignments, anywhere.
+    fn prescan(&mut self, body: &[Stmt]) {
+        for s in body {
+            match s {
+                Stmt::Import(i) => {
+                    for a in &i.names {
+                        let full = a.name.id.as_str();
+                        match &a.asname {
+                            Some(asname) => {
+                                let r = match protocol::namespace_of_module(full) {
+                                    Some(ns) => Ref::Namespace(ns),
+                                    None => Ref::Package(full.to_string()),
+                                };
+                                self.aliases.insert(asname.id.to_string(), r);
+                            }
+                            None => {
+                                let root = full.split('.').next().unwrap_or_default();
+                                self.aliases.insert(root.to_string(), Ref::Package(root.to_string()));
+                            }
+                        }
+                    }
+                }
+                Stmt::ImportFrom(i) => {
+                    let Some(m) = &i.module else { continue };
+                    for a in &i.names {
+                        let full = format!("{}.{}", m.id, a.name.id);
+                        let bound = a.asname.as_ref().unwrap_or(&a.name).id.to_string();
+                        let r = match protocol::namespace_of_module(&full) {
+                            Some(ns) => Ref::Namespace(ns),
+                            None => Ref::Package(full),
+                        };
+                        self.aliases.insert(bound, r);
+                    }
+                }
+                Stmt::Assign(a) if a.targets.len() == 1 => {
+                    if let Expr::Name(n) = &a.targets[0] {
+                        if let Some(r @ Ref::Namespace(_)) = self.resolve(&a.value) {
+                            self.aliases.insert(n.id.to_string(), r);
+                        } else if self.decorator_of(&a.value).is_some() {
+                            self.aliases.insert(n.id.to_string(), Ref::DecoratorAlias(n.id.to_string()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            for_each_child_block(s, |b| self.prescan(b));
+        }
+    }
+
+    fn resolve(&self, e: &Expr) -> Option<Ref> {
+        match e {
+            Expr::Name(n) => self.aliases.get(n.id.as_str()).cloned(),
+            Expr::Attribute(a) => match self.resolve(&a.value)? {
+                Ref::Package(p) => {
+                    let full = format!("{p}.{}", a.attr.id);
+                    Some(match protocol::namespace_of_module(&full) {
+                        Some(ns) => Ref::Namespace(ns),
+                        None => Ref::Package(full),
+                    })
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The policy of a definition decorator expression (`T.prim_func`, `T.prim_func(...)`).
+    fn decorator_of(&self, dec: &Expr) -> Option<(String, String, DecoratorPolicy)> {
+        let target = match dec {
+            Expr::Call(c) => &*c.func,
+            other => other,
+        };
+        let Expr::Attribute(a) = target else { return None };
+        match self.resolve(&a.value)? {
+            Ref::Namespace(ns) => {
+                let policy = protocol::decorator_policy(&ns, a.attr.id.as_str())?;
+                Some((ns, a.attr.id.to_string(), policy))
+            }
+            _ => None,
+        }
+    }
+
+    /// The first construction decorator of a definition, checking misuse.
+    fn definition(&self, decorators: &[ast::Decorator]) -> Result<Option<(usize, String, DecoratorPolicy)>, SyntaxRestriction> {
+        for (i, d) in decorators.iter().enumerate() {
+            let target = match &d.expression {
+                Expr::Call(c) => &*c.func,
+                other => other,
+            };
+            if let Expr::Name(n) = target
+                && let Some(Ref::DecoratorAlias(_)) = self.aliases.get(n.id.as_str())
+            {
+                return Err(SyntaxRestriction {
+                    message: format!(
+                        "`{}` is an alias of a TVMScript decorator; bare callable aliases are not supported, \
+                         use the namespace form (e.g. `@T.prim_func`)",
+                        n.id
+                    ),
+                    range: d.range,
+                });
+            }
+            if let Some((ns, _, policy)) = self.decorator_of(&d.expression) {
+                return Ok(Some((i, ns, policy)));
+            }
+        }
+        Ok(None)
+    }
+
+    fn fresh(&mut self, base: &str) -> String {
+        self.counter += 1;
+        format!("__tvm_{base}{}", self.counter)
+    }
+
+    // ---- host code: only definitions change -------------------------------------
+
+    fn host_block(&mut self, body: Vec<Stmt>, scopes: &[HashSet<String>]) -> Result<Vec<Stmt>, SyntaxRestriction> {
+        let mut out = Vec::with_capacity(body.len());
+        for s in body {
+            self.host_stmt(s, scopes, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn host_stmt(&mut self, s: Stmt, scopes: &[HashSet<String>], out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
+        match s {
+            Stmt::FunctionDef(f) => {
+                if let Some((_, ns, policy)) = self.definition(&f.decorator_list)? {
+                    return self.definition_stmts(f, &ns, &policy, scopes, out);
+                }
+                let mut f = f;
+                let mut inner = scopes.to_vec();
+                let mut names = HashSet::new();
+                scope::param_names(&f.parameters, &mut names);
+                scope::bound_names(&f.body, &mut names);
+                inner.push(names);
+                f.body = self.host_block(std::mem::take(&mut f.body), &inner)?;
+                out.push(Stmt::FunctionDef(f));
+            }
+            Stmt::ClassDef(mut c) => {
+                let module = self.definition(&c.decorator_list)?.filter(|(_, _, p)| p.kind == DefinitionKind::Module);
+                // Class scopes are not visible to nested functions: pass the outer scopes on.
+                c.body = self.host_block(std::mem::take(&mut c.body), scopes)?;
+                if module.is_some() {
+                    self.used_runtime = true;
+                    let range = c.range;
+                    let token = self.fresh("module");
+                    let stmts = tpl::stmts(
+                        "E0 = __tvm__.enter_module()\ntry:\n    B0\nexcept BaseException:\n    __tvm__.abort_module(E1)\n    raise",
+                        vec![Hole::E(tpl::name(&token, range)), Hole::B(vec![Stmt::ClassDef(c)]), Hole::E(tpl::name(&token, range))],
+                        range,
+                    );
+                    out.extend(stmts);
+                } else {
+                    out.push(Stmt::ClassDef(c));
+                }
+            }
+            mut other => {
+                let mut err = None;
+                map_child_blocks(&mut other, &mut |b| {
+                    if err.is_none() {
+                        match self.host_block(std::mem::take(b), scopes) {
+                            Ok(nb) => *b = nb,
+                            Err(e) => err = Some(e),
+                        }
+                    }
+                });
+                if let Some(e) = err {
+                    return Err(e);
+                }
+                out.push(other);
+            }
+        }
+        Ok(())
+    }
+
+    // ---- definitions -----------------------------------------------------------
+
+    fn definition_stmts(
+        &mut self,
+        mut f: ast::StmtFunctionDef,
+        ns: &str,
+        policy: &DecoratorPolicy,
+        scopes: &[HashSet<String>],
+        out: &mut Vec<Stmt>,
+    ) -> Result<(), SyntaxRestriction> {
+        if policy.kind == DefinitionKind::Python {
+            // `I.pyfunc`: an ordinary Python callable kept in the module.
+            out.push(Stmt::FunctionDef(f));
+            return Ok(());
+        }
+        self.used_runtime = true;
+        let range = f.range;
+        let name = f.name.id.to_string();
+
+        // Names the body binds, and what an unresolvable name means.
+        let mut body_scope = HashSet::new();
+        scope::param_names(&f.parameters, &mut body_scope);
+        scope::bound_names(&f.body, &mut body_scope);
+        if let Some(tp) = &f.type_params {
+            for p in &tp.type_params {
+                body_scope.insert(type_param_name(p).to_string());
+            }
+        }
+        let mut inner = scopes.to_vec();
+        inner.push(body_scope);
+
+        let hygienic = macro_hygienic(&f.decorator_list);
+        let decls = symbol_declarations(&f.body);
+        let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic };
+        let new_body = body.block(std::mem::take(&mut f.body))?;
+
+        if policy.kind == DefinitionKind::Macro {
+            // Macros keep their Python parameters; the body runs in the caller's context.
+            strip_annotations(&mut f.parameters);
+            let mut stmts = vec![];
+            stmts.extend(new_body);
+            if stmts.is_empty() {
+                stmts.push(tpl::stmts("pass", vec![], range).remove(0));
+            }
+            f.body = stmts;
+            let marker = tpl::expr(
+                "__tvm__.builder(E0, None, E1)",
+                vec![Hole::E(tpl::string(&name, range)), Hole::E(self.options_dict(policy, &HashMap::new(), hygienic, range))],
+                range,
+            );
+            f.decorator_list.push(ast::Decorator { range, node_index: Default::default(), expression: marker });
+            out.push(Stmt::FunctionDef(f));
+            return Ok(());
+        }
+
+        // Function: a signature builder, then the body builder under the same name.
+        let sig_name = format!("__tvm_sig_{name}");
+        let (sig_stmts, body_params) = self.signature(&mut f, policy, scopes, range)?;
+        let sig_def = tpl::stmts(
+            "def E0(__tvm_s):\n    B0",
+            vec![Hole::E(tpl::name(&sig_name, range)), Hole::B(sig_stmts)],
+            range,
+        );
+        // `def E0` above is a Name placeholder: give the function its real name.
+        let mut sig_def = sig_def;
+        if let Some(Stmt::FunctionDef(sd)) = sig_def.first_mut() {
+            sd.name = ast::Identifier { id: sig_name.as_str().into(), range, node_index: Default::default() };
+        }
+        out.extend(sig_def);
+
+        let mut params = ast::Parameters {
+            range: f.parameters.range,
+            node_index: Default::default(),
+            posonlyargs: vec![],
+            args: body_params,
+            vararg: None,
+            kwonlyargs: vec![],
+            kwarg: None,
+        };
+        strip_annotations(&mut params);
+        f.parameters = Box::new(params);
+        f.returns = None;
+        f.type_params = None;
+        let mut stmts = tpl::stmts("range = __tvm__.range", vec![], range);
+        stmts.extend(new_body);
+        f.body = stmts;
+        let marker = tpl::expr(
+            "__tvm__.builder(E0, E1, E2)",
+            vec![
+                Hole::E(tpl::string(&name, range)),
+                Hole::E(tpl::name(&sig_name, range)),
+                Hole::E(self.options_dict(policy, &decls, hygienic, range)),
+            ],
+            range,
+        );
+        f.decorator_list.push(ast::Decorator { range, node_index: Default::default(), expression: marker });
+        out.push(Stmt::FunctionDef(f));
+        out.extend(tpl::stmts("del E0", vec![Hole::E(tpl::name(&sig_name, range))], range));
+        Ok(())
+    }
+
+    /// `{"tvm_spelling": .., "decls": {...}, "hygienic": ..}` for the builder record.
+    fn options_dict(&self, policy: &DecoratorPolicy, decls: &HashMap<String, String>, hygienic: bool, range: TextRange) -> Expr {
+        let mut text = String::from("{");
+        text.push_str(&format!(
+            "\"tvm_spelling\": {}, \"jit\": {}, \"hygienic\": {}, \"decls\": {{",
+            py_bool(policy.tvm_spelling),
+            py_bool(policy.jit),
+            py_bool(hygienic)
+        ));
+        let mut keys: Vec<_> = decls.iter().collect();
+        keys.sort();
+        for (k, v) in keys {
+            text.push_str(&format!("{}: {}, ", tpl::python_string_literal(k), tpl::python_string_literal(v)));
+        }
+        text.push_str("}}");
+        let mut e = match rustpython_vm::compiler::parser::parse_expression(&text) {
+            Ok(m) => *m.into_syntax().body,
+            Err(e) => unreachable!("options literal {text:?}: {e}"),
+        };
+        ast::relocate::relocate_expr(&mut e, range);
+        e
+    }
+
+    /// The signature builder's statements and the body builder's parameters.
+    fn signature(
+        &mut self,
+        f: &mut ast::StmtFunctionDef,
+        policy: &DecoratorPolicy,
+        scopes: &[HashSet<String>],
+        _range: TextRange,
+    ) -> Result<(Vec<Stmt>, Vec<ast::ParameterWithDefault>), SyntaxRestriction> {
+        let _ = policy;
+        let mut stmts = vec![];
+        let mut params = vec![];
+        let mut values = vec![];
+        // Names bound so far inside the signature builder.
+        let mut sig_scope: HashSet<String> = HashSet::new();
+
+        if let Some(tp) = f.type_params.take() {
+            for p in &tp.type_params {
+                let pname = type_param_name(p).to_string();
+                let r = p.range();
+                let bound = match p {
+                    ast::TypeParam::TypeVar(tv) => tv.bound.as_deref().cloned(),
+                    _ => None,
+                };
+                let bound = match bound {
+                    Some(b) => self.resolve_names(b, scopes, &sig_scope, "__tvm_s"),
+                    None => tpl::name("None", r),
+                };
+                stmts.extend(tpl::stmts(
+                    "E0 = __tvm_s.type_param(E1, E2)",
+                    vec![Hole::E(store_name(&pname, r)), Hole::E(tpl::string(&pname, r)), Hole::E(bound)],
+                    r,
+                ));
+                sig_scope.insert(pname.clone());
+                values.push(tpl::name(&pname, r));
+                params.push(plain_param(&pname, r));
+            }
+        }
+        let p = &f.parameters;
+        if p.vararg.is_some() || p.kwarg.is_some() || !p.kwonlyargs.is_empty() || !p.posonlyargs.is_empty() {
+            return Err(SyntaxRestriction {
+                message: "TVMScript functions take plain positional parameters only".into(),
+                range: p.range,
+            });
+        }
+        for a in &p.args {
+            let pname = a.parameter.name.id.to_string();
+            let r = a.range;
+            let ann = match &a.parameter.annotation {
+                Some(ann) => {
+                    if matches!(&**ann, Expr::StringLiteral(_)) {
+                        return Err(SyntaxRestriction {
+                            message: "quoted annotations are not supported in TVMScript: write the annotation as an \
+                                      expression (string arguments inside it are fine)"
+                                .into(),
+                            range: ann.range(),
+                        });
+                    }
+                    self.resolve_names((**ann).clone(), scopes, &sig_scope, "__tvm_s")
+                }
+                None => tpl::name("None", r),
+            };
+            stmts.extend(tpl::stmts(
+                "E0 = __tvm_s.param(E1, E2)",
+                vec![Hole::E(store_name(&pname, r)), Hole::E(tpl::string(&pname, r)), Hole::E(ann)],
+                r,
+            ));
+            sig_scope.insert(pname.clone());
+            values.push(tpl::name(&pname, r));
+            params.push(plain_param(&pname, r));
+        }
+        if let Some(ret) = f.returns.take() {
+            if matches!(&*ret, Expr::StringLiteral(_)) {
+                return Err(SyntaxRestriction {
+                    message: "quoted annotations are not supported in TVMScript".into(),
+                    range: ret.range(),
+                });
+            }
+            let r = ret.range();
+            let ret = self.resolve_names(*ret, scopes, &sig_scope, "__tvm_s");
+            stmts.extend(tpl::stmts("__tvm_s.ret(E0)", vec![Hole::E(ret)], r));
+        }
+        let r = f.range;
+        stmts.extend(tpl::stmts("return E0", vec![Hole::E(tpl::tuple(values, r))], r));
+        Ok((stmts, params))
+    }
+
+    /// Rewrite loads of names no scope binds into `<via>.name("x")`: such a name can
+    /// only be a symbol the builder knows (declared by a shape string).
+    fn resolve_names(&self, mut e: Expr, scopes: &[HashSet<String>], local: &HashSet<String>, via: &str) -> Expr {
+        let r = NameResolver { cx: self, scopes, local, via };
+        r.visit_expr(&mut e);
+        e
+    }
+
+    fn resolvable(&self, name: &str, scopes: &[HashSet<String>], local: &HashSet<String>) -> bool {
+        local.contains(name) || scopes.iter().any(|s| s.contains(name)) || self.globals.contains(name)
+    }
+}
+
+struct NameResolver<'a> {
+    cx: &'a Context,
+    scopes: &'a [HashSet<String>],
+    local: &'a HashSet<String>,
+    via: &'a str,
+}
+
+impl Transformer for NameResolver<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        match expr {
+            Expr::Name(n) if n.ctx == ast::ExprContext::Load && !self.cx.resolvable(n.id.as_str(), self.scopes, self.local) => {
+                let r = n.range;
+                let s = tpl::string(n.id.as_str(), r);
+                *expr = if self.via == "__tvm_s" {
+                    tpl::expr("__tvm_s.name(E0)", vec![Hole::E(s)], r)
+                } else {
+                    tpl::expr("__tvm__.name(E0)", vec![Hole::E(s)], r)
+                };
+            }
+            // Comprehensions and lambdas bind their own names: leave them alone.
+            Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
+            _ => walk_expr(self, expr),
+        }
+    }
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+fn type_param_name(p: &ast::TypeParam) -> &str {
+    match p {
+        ast::TypeParam::TypeVar(t) => t.name.id.as_str(),
+        ast::TypeParam::ParamSpec(t) => t.name.id.as_str(),
+        ast::TypeParam::TypeVarTuple(t) => t.name.id.as_str(),
+    }
+}
+
+fn store_name(id: &str, range: TextRange) -> Expr {
+    Expr::Name(ast::ExprName { node_index: Default::default(), range, id: id.into(), ctx: ast::ExprContext::Store })
+}
+
+fn plain_param(name: &str, range: TextRange) -> ast::ParameterWithDefault {
+    ast::ParameterWithDefault {
+        range,
+        node_index: Default::default(),
+        parameter: ast::Parameter {
+            range,
+            node_index: Default::default(),
+            name: ast::Identifier { id: name.into(), range, node_index: Default::default() },
+            annotation: None,
+        },
+        default: None,
+    }
+}
+
+fn strip_annotations(p: &mut ast::Parameters) {
+    for a in p.posonlyargs.iter_mut().chain(p.args.iter_mut()).chain(p.kwonlyargs.iter_mut()) {
+        a.parameter.annotation = None;
+    }
+    if let Some(v) = p.vararg.as_mut() {
+        v.annotation = None;
+    }
+    if let Some(v) = p.kwarg.as_mut() {
+        v.annotation = None;
+    }
+}
+
+/// `hygienic=False` written literally on a macro decorator.
+fn macro_hygienic(decorators: &[ast::Decorator]) -> bool {
+    for d in decorators {
+        if let Expr::Call(c) = &d.expression {
+            for k in c.arguments.keywords.iter() {
+                if k.arg.as_ref().is_some_and(|a| a.id.as_str() == "hygienic")
+                    && matches!(&k.value, Expr::BooleanLiteral(b) if !b.value)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// `n = T.int64()` statements at the top of a body declare the dtype of symbol `n`.
+fn symbol_declarations(body: &[Stmt]) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for s in body {
+        if let Stmt::Assign(a) = s
+            && a.targets.len() == 1
+            && let Expr::Name(n) = &a.targets[0]
+            && let Expr::Call(c) = &*a.value
+            && c.arguments.args.is_empty()
+            && c.arguments.keywords.is_empty()
+            && let Expr::Attribute(attr) = &*c.func
+            && attr.attr.id.parse::<crate::ir::DataType>().is_ok()
+        {
+            out.insert(n.id.to_string(), attr.attr.id.to_string());
+        }
+    }
+    out
+}
+
+/// Call `f` on each statement block directly inside `s`.
+fn for_each_child_block(s: &Stmt, mut f: impl FnMut(&[Stmt])) {
+    match s {
+        Stmt::FunctionDef(d) => f(&d.body),
+        Stmt::ClassDef(c) => f(&c.body),
+        Stmt::For(x) => {
+            f(&x.body);
+            f(&x.orelse);
+        }
+        Stmt::While(x) => {
+            f(&x.body);
+            f(&x.orelse);
+        }
+        Stmt::If(x) => {
+            f(&x.body);
+            for c in &x.elif_else_clauses {
+                f(&c.body);
+            }
+        }
+        Stmt::With(x) => f(&x.body),
+        Stmt::Try(t) => {
+            f(&t.body);
+            for h in &t.handlers {
+                let ast::ExceptHandler::ExceptHandler(h) = h;
+                f(&h.body);
+            }
+            f(&t.orelse);
+            f(&t.finalbody);
+        }
+        Stmt::Match(m) => {
+            for c in &m.cases {
+                f(&c.body);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Call `f` on each statement block directly inside `s`, mutably (not function or class bodies).
+fn map_child_blocks(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
+    match s {
+        Stmt::For(x) => {
+            f(&mut x.body);
+            f(&mut x.orelse);
+        }
+        Stmt::While(x) => {
+            f(&mut x.body);
+            f(&mut x.orelse);
+        }
+        Stmt::If(x) => {
+            f(&mut x.body);
+            for c in x.elif_else_clauses.iter_mut() {
+                f(&mut c.body);
+            }
+        }
+        Stmt::With(x) => f(&mut x.body),
+        Stmt::Try(t) => {
+            f(&mut t.body);
+            for h in t.handlers.iter_mut() {
+                let ast::ExceptHandler::ExceptHandler(h) = h;
+                f(&mut h.body);
+            }
+            f(&mut t.orelse);
+            f(&mut t.finalbody);
+        }
+        Stmt::Match(m) => {
+            for c in m.cases.iter_mut() {
+                f(&mut c.body);
+            }
+        }
+        _ => {}
+    }
+}
+
+// ---- script bodies -------------------------------------------------------------
+
+struct Body<'a> {
+    cx: &'a mut Context,
+    scopes: &'a [HashSet<String>],
+    #[allow(dead_code)]
+    ns: String,
+    kind: DefinitionKind,
+    hygienic: bool,
+}
+
+impl Body<'_> {
+    fn block(&mut self, body: Vec<Stmt>) -> Result<Vec<Stmt>, SyntaxRestriction> {
+        let mut out = Vec::with_capacity(body.len());
+        for (i, s) in body.into_iter().enumerate() {
+            if i == 0 && is_docstring(&s) {
+                continue;
+            }
+            self.stmt(s, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Rewrite unresolvable names in an expression (they may be builder symbols).
+    fn e(&self, e: Expr) -> Expr {
+        if self.hygienic {
+            self.cx.resolve_names(e, self.scopes, &HashSet::new(), "__tvm__")
+        } else {
+            // Non-hygienic macros read free names at the use site, falling back to definition.
+            let empty: &[HashSet<String>] = &[];
+            let mut local = HashSet::new();
+            if let Some(last) = self.scopes.last() {
+                local.extend(last.iter().cloned());
+            }
+            let globals_only = Context { aliases: HashMap::new(), globals: BUILTINS.iter().map(|s| s.to_string()).collect(), used_runtime: false, counter: 0 };
+            globals_only.resolve_names(e, empty, &local, "__tvm__")
+        }
+    }
+
+    fn stmt(&mut self, s: Stmt, out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
+        let range = s.range();
+        match s {
+            Stmt::Assign(a) => {
+                let value = self.e(*a.value);
+                if a.targets.len() != 1 {
+                    let tmp = self.cx.fresh("value");
+                    out.extend(tpl::stmts("E0 = E1", vec![Hole::E(store_name(&tmp, range)), Hole::E(value)], range));
+                    for t in a.targets {
+                        self.assign(t, tpl::name(&tmp, range), range, out)?;
+                    }
+                } else {
+                    let t = a.targets.into_iter().next().unwrap_or_else(|| tpl::name("_", range));
+                    self.assign(t, value, range, out)?;
+                }
+            }
+            Stmt::AnnAssign(a) => {
+                let Expr::Name(n) = &*a.target else {
+                    return Err(SyntaxRestriction { message: "an annotated assignment must bind a plain name".into(), range });
+                };
+                let name = n.id.to_string();
+                let ann = self.e(*a.annotation);
+                let stmts = match a.value {
+                    Some(v) => tpl::stmts(
+                        "E0 = __tvm__.bind_annotated(E1, E2, E3)",
+                        vec![Hole::E(*a.target), Hole::E(tpl::string(&name, range)), Hole::E(ann), Hole::E(self.e(*v))],
+                        range,
+                    ),
+                    None => tpl::stmts(
+                        "E0 = __tvm__.declare(E1, E2)",
+                        vec![Hole::E(*a.target), Hole::E(tpl::string(&name, range)), Hole::E(ann)],
+                        range,
+                    ),
+                };
+                out.extend(stmts);
+            }
+            Stmt::AugAssign(a) => {
+                let op_expr = Expr::BinOp(ast::ExprBinOp {
+                    node_index: Default::default(),
+                    range,
+                    left: Box::new(load_copy(&a.target)),
+                    op: a.op,
+                    right: a.value,
+                });
+                let value = self.e(op_expr);
+                self.assign(*a.target, value, range, out)?;
+            }
+            Stmt::Expr(e) => {
+                let v = self.e(*e.value);
+                out.extend(tpl::stmts("__tvm__.emit(E0)", vec![Hole::E(v)], range));
+            }
+            Stmt::For(f) => {
+                if !f.orelse.is_empty() {
+                    return Err(SyntaxRestriction { message: "`for ... else` is not supported in TVMScript".into(), range });
+                }
+                let iter = self.e(*f.iter);
+                let body = self.block(f.body)?;
+                out.extend(tpl::stmts(
+                    "with __tvm__.for_(E0) as E1:\n    B0",
+                    vec![Hole::E(iter), Hole::E(*f.target), Hole::B(non_empty(body, range))],
+                    range,
+                ));
+            }
+            Stmt::While(w) => {
+                if !w.orelse.is_empty() {
+                    return Err(SyntaxRestriction { message: "`while ... else` is not supported in TVMScript".into(), range });
+                }
+                let cond = self.e(*w.test);
+                let body = self.block(w.body)?;
+                out.extend(tpl::stmts(
+                    "with __tvm__.while_(E0):\n    B0",
+                    vec![Hole::E(cond), Hole::B(non_empty(body, range))],
+                    range,
+                ));
+            }
+            Stmt::If(i) => {
+                let stmts = self.if_chain(*i.test, i.body, i.elif_else_clauses, range)?;
+                out.extend(stmts);
+            }
+            Stmt::With(mut w) => {
+                for item in w.items.iter_mut() {
+                    let ctx = std::mem::replace(&mut item.context_expr, tpl::name("None", range));
+                    item.context_expr = tpl::expr("__tvm__.with_(E0)", vec![Hole::E(self.e(ctx))], range);
+                }
+                w.body = non_empty(self.block(std::mem::take(&mut w.body))?, range);
+                out.push(Stmt::With(w));
+            }
+            Stmt::Assert(a) => {
+                let test = self.e(*a.test);
+                let msg = match a.msg {
+                    Some(m) => self.e(*m),
+                    None => tpl::name("None", range),
+                };
+                out.extend(tpl::stmts("__tvm__.assert_(E0, E1)", vec![Hole::E(test), Hole::E(msg)], range));
+            }
+            Stmt::Return(r) => {
+                let v = match r.value {
+                    Some(v) => self.e(*v),
+                    None => tpl::name("None", range),
+                };
+                if self.kind == DefinitionKind::Macro {
+                    out.extend(tpl::stmts("return __tvm__.macro_return(E0)", vec![Hole::E(v)], range));
+                } else {
+                    out.extend(tpl::stmts("__tvm__.return_(E0)", vec![Hole::E(v)], range));
+                }
+            }
+            Stmt::Break(_) => out.extend(tpl::stmts("__tvm__.break_()", vec![], range)),
+            Stmt::Continue(_) => out.extend(tpl::stmts("__tvm__.continue_()", vec![], range)),
+            Stmt::FunctionDef(f) => {
+                if let Some((_, ns, policy)) = self.cx.definition(&f.decorator_list)? {
+                    self.cx.definition_stmts(f, &ns, &policy, self.scopes, out)?;
+                } else {
+                    let mut tmp = vec![];
+                    self.cx.host_stmt(Stmt::FunctionDef(f), self.scopes, &mut tmp)?;
+                    out.extend(tmp);
+                }
+            }
+            other => {
+                self.cx.host_stmt(other, self.scopes, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn if_chain(
+        &mut self,
+        test: Expr,
+        body: Vec<Stmt>,
+        mut rest: Vec<ast::ElifElseClause>,
+        range: TextRange,
+    ) -> Result<Vec<Stmt>, SyntaxRestriction> {
+        let cond = self.e(test);
+        let then = non_empty(self.block(body)?, range);
+        let orelse = if rest.is_empty() {
+            tpl::stmts("pass", vec![], range)
+        } else {
+            let first = rest.remove(0);
+            match first.test {
+                Some(t) => self.if_chain(t, first.body, rest, first.range)?,
+                None => non_empty(self.block(first.body)?, range),
+            }
+        };
+        let flag = self.cx.fresh("branch");
+        Ok(tpl::stmts(
+            "for E0 in __tvm__.if_(E1):\n    if E2:\n        B0\n    else:\n        B1",
+            vec![
+                Hole::E(store_name(&flag, range)),
+                Hole::E(cond),
+                Hole::E(tpl::name(&flag, range)),
+                Hole::B(then),
+                Hole::B(orelse),
+            ],
+            range,
+        ))
+    }
+
+    /// `target = value` through the binding hooks.
+    fn assign(&mut self, target: Expr, value: Expr, range: TextRange, out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
+        match target {
+            Expr::Name(n) => {
+                let s = tpl::string(n.id.as_str(), n.range);
+                out.extend(tpl::stmts(
+                    "E0 = __tvm__.bind(E1, E2)",
+                    vec![Hole::E(Expr::Name(n)), Hole::E(s), Hole::E(value)],
+                    range,
+                ));
+            }
+            Expr::Tuple(_) | Expr::List(_) => {
+                let names = target_spec(&target).ok_or_else(|| SyntaxRestriction {
+                    message: "only names can be unpacked in a TVMScript assignment".into(),
+                    range,
+                })?;
+                out.extend(tpl::stmts(
+                    "E0 = __tvm__.bind(E1, E2)",
+                    vec![Hole::E(target), Hole::E(names), Hole::E(value)],
+                    range,
+                ));
+            }
+            Expr::Subscript(s) => {
+                let obj = self.e(*s.value);
+                let index = slices_to_calls(self.e(*s.slice));
+                out.extend(tpl::stmts(
+                    "__tvm__.store(E0, E1, E2)",
+                    vec![Hole::E(obj), Hole::E(index), Hole::E(value)],
+                    range,
+                ));
+            }
+            Expr::Attribute(mut a) => {
+                *a.value = self.e(*a.value);
+                out.extend(tpl::stmts("E0 = E1", vec![Hole::E(Expr::Attribute(a)), Hole::E(value)], range));
+            }
+            other => {
+                return Err(SyntaxRestriction {
+                    message: "this assignment target is not supported in TVMScript".into(),
+                    range: other.range(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A load-context copy of an assignment target (for `x += v` → `x = x + v`).
+fn load_copy(t: &Expr) -> Expr {
+    let mut c = t.clone();
+    set_load(&mut c);
+    c
+}
+
+fn set_load(e: &mut Expr) {
+    match e {
+        Expr::Name(n) => n.ctx = ast::ExprContext::Load,
+        Expr::Subscript(s) => s.ctx = ast::ExprContext::Load,
+        Expr::Attribute(a) => a.ctx = ast::ExprContext::Load,
+        Expr::Tuple(t) => {
+            t.ctx = ast::ExprContext::Load;
+            t.elts.iter_mut().for_each(set_load);
+        }
+        _ => {}
+    }
+}
+
+/// The names an unpacking target binds, as a nested tuple of strings (`"*rest"` for starred).
+fn target_spec(t: &Expr) -> Option<Expr> {
+    let r = t.range();
+    match t {
+        Expr::Name(n) => Some(tpl::string(n.id.as_str(), r)),
+        Expr::Starred(s) => match &*s.value {
+            Expr::Name(n) => Some(tpl::string(&format!("*{}", n.id), r)),
+            _ => None,
+        },
+        Expr::Tuple(tu) => Some(tpl::tuple(tu.elts.iter().map(target_spec).collect::<Option<Vec<_>>>()?, r)),
+        Expr::List(l) => Some(tpl::tuple(l.elts.iter().map(target_spec).collect::<Option<Vec<_>>>()?, r)),
+        _ => None,
+    }
+}
+
+/// Slices are syntax only inside subscripts; as call arguments they become `slice(...)`.
+fn slices_to_calls(e: Expr) -> Expr {
+    match e {
+        Expr::Slice(s) => {
+            let r = s.range;
+            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::name("None", r));
+            tpl::expr(
+                "slice(E0, E1, E2)",
+                vec![Hole::E(part(s.lower)), Hole::E(part(s.upper)), Hole::E(part(s.step))],
+                r,
+            )
+        }
+        Expr::Tuple(mut t) => {
+            t.elts = t.elts.into_iter().map(slices_to_calls).collect();
+            Expr::Tuple(t)
+        }
+        other => other,
+    }
+}
+
+fn non_empty(mut body: Vec<Stmt>, range: TextRange) -> Vec<Stmt> {
+    if body.is_empty() {
+        body.extend(tpl::stmts("pass", vec![], range));
+    }
+    body
+}

@@ -1,0 +1,124 @@
+//! Conversions between Python objects and IR values.
+
+use std::sync::Arc;
+
+use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, TryFromObject, VirtualMachine};
+
+use super::object::{unwrap_object, wrap};
+use crate::ir::{self, DataType, Expr, ObjectRef, Value};
+
+/// An IR value as a Python object (arrays become lists, maps dicts).
+pub fn value_to_py(vm: &VirtualMachine, v: &Value) -> PyObjectRef {
+    match v {
+        Value::None => vm.ctx.none(),
+        Value::Bool(b) => vm.ctx.new_bool(*b).into(),
+        Value::Int(i) => vm.ctx.new_int(*i).into(),
+        Value::Float(f) => vm.ctx.new_float(*f).into(),
+        Value::Str(s) => vm.ctx.new_str(&**s).into(),
+        Value::DType(d) => vm.ctx.new_str(d.to_string()).into(),
+        Value::Object(o) => wrap(vm, o.clone()),
+        Value::Array(a) => vm.ctx.new_list(a.iter().map(|x| value_to_py(vm, x)).collect()).into(),
+        Value::Map(m) => {
+            let d = vm.ctx.new_dict();
+            for (k, v) in m.iter() {
+                let _ = d.set_item(&*value_to_py(vm, k), value_to_py(vm, v), vm);
+            }
+            d.into()
+        }
+    }
+}
+
+/// A Python object as an IR value.
+pub fn py_to_value(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Value> {
+    if vm.is_none(obj) {
+        return Ok(Value::None);
+    }
+    if let Some(o) = unwrap_object(obj) {
+        return Ok(Value::Object(o));
+    }
+    if obj.class().is(vm.ctx.types.bool_type) {
+        return Ok(Value::Bool(obj.clone().try_to_bool(vm)?));
+    }
+    if let Some(i) = obj.downcast_ref::<PyInt>() {
+        let v: i64 = i.try_to_primitive(vm)?;
+        return Ok(Value::Int(v));
+    }
+    if let Some(f) = obj.downcast_ref::<PyFloat>() {
+        return Ok(Value::Float(f.to_f64()));
+    }
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return Ok(Value::Str(s.to_string_lossy().as_ref().into()));
+    }
+    if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        let items = t.as_slice().iter().map(|x| py_to_value(vm, x)).collect::<PyResult<Vec<_>>>()?;
+        return Ok(Value::Array(items.into()));
+    }
+    if let Some(l) = obj.downcast_ref::<PyList>() {
+        let items = l.borrow_vec().iter().map(|x| py_to_value(vm, x)).collect::<PyResult<Vec<_>>>()?;
+        return Ok(Value::Array(items.into()));
+    }
+    if let Some(d) = obj.downcast_ref::<PyDict>() {
+        let mut items = Vec::new();
+        for (k, v) in d {
+            items.push((py_to_value(vm, &k)?, py_to_value(vm, &v)?));
+        }
+        return Ok(Value::Map(Arc::from(items)));
+    }
+    Err(vm.new_type_error(format!("cannot convert a Python {} to an IR value", obj.class().name())))
+}
+
+/// A Python scalar or IR expression as an expression. Python ints become int32
+/// constants (int64 when they do not fit), floats float32, bools bool, as TVM does.
+pub fn py_to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
+    if let Some(o) = unwrap_object(obj) {
+        if o.isinstance(ir::expr_info()) {
+            return Ok(Expr(o));
+        }
+        return Err(vm.new_type_error(format!("expected an expression, got {}", o.type_key())));
+    }
+    if obj.class().is(vm.ctx.types.bool_type) {
+        return Ok(ir::bool_imm(obj.clone().try_to_bool(vm)?));
+    }
+    if let Some(i) = obj.downcast_ref::<PyInt>() {
+        return match i.try_to_primitive::<i64>(vm) {
+            Ok(v) if i32::try_from(v).is_ok() => Ok(ir::int_imm(DataType::INT32, v)),
+            Ok(v) => Ok(ir::int_imm(DataType::INT64, v)),
+            Err(_) => Err(vm.new_value_error("integer constant does not fit in 64 bits")),
+        };
+    }
+    if let Some(f) = obj.downcast_ref::<PyFloat>() {
+        return Ok(ir::float_imm(DataType::FLOAT32, f.to_f64()));
+    }
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return Ok(ir::string_imm(s.to_string_lossy().as_ref()));
+    }
+    Err(vm.new_type_error(format!("expected an expression, got a Python {}", obj.class().name())))
+}
+
+/// An IR object (any kind) out of a Python object.
+pub fn py_to_object(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<ObjectRef> {
+    unwrap_object(obj).ok_or_else(|| vm.new_type_error(format!("expected an IR object, got a Python {}", obj.class().name())))
+}
+
+/// A string argument.
+pub fn py_to_str(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<String> {
+    Ok(String::try_from_object(vm, obj.clone())?)
+}
+
+/// A sequence (tuple or list) as a vector of objects; a single object as one item.
+pub fn py_to_seq(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<PyObjectRef>> {
+    if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        return Ok(t.as_slice().to_vec());
+    }
+    if let Some(l) = obj.downcast_ref::<PyList>() {
+        return Ok(l.borrow_vec().to_vec());
+    }
+    let _ = vm;
+    Ok(vec![obj.clone()])
+}
+
+/// Whether an object is a Python sequence (tuple or list).
+pub fn is_seq(obj: &PyObjectRef) -> bool {
+    obj.downcast_ref::<PyTuple>().is_some() || obj.downcast_ref::<PyList>().is_some()
+}

@@ -1,0 +1,65 @@
+//! Errors across the VM boundary: `ir::Error` becomes the Python exception of its
+//! kind (with its source location in the message), and Python exceptions become
+//! `ir::Error` for Rust callers.
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyTypeRef};
+use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+
+use crate::ir::{Error, ErrorKind};
+
+/// The `DiagnosticError` class (TVM's `tvm.error.DiagnosticError`), one per VM.
+pub fn diagnostic_error_type(vm: &VirtualMachine) -> PyTypeRef {
+    vm.class("_tvmscript", "DiagnosticError")
+}
+
+/// The Python exception for an IR error.
+pub fn to_py_err(vm: &VirtualMachine, err: &Error) -> PyBaseExceptionRef {
+    let msg = match err.span.data() {
+        Some(s) => format!("{}:{}:{}: {}", s.file, s.line, s.col, err.message),
+        None => err.message.clone(),
+    };
+    let e = &vm.ctx.exceptions;
+    let ty = match err.kind {
+        ErrorKind::TypeError => e.type_error.to_owned(),
+        ErrorKind::ValueError => e.value_error.to_owned(),
+        ErrorKind::KeyError => e.key_error.to_owned(),
+        ErrorKind::IndexError => e.index_error.to_owned(),
+        ErrorKind::AttributeError => e.attribute_error.to_owned(),
+        ErrorKind::NameError => e.name_error.to_owned(),
+        ErrorKind::SyntaxError => e.syntax_error.to_owned(),
+        ErrorKind::RuntimeError => e.runtime_error.to_owned(),
+        ErrorKind::NotImplementedError => e.not_implemented_error.to_owned(),
+        ErrorKind::DiagnosticError => diagnostic_error_type(vm),
+    };
+    vm.new_exception_msg(ty, msg.into())
+}
+
+/// Turn an IR result into a Python result.
+pub trait IntoPyResult<T> {
+    fn py(self, vm: &VirtualMachine) -> PyResult<T>;
+}
+
+impl<T> IntoPyResult<T> for crate::ir::Result<T> {
+    fn py(self, vm: &VirtualMachine) -> PyResult<T> {
+        self.map_err(|e| to_py_err(vm, &e))
+    }
+}
+
+/// The IR error for a Python exception (kind from its class, message from `str`).
+pub fn from_py_err(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> Error {
+    let class = exc.class().name().to_string();
+    let msg = exc.as_object().str(vm).map(|s| s.to_string()).unwrap_or_default();
+    let kind = match class.as_str() {
+        "TypeError" => ErrorKind::TypeError,
+        "ValueError" => ErrorKind::ValueError,
+        "KeyError" => ErrorKind::KeyError,
+        "IndexError" => ErrorKind::IndexError,
+        "AttributeError" => ErrorKind::AttributeError,
+        "NameError" => ErrorKind::NameError,
+        "SyntaxError" => ErrorKind::SyntaxError,
+        "NotImplementedError" => ErrorKind::NotImplementedError,
+        "DiagnosticError" => ErrorKind::DiagnosticError,
+        _ => ErrorKind::RuntimeError,
+    };
+    Error::new(kind, msg)
+}

@@ -1,0 +1,24 @@
+//! The embedded Python VM: interpreter construction, IR objects as Python
+//! objects, script namespaces, the construction protocol and running files.
+
+pub mod convert;
+pub mod error;
+pub mod interp;
+pub mod modules;
+pub mod namespace;
+pub mod object;
+pub mod printing;
+pub mod run;
+pub mod runtime;
+
+pub use interp::{new_interpreter, InterpOptions};
+
+/// Create the static Python types of our native classes (once per thread).
+pub(crate) fn init_native_classes() {
+    use rustpython_vm::class::PyClassImpl;
+    object::PyIr::make_static_type();
+    namespace::PyNamespace::make_static_type();
+    runtime::GeneratedBuilder::make_static_type();
+    runtime::Branches::make_static_type();
+    runtime::init_classes();
+}

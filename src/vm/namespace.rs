@@ -1,0 +1,186 @@
+//! Script namespaces (`T`, `R`, `I`, `Ts`, extensions): objects whose members
+//! dialects register from Rust. Members are looked up lazily; a namespace's
+//! initializer runs the first time the namespace is used
+//! (`register_namespace_initializer`), so an unused dialect costs nothing.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+
+use indexmap::IndexMap;
+use rustpython_vm::builtins::PyStr;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::{GetAttr, Representable};
+use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+/// A native function exposed in a namespace.
+pub type NativeFn = Arc<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync>;
+
+/// A member of a namespace.
+#[derive(Clone)]
+pub enum Member {
+    Func(NativeFn),
+    /// A nested namespace (`T.axis`, `T.ptx`), by its full path.
+    Namespace(String),
+    /// A value built on first access in each VM (a class, a constant).
+    Value(Arc<dyn Fn(&VirtualMachine) -> PyResult + Send + Sync>),
+}
+
+/// The members of one namespace.
+#[derive(Default, Clone)]
+pub struct NamespaceTable {
+    pub members: IndexMap<String, Member>,
+}
+
+impl NamespaceTable {
+    pub fn func(&mut self, name: &str, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) {
+        self.members.insert(name.to_string(), Member::Func(Arc::new(f)));
+    }
+    pub fn value(&mut self, name: &str, f: impl Fn(&VirtualMachine) -> PyResult + Send + Sync + 'static) {
+        self.members.insert(name.to_string(), Member::Value(Arc::new(f)));
+    }
+    pub fn namespace(&mut self, name: &str, path: &str) {
+        self.members.insert(name.to_string(), Member::Namespace(path.to_string()));
+    }
+}
+
+type Initializer = Box<dyn Fn(&mut NamespaceTable) + Send + Sync>;
+
+#[derive(Default)]
+struct Registry {
+    tables: HashMap<String, NamespaceTable>,
+    pending: HashMap<String, Vec<Initializer>>,
+}
+
+fn registry() -> &'static RwLock<Registry> {
+    static REG: OnceLock<RwLock<Registry>> = OnceLock::new();
+    REG.get_or_init(Default::default)
+}
+
+/// Serializes running initializers (they may register further namespaces).
+fn init_lock() -> &'static Mutex<()> {
+    static L: OnceLock<Mutex<()>> = OnceLock::new();
+    L.get_or_init(Default::default)
+}
+
+/// Register a namespace with its members now.
+pub fn register_namespace(path: &str, init: impl Fn(&mut NamespaceTable) + Send + Sync + 'static) {
+    let mut table = NamespaceTable::default();
+    init(&mut table);
+    let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+    let entry = reg.tables.entry(path.to_string()).or_default();
+    entry.members.extend(table.members);
+}
+
+/// Register a namespace whose members are built on first use.
+pub fn register_namespace_initializer(path: &str, init: impl Fn(&mut NamespaceTable) + Send + Sync + 'static) {
+    let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+    reg.pending.entry(path.to_string()).or_default().push(Box::new(init));
+}
+
+/// Whether a namespace is registered (loaded or not).
+pub fn is_registered(path: &str) -> bool {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    reg.tables.contains_key(path) || reg.pending.contains_key(path)
+}
+
+/// Whether a namespace's members have been built.
+pub fn is_loaded(path: &str) -> bool {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    reg.tables.contains_key(path) && !reg.pending.contains_key(path)
+}
+
+fn ensure_loaded(path: &str) {
+    let _guard = init_lock().lock().unwrap_or_else(|e| e.into_inner());
+    let inits = registry().write().unwrap_or_else(|e| e.into_inner()).pending.remove(path);
+    if let Some(inits) = inits {
+        let mut table = NamespaceTable::default();
+        for init in &inits {
+            init(&mut table);
+        }
+        let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+        reg.tables.entry(path.to_string()).or_default().members.extend(table.members);
+    }
+}
+
+/// A member of a namespace.
+pub fn member(path: &str, name: &str) -> Option<Member> {
+    ensure_loaded(path);
+    registry().read().unwrap_or_else(|e| e.into_inner()).tables.get(path)?.members.get(name).cloned()
+}
+
+/// Member names of a namespace, in registration order (for completion and `dir`).
+pub fn member_names(path: &str) -> Vec<String> {
+    ensure_loaded(path);
+    registry()
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .tables
+        .get(path)
+        .map(|t| t.members.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// A namespace object in the VM.
+#[pyclass(module = "tvm.script", name = "Namespace")]
+#[derive(Debug, PyPayload)]
+pub struct PyNamespace {
+    pub path: String,
+    cache: rustpython_vm::common::lock::PyMutex<HashMap<String, PyObjectRef>>,
+}
+
+impl PyNamespace {
+    pub fn new(path: &str) -> Self {
+        PyNamespace { path: path.to_string(), cache: Default::default() }
+    }
+}
+
+/// The namespace object for a path.
+pub fn namespace_object(vm: &VirtualMachine, path: &str) -> PyObjectRef {
+    PyNamespace::new(path).into_ref(&vm.ctx).into()
+}
+
+/// The canonical path of a namespace object, if `obj` is one.
+pub fn namespace_path(obj: &PyObjectRef) -> Option<String> {
+    obj.downcast_ref::<PyNamespace>().map(|n| n.path.clone())
+}
+
+#[pyclass(with(GetAttr, Representable))]
+impl PyNamespace {
+    #[pymethod]
+    fn __dir__(&self, vm: &VirtualMachine) -> PyObjectRef {
+        let names = member_names(&self.path).into_iter().map(|n| vm.ctx.new_str(n).into()).collect();
+        vm.ctx.new_list(names).into()
+    }
+}
+
+impl GetAttr for PyNamespace {
+    fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
+        if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
+            return Ok(v);
+        }
+        let n_owned = name.to_string_lossy(); let n: &str = &n_owned;
+        if let Some(v) = zelf.cache.lock().get(n) {
+            return Ok(v.clone());
+        }
+        let value = match member(&zelf.path, n) {
+            Some(Member::Func(f)) => {
+                let f = f.clone();
+                vm.new_function(Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str()), move |args: FuncArgs, vm: &VirtualMachine| f(vm, args))
+                    .into()
+            }
+            Some(Member::Namespace(p)) => namespace_object(vm, &p),
+            Some(Member::Value(f)) => f(vm)?,
+            None => {
+                return Err(vm.new_attribute_error(format!("module 'tvm.script.{}' has no attribute '{n}'", zelf.path)));
+            }
+        };
+        zelf.cache.lock().insert(n.to_string(), value.clone());
+        Ok(value)
+    }
+}
+
+impl Representable for PyNamespace {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(format!("<module 'tvm.script.{}'>", zelf.path))
+    }
+}

@@ -1,0 +1,321 @@
+//! IR objects in the VM: one native base class (`tvm.runtime.Object`) wrapping the
+//! same `Arc` nodes the host holds, and one Python subclass per type key, created
+//! lazily along the reflection hierarchy (so `type(f).__name__ == "PrimFunc"` and
+//! `isinstance` checks work). Attributes come from reflection first, then from
+//! hooks dialects register; arithmetic, subscripts and calls also go to hooks.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{OnceLock, RwLock};
+
+use rustpython_vm::builtins::{PyStr, PyType, PyTypeRef};
+use rustpython_vm::function::{Either, FuncArgs, PyComparisonValue};
+use rustpython_vm::protocol::{PyMappingMethods, PyNumberMethods};
+use rustpython_vm::types::{AsMapping, AsNumber, Callable, Comparable, GetAttr, Hashable, PyComparisonOp, Representable};
+use rustpython_vm::{
+    pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine,
+};
+
+use crate::ir::{ObjectRef, TypeInfo};
+
+/// The payload of every IR object in the VM.
+#[pyclass(module = "tvm.runtime", name = "Object")]
+#[derive(Debug, PyPayload)]
+pub struct PyIr {
+    pub obj: ObjectRef,
+}
+
+/// Python operators IR objects answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PyOp {
+    Add,
+    Sub,
+    Mul,
+    TrueDiv,
+    FloorDiv,
+    Mod,
+    Pow,
+    LShift,
+    RShift,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    Neg,
+    Invert,
+    Pos,
+    Abs,
+}
+
+/// Attribute lookup for objects whose reflection lacks the name (`buffer.data`,
+/// `func.script`-like helpers). Returns `None` when the hook does not know it.
+pub type AttrHook = fn(&VirtualMachine, &ObjectRef, &str) -> Option<PyResult>;
+/// `obj[key]`.
+pub type ItemHook = fn(&VirtualMachine, &ObjectRef, &PyObjectRef) -> Option<PyResult>;
+/// `obj(*args, **kwargs)`.
+pub type CallHook = fn(&VirtualMachine, &ObjectRef, &FuncArgs) -> Option<PyResult>;
+/// Operators; `b` is `None` for unary ones. Either side may be the IR object.
+pub type OpHook = fn(&VirtualMachine, PyOp, &PyObjectRef, Option<&PyObjectRef>) -> Option<PyResult>;
+/// `bool(obj)`.
+pub type BoolHook = fn(&VirtualMachine, &ObjectRef) -> Option<PyResult<bool>>;
+
+#[derive(Default)]
+struct Hooks {
+    attr: Vec<AttrHook>,
+    item: Vec<ItemHook>,
+    call: Vec<CallHook>,
+    op: Vec<OpHook>,
+    boolean: Vec<BoolHook>,
+}
+
+fn hooks() -> &'static RwLock<Hooks> {
+    static H: OnceLock<RwLock<Hooks>> = OnceLock::new();
+    H.get_or_init(Default::default)
+}
+
+pub fn register_attr_hook(h: AttrHook) {
+    hooks().write().unwrap_or_else(|e| e.into_inner()).attr.push(h);
+}
+pub fn register_item_hook(h: ItemHook) {
+    hooks().write().unwrap_or_else(|e| e.into_inner()).item.push(h);
+}
+pub fn register_call_hook(h: CallHook) {
+    hooks().write().unwrap_or_else(|e| e.into_inner()).call.push(h);
+}
+pub fn register_op_hook(h: OpHook) {
+    hooks().write().unwrap_or_else(|e| e.into_inner()).op.push(h);
+}
+pub fn register_bool_hook(h: BoolHook) {
+    hooks().write().unwrap_or_else(|e| e.into_inner()).boolean.push(h);
+}
+
+fn first<H: Copy, R>(pick: impl Fn(&Hooks) -> &Vec<H>, mut f: impl FnMut(H) -> Option<R>) -> Option<R> {
+    let list: Vec<H> = pick(&hooks().read().unwrap_or_else(|e| e.into_inner())).clone();
+    list.into_iter().find_map(|h| f(h))
+}
+
+thread_local! {
+    /// Python classes per type key, for this thread's VM.
+    static CLASSES: RefCell<HashMap<&'static str, PyTypeRef>> = RefCell::new(HashMap::new());
+}
+
+fn class_for(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
+    if let Some(c) = CLASSES.with(|c| c.borrow().get(info.key).cloned()) {
+        return c;
+    }
+    let base = match info.parent() {
+        Some(p) if p.parent.is_some() => class_for(vm, p),
+        _ => PyIr::class(&vm.ctx).to_owned(),
+    };
+    let module = match info.namespace() {
+        "" => "tvm".to_string(),
+        ns => format!("tvm.{ns}"),
+    };
+    let dict = vm.ctx.new_dict();
+    let _ = dict.set_item("__slots__", vm.ctx.new_tuple(vec![]).into(), vm);
+    let _ = dict.set_item("__module__", vm.ctx.new_str(module).into(), vm);
+    let _ = dict.set_item("_type_key", vm.ctx.new_str(info.key).into(), vm);
+    let created = vm
+        .ctx
+        .types
+        .type_type
+        .as_object()
+        .call((info.name(), vm.ctx.new_tuple(vec![base.clone().into()]), dict), vm)
+        .ok()
+        .and_then(|c| c.downcast::<PyType>().ok())
+        .unwrap_or(base);
+    CLASSES.with(|c| c.borrow_mut().insert(info.key, created.clone()));
+    created
+}
+
+/// The Python class of a type key (created on first use).
+pub fn class_of(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
+    class_for(vm, info)
+}
+
+/// Wrap an IR object for the VM.
+pub fn wrap(vm: &VirtualMachine, obj: ObjectRef) -> PyObjectRef {
+    let cls = class_for(vm, obj.type_info());
+    PyRef::new_ref(PyIr { obj }, cls, None).into()
+}
+
+/// The IR object inside a Python object, if it is one.
+pub fn unwrap_object(obj: &PyObject) -> Option<ObjectRef> {
+    obj.downcast_ref::<PyIr>().map(|p| p.obj.clone())
+}
+
+fn binary_op(vm: &VirtualMachine, op: PyOp, a: &PyObject, b: &PyObject) -> PyResult {
+    let (a, b) = (a.to_owned(), b.to_owned());
+    match first(|h| &h.op, |h| h(vm, op, &a, Some(&b))) {
+        Some(r) => r,
+        None => Ok(vm.ctx.not_implemented()),
+    }
+}
+
+fn unary_op(vm: &VirtualMachine, op: PyOp, a: &PyObject) -> PyResult {
+    let a = a.to_owned();
+    match first(|h| &h.op, |h| h(vm, op, &a, None)) {
+        Some(r) => r,
+        None => Err(vm.new_type_error(format!("bad operand type for unary operator: {}", a.class().name()))),
+    }
+}
+
+#[pyclass(with(GetAttr, AsNumber, Comparable, AsMapping, Representable, Hashable, Callable), flags(BASETYPE))]
+impl PyIr {
+    /// TVMScript text of this object (`obj.script(**config)`).
+    #[pymethod]
+    fn script(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<String> {
+        super::printing::script(vm, &self.obj, args)
+    }
+
+    /// Print the script (highlighted on a terminal).
+    #[pymethod]
+    fn show(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        let text = super::printing::script(vm, &self.obj, args)?;
+        let print = vm.builtins.get_attr("print", vm)?;
+        print.call((text,), vm)?;
+        Ok(())
+    }
+
+    #[pymethod]
+    fn same_as(&self, other: PyObjectRef) -> bool {
+        unwrap_object(&other).is_some_and(|o| o.same_as(&self.obj))
+    }
+
+    #[pymethod]
+    fn __str__(&self, vm: &VirtualMachine) -> PyResult<String> {
+        super::printing::script(vm, &self.obj, FuncArgs::default())
+    }
+}
+
+impl GetAttr for PyIr {
+    fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
+        if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
+            return Ok(v);
+        }
+        let n_owned = name.to_string_lossy(); let n: &str = &n_owned;
+        if let Some(v) = zelf.obj.field(n) {
+            return Ok(super::convert::value_to_py(vm, &v));
+        }
+        if let Some(r) = first(|h| &h.attr, |h| h(vm, &zelf.obj, n)) {
+            return r;
+        }
+        Err(vm.new_attribute_error(format!("'{}' object has no attribute '{n}'", zelf.obj.type_info().name())))
+    }
+}
+
+impl AsNumber for PyIr {
+    fn as_number() -> &'static PyNumberMethods {
+        static N: PyNumberMethods = PyNumberMethods {
+            add: Some(|a, b, vm| binary_op(vm, PyOp::Add, a, b)),
+            subtract: Some(|a, b, vm| binary_op(vm, PyOp::Sub, a, b)),
+            multiply: Some(|a, b, vm| binary_op(vm, PyOp::Mul, a, b)),
+            true_divide: Some(|a, b, vm| binary_op(vm, PyOp::TrueDiv, a, b)),
+            floor_divide: Some(|a, b, vm| binary_op(vm, PyOp::FloorDiv, a, b)),
+            remainder: Some(|a, b, vm| binary_op(vm, PyOp::Mod, a, b)),
+            lshift: Some(|a, b, vm| binary_op(vm, PyOp::LShift, a, b)),
+            rshift: Some(|a, b, vm| binary_op(vm, PyOp::RShift, a, b)),
+            and: Some(|a, b, vm| binary_op(vm, PyOp::BitAnd, a, b)),
+            or: Some(|a, b, vm| binary_op(vm, PyOp::BitOr, a, b)),
+            xor: Some(|a, b, vm| binary_op(vm, PyOp::BitXor, a, b)),
+            power: Some(|a, b, _c, vm| binary_op(vm, PyOp::Pow, a, b)),
+            negative: Some(|a, vm| unary_op(vm, PyOp::Neg, a.obj)),
+            positive: Some(|a, vm| unary_op(vm, PyOp::Pos, a.obj)),
+            absolute: Some(|a, vm| unary_op(vm, PyOp::Abs, a.obj)),
+            invert: Some(|a, vm| unary_op(vm, PyOp::Invert, a.obj)),
+            boolean: Some(|a, vm| {
+                let Some(o) = unwrap_object(a.obj) else { return Ok(true) };
+                match first(|h| &h.boolean, |h| h(vm, &o)) {
+                    Some(r) => r,
+                    None => Ok(true),
+                }
+            }),
+            ..PyNumberMethods::NOT_IMPLEMENTED
+        };
+        &N
+    }
+}
+
+impl Comparable for PyIr {
+    fn slot_richcompare(
+        zelf: &PyObject,
+        other: &PyObject,
+        op: PyComparisonOp,
+        vm: &VirtualMachine,
+    ) -> PyResult<Either<PyObjectRef, PyComparisonValue>> {
+        let pyop = match op {
+            PyComparisonOp::Lt => PyOp::Lt,
+            PyComparisonOp::Le => PyOp::Le,
+            PyComparisonOp::Gt => PyOp::Gt,
+            PyComparisonOp::Ge => PyOp::Ge,
+            PyComparisonOp::Eq => PyOp::Eq,
+            PyComparisonOp::Ne => PyOp::Ne,
+        };
+        let (a, b) = (zelf.to_owned(), other.to_owned());
+        if let Some(r) = first(|h| &h.op, |h| h(vm, pyop, &a, Some(&b))) {
+            return r.map(Either::A);
+        }
+        // Objects without an operator hook compare by identity.
+        let same = unwrap_object(other).is_some_and(|o| unwrap_object(zelf).is_some_and(|s| s.same_as(&o)));
+        Ok(Either::B(match op {
+            PyComparisonOp::Eq => PyComparisonValue::Implemented(same),
+            PyComparisonOp::Ne => PyComparisonValue::Implemented(!same),
+            _ => PyComparisonValue::NotImplemented,
+        }))
+    }
+
+    fn cmp(_zelf: &Py<Self>, _other: &PyObject, _op: PyComparisonOp, _vm: &VirtualMachine) -> PyResult<PyComparisonValue> {
+        Ok(PyComparisonValue::NotImplemented)
+    }
+}
+
+impl AsMapping for PyIr {
+    fn as_mapping() -> &'static PyMappingMethods {
+        static M: PyMappingMethods = PyMappingMethods {
+            length: None,
+            subscript: Some(|m, key, vm| {
+                let z = PyIr::mapping_downcast(m);
+                let key = key.to_owned();
+                match first(|h| &h.item, |h| h(vm, &z.obj, &key)) {
+                    Some(r) => r,
+                    None => Err(vm.new_type_error(format!("'{}' object is not subscriptable", z.obj.type_info().name()))),
+                }
+            }),
+            ass_subscript: Some(|m, _key, _value, vm| {
+                let z = PyIr::mapping_downcast(m);
+                Err(vm.new_type_error(format!(
+                    "'{}' object does not support item assignment outside TVMScript",
+                    z.obj.type_info().name()
+                )))
+            }),
+        };
+        &M
+    }
+}
+
+impl Representable for PyIr {
+    fn repr_str(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<String> {
+        super::printing::script(vm, &zelf.obj, FuncArgs::default())
+    }
+}
+
+impl Hashable for PyIr {
+    fn hash(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<rustpython_vm::common::hash::PyHash> {
+        Ok(zelf.obj.addr() as rustpython_vm::common::hash::PyHash)
+    }
+}
+
+impl Callable for PyIr {
+    type Args = FuncArgs;
+    fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        match first(|h| &h.call, |h| h(vm, &zelf.obj, &args)) {
+            Some(r) => r,
+            None => Err(vm.new_type_error(format!("'{}' object is not callable", zelf.obj.type_info().name()))),
+        }
+    }
+}

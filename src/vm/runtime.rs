@@ -1,0 +1,404 @@
+//! The construction protocol at run time: the `_tvmscript_rt` functions the builder
+//! program calls (`__tvm__.bind`, `.store`, `.emit`, `.for_` …), each dispatched to
+//! the [`DialectHooks`] of the dialect that owns the innermost open frame. The
+//! namespace, not the transpiler, decides what an assignment or a loop means.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock, RwLock};
+
+use rustpython_vm::builtins::PyDictRef;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::{Callable, IterNext, Iterable, SelfIter};
+use rustpython_vm::protocol::PyIterReturn;
+use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject, VirtualMachine};
+
+use crate::builder;
+
+/// What one dialect's construction means. Every method has a default that
+/// reports the construct as unsupported in that dialect.
+pub trait DialectHooks: Send + Sync {
+    /// The dialect name (`"tirx"`), used in messages.
+    fn dialect(&self) -> &'static str;
+
+    /// `x = value` (`names` is a string) or `a, b = value` (a nested tuple of strings).
+    fn bind(&self, vm: &VirtualMachine, names: PyObjectRef, value: PyObjectRef) -> PyResult {
+        let _ = (names, value);
+        Err(unsupported(vm, self.dialect(), "assignment"))
+    }
+    /// `x: ann = value`.
+    fn bind_annotated(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef, value: PyObjectRef) -> PyResult {
+        let _ = (name, ann, value);
+        Err(unsupported(vm, self.dialect(), "annotated assignment"))
+    }
+    /// `x: ann` without a value.
+    fn declare(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef) -> PyResult {
+        let _ = (name, ann);
+        Err(unsupported(vm, self.dialect(), "declaration"))
+    }
+    /// `target[index] = value`.
+    fn store(&self, vm: &VirtualMachine, target: PyObjectRef, index: PyObjectRef, value: PyObjectRef) -> PyResult<()> {
+        let _ = (target, index, value);
+        Err(unsupported(vm, self.dialect(), "subscript assignment"))
+    }
+    /// An expression statement.
+    fn emit(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult<()> {
+        let _ = value;
+        Err(unsupported(vm, self.dialect(), "expression statement"))
+    }
+    /// `for target in iter:` — returns a context manager whose `__enter__` gives the target value.
+    fn for_(&self, vm: &VirtualMachine, iter: PyObjectRef) -> PyResult {
+        let _ = iter;
+        Err(unsupported(vm, self.dialect(), "for loop"))
+    }
+    /// `while cond:` — returns a context manager.
+    fn while_(&self, vm: &VirtualMachine, cond: PyObjectRef) -> PyResult {
+        let _ = cond;
+        Err(unsupported(vm, self.dialect(), "while loop"))
+    }
+    /// `if cond:` — returns an iterable yielding `True` (then-branch) and/or `False` (else-branch).
+    fn if_(&self, vm: &VirtualMachine, cond: PyObjectRef) -> PyResult {
+        let _ = cond;
+        Err(unsupported(vm, self.dialect(), "if statement"))
+    }
+    /// `with ctx:` — returns the context manager to use.
+    fn with_(&self, _vm: &VirtualMachine, ctx: PyObjectRef) -> PyResult {
+        Ok(ctx)
+    }
+    fn assert_(&self, vm: &VirtualMachine, cond: PyObjectRef, msg: PyObjectRef) -> PyResult<()> {
+        let _ = (cond, msg);
+        Err(unsupported(vm, self.dialect(), "assert"))
+    }
+    fn return_(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult<()> {
+        let _ = value;
+        Err(unsupported(vm, self.dialect(), "return"))
+    }
+    fn break_(&self, vm: &VirtualMachine) -> PyResult<()> {
+        Err(unsupported(vm, self.dialect(), "break"))
+    }
+    fn continue_(&self, vm: &VirtualMachine) -> PyResult<()> {
+        Err(unsupported(vm, self.dialect(), "continue"))
+    }
+    /// A name no Python scope binds: a symbol the builder may know.
+    fn lookup_name(&self, vm: &VirtualMachine, name: String) -> PyResult {
+        Err(vm.new_name_error(format!("name '{name}' is not defined"), vm.ctx.new_str(name.as_str())))
+    }
+    /// What `range` means inside a definition of this dialect.
+    fn range(&self, vm: &VirtualMachine) -> PyResult {
+        vm.builtins.get_attr("range", vm)
+    }
+}
+
+fn unsupported(vm: &VirtualMachine, dialect: &str, what: &str) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    vm.new_exception_msg(
+        super::error::diagnostic_error_type(vm),
+        format!("{what} is not supported in {dialect} functions").into(),
+    )
+}
+
+fn registry() -> &'static RwLock<HashMap<&'static str, Arc<dyn DialectHooks>>> {
+    static REG: OnceLock<RwLock<HashMap<&'static str, Arc<dyn DialectHooks>>>> = OnceLock::new();
+    REG.get_or_init(Default::default)
+}
+
+/// Register the construction hooks of a dialect.
+pub fn register_dialect_hooks(hooks: Arc<dyn DialectHooks>) {
+    registry().write().unwrap_or_else(|e| e.into_inner()).insert(hooks.dialect(), hooks);
+}
+
+pub fn dialect_hooks(name: &str) -> Option<Arc<dyn DialectHooks>> {
+    registry().read().unwrap_or_else(|e| e.into_inner()).get(name).cloned()
+}
+
+/// The hooks of the innermost open definition.
+fn current(vm: &VirtualMachine) -> PyResult<Arc<dyn DialectHooks>> {
+    let name = builder::current_dialect().ok_or_else(|| {
+        vm.new_runtime_error("TVMScript construction used outside a definition (no open function frame)")
+    })?;
+    dialect_hooks(name).ok_or_else(|| vm.new_runtime_error(format!("no construction hooks for dialect {name}")))
+}
+
+/// Opens the frame a module class body runs in; returns the builder depth.
+pub type ModuleFrameFactory = fn(&VirtualMachine) -> PyResult<usize>;
+
+static MODULE_FRAME: OnceLock<ModuleFrameFactory> = OnceLock::new();
+
+/// Set by the dialect that owns module classes (`@I.ir_module`).
+pub fn register_module_frame_factory(f: ModuleFrameFactory) {
+    let _ = MODULE_FRAME.set(f);
+}
+
+fn module_frame_factory() -> Option<ModuleFrameFactory> {
+    MODULE_FRAME.get().copied()
+}
+
+/// A definition as the transpiler hands it to a decorator: the body builder, the
+/// signature builder and the options the source wrote (`GeneratedBuilder`).
+#[pyclass(module = "tvm.script.parser", name = "GeneratedBuilder")]
+#[derive(Debug, PyPayload)]
+pub struct GeneratedBuilder {
+    pub name: String,
+    /// `def f(params): body'` — called with the parameter values.
+    pub body: PyObjectRef,
+    /// `def sig(s): ...` — declares the parameters through `s`; `None` for macros.
+    pub sig: Option<PyObjectRef>,
+    pub options: PyDictRef,
+}
+
+#[pyclass]
+impl GeneratedBuilder {
+    #[pygetset]
+    fn __name__(&self) -> String {
+        self.name.clone()
+    }
+    #[pygetset]
+    fn __wrapped__(&self) -> PyObjectRef {
+        self.body.clone()
+    }
+}
+
+impl GeneratedBuilder {
+    pub fn option(&self, key: &str, vm: &VirtualMachine) -> Option<PyObjectRef> {
+        self.options.get_item_opt(key, vm).ok().flatten()
+    }
+    pub fn option_bool(&self, key: &str, vm: &VirtualMachine) -> bool {
+        self.option(key, vm).is_some_and(|v| v.try_to_bool(vm).unwrap_or(false))
+    }
+    /// `{"n": "int64"}`: symbols the body declares with `n = T.int64()`.
+    pub fn declarations(&self, vm: &VirtualMachine) -> HashMap<String, String> {
+        let mut out = HashMap::new();
+        if let Some(d) = self.option("decls", vm)
+            && let Ok(d) = d.downcast::<rustpython_vm::builtins::PyDict>()
+        {
+            for (k, v) in &d {
+                if let (Ok(k), Ok(v)) = (String::try_from_object(vm, k), String::try_from_object(vm, v)) {
+                    out.insert(k, v);
+                }
+            }
+        }
+        out
+    }
+    /// The source file and first line of the definition.
+    pub fn location(&self, vm: &VirtualMachine) -> (String, u32) {
+        let code = self.body.get_attr("__code__", vm).ok();
+        let file = code.as_ref().and_then(|c| c.get_attr("co_filename", vm).ok()).and_then(|f| String::try_from_object(vm, f).ok());
+        let line = code.and_then(|c| c.get_attr("co_firstlineno", vm).ok()).and_then(|l| u32::try_from_object(vm, l).ok());
+        (file.unwrap_or_default(), line.unwrap_or(0))
+    }
+}
+
+/// `__tvm__.builder(name, sig, options)` used as the innermost decorator.
+pub(crate) fn init_classes() {
+    use rustpython_vm::class::PyClassImpl;
+    BuilderRecorder::make_static_type();
+}
+
+#[pyclass(module = "tvm.script.parser", name = "BuilderRecorder")]
+#[derive(Debug, PyPayload)]
+struct BuilderRecorder {
+    name: String,
+    sig: Option<PyObjectRef>,
+    options: PyDictRef,
+}
+
+#[pyclass(with(Callable))]
+impl BuilderRecorder {}
+
+impl Callable for BuilderRecorder {
+    type Args = (PyObjectRef,);
+    fn call(zelf: &Py<Self>, (body,): Self::Args, vm: &VirtualMachine) -> PyResult {
+        Ok(GeneratedBuilder { name: zelf.name.clone(), body, sig: zelf.sig.clone(), options: zelf.options.clone() }
+            .into_ref(&vm.ctx)
+            .into())
+    }
+}
+
+/// The iterable behind `if`: yields `True` then `False` for an IR condition
+/// (entering the then/else frames around each), or just the branch a host bool picks.
+#[pyclass(module = "tvm.script.parser", name = "Branches")]
+#[derive(Debug, PyPayload)]
+pub struct Branches {
+    state: rustpython_vm::common::lock::PyMutex<BranchState>,
+}
+
+/// How the branches of an `if` are produced.
+pub enum BranchState {
+    /// A Python boolean: one pass through the chosen branch.
+    Host(Option<bool>),
+    /// An IR condition: `step(i)` is called before branch `i` (0 = then, 1 = else)
+    /// and after the last with `i = 2` to finish.
+    Ir { next: usize, step: Box<dyn FnMut(&VirtualMachine, usize) -> PyResult<()>> },
+}
+
+impl std::fmt::Debug for BranchState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BranchState::Host(b) => write!(f, "Host({b:?})"),
+            BranchState::Ir { next, .. } => write!(f, "Ir({next})"),
+        }
+    }
+}
+
+impl Branches {
+    pub fn new(state: BranchState) -> Self {
+        Branches { state: rustpython_vm::common::lock::PyMutex::new(state) }
+    }
+}
+
+#[pyclass(with(IterNext, Iterable))]
+impl Branches {}
+
+impl SelfIter for Branches {}
+
+impl IterNext for Branches {
+    fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+        let mut st = zelf.state.lock();
+        match &mut *st {
+            BranchState::Host(b) => Ok(match b.take() {
+                Some(v) => PyIterReturn::Return(vm.ctx.new_bool(v).into()),
+                None => PyIterReturn::StopIteration(None),
+            }),
+            BranchState::Ir { next, step } => {
+                let i = *next;
+                if i > 2 {
+                    return Ok(PyIterReturn::StopIteration(None));
+                }
+                *next += 1;
+                step(vm, i)?;
+                Ok(if i < 2 { PyIterReturn::Return(vm.ctx.new_bool(i == 0).into()) } else { PyIterReturn::StopIteration(None) })
+            }
+        }
+    }
+}
+
+#[rustpython_vm::pymodule(name = "_tvmscript_rt")]
+pub mod rt {
+    use super::*;
+
+    #[pyattr]
+    fn __doc__(vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.new_str("The TVMScript construction protocol called by transpiled builder programs.").into()
+    }
+
+    #[pyfunction]
+    fn builder(name: String, sig: PyObjectRef, options: PyDictRef, vm: &VirtualMachine) -> PyResult {
+        let sig = if vm.is_none(&sig) { None } else { Some(sig) };
+        Ok(BuilderRecorder { name, sig, options }.into_ref(&vm.ctx).into())
+    }
+
+    #[pyfunction]
+    fn bind(names: PyObjectRef, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.bind(vm, names, value)
+    }
+
+    #[pyfunction]
+    fn bind_annotated(name: String, ann: PyObjectRef, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.bind_annotated(vm, name, ann, value)
+    }
+
+    #[pyfunction]
+    fn declare(name: String, ann: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.declare(vm, name, ann)
+    }
+
+    #[pyfunction]
+    fn store(target: PyObjectRef, index: PyObjectRef, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        current(vm)?.store(vm, target, index, value)
+    }
+
+    #[pyfunction]
+    fn emit(value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        current(vm)?.emit(vm, value)
+    }
+
+    #[pyfunction]
+    fn for_(iter: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.for_(vm, iter)
+    }
+
+    #[pyfunction]
+    fn while_(cond: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.while_(vm, cond)
+    }
+
+    #[pyfunction]
+    fn if_(cond: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.if_(vm, cond)
+    }
+
+    #[pyfunction]
+    fn with_(ctx: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.with_(vm, ctx)
+    }
+
+    #[pyfunction]
+    fn assert_(cond: PyObjectRef, msg: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        current(vm)?.assert_(vm, cond, msg)
+    }
+
+    #[pyfunction]
+    fn return_(value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        current(vm)?.return_(vm, value)
+    }
+
+    #[pyfunction]
+    fn macro_return(value: PyObjectRef) -> PyObjectRef {
+        value
+    }
+
+    #[pyfunction]
+    fn break_(vm: &VirtualMachine) -> PyResult<()> {
+        current(vm)?.break_(vm)
+    }
+
+    #[pyfunction]
+    fn continue_(vm: &VirtualMachine) -> PyResult<()> {
+        current(vm)?.continue_(vm)
+    }
+
+    #[pyfunction]
+    fn name(name: String, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.lookup_name(vm, name)
+    }
+
+    #[pyattr]
+    #[pyclass(module = "_tvmscript_rt", name = "RangeProxy")]
+    #[derive(Debug, PyPayload)]
+    pub struct RangeProxy;
+
+    #[pyclass(with(Callable))]
+    impl RangeProxy {}
+
+    impl Callable for RangeProxy {
+        type Args = FuncArgs;
+        fn call(_zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+            let range = match builder::current_dialect().and_then(dialect_hooks) {
+                Some(h) => h.range(vm)?,
+                None => vm.builtins.get_attr("range", vm)?,
+            };
+            range.call(args, vm)
+        }
+    }
+
+    /// `range` inside a definition: the dialect's loop (TIR: `T.serial`), else Python's.
+    #[pyattr(name = "range")]
+    fn range_proxy(vm: &VirtualMachine) -> PyObjectRef {
+        RangeProxy.into_ref(&vm.ctx).into()
+    }
+
+    /// Push a module frame before a module class body runs; returns a token.
+    #[pyfunction]
+    fn enter_module(vm: &VirtualMachine) -> PyResult {
+        let enter = module_frame_factory()
+            .ok_or_else(|| vm.new_runtime_error("no dialect provides module classes"))?;
+        let depth = enter(vm)?;
+        Ok(vm.ctx.new_int(depth).into())
+    }
+
+    /// Drop the module frame `token` if it is still open (the class body failed).
+    #[pyfunction]
+    fn abort_module(token: usize) {
+        if builder::depth() >= token {
+            builder::unwind_to(token);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+"""TVMScript's `tvm` package, as provided by tvmscript (frozen into the binary)."""
+from . import ir, script  # noqa: F401
+from .error import DiagnosticError  # noqa: F401
+
+__version__ = "0.27.0+tvmscript"
