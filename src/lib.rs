@@ -2,5 +2,6 @@
 
 pub mod builder;
 pub mod ir;
+pub mod printer;
 pub mod script;
 pub mod vm;

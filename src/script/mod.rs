@@ -5,6 +5,7 @@
 pub mod diagnostics;
 pub mod protocol;
 pub mod scope;
+pub mod settings;
 pub mod source;
 pub mod template;
 pub mod transpile;

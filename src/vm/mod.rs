@@ -7,6 +7,7 @@ pub mod interp;
 pub mod modules;
 pub mod namespace;
 pub mod object;
+pub mod parse;
 pub mod printing;
 pub mod run;
 pub mod runtime;

@@ -1,0 +1,612 @@
+//! The Doc tree: a small Python-syntax AST the translation engine produces and
+//! `python.rs` formats. Every doc remembers the IR paths it was made from
+//! (`source_paths`), so the text can be underlined at an IR location.
+//!
+//! Mirrors TVM's `script.printer.*Doc` classes. Docs are plain owned trees: they are
+//! built once, bottom-up, and printed once.
+
+use crate::ir::AccessPath;
+
+/// A literal value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    None,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(String),
+}
+
+/// Python operators, named after Python's `ast` module (TVM's `OperationDocNode::Kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpKind {
+    // unary
+    USub,
+    Invert,
+    Not,
+    // binary
+    Add,
+    Sub,
+    Mult,
+    Div,
+    FloorDiv,
+    Mod,
+    Pow,
+    LShift,
+    RShift,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Lt,
+    LtE,
+    Eq,
+    NotEq,
+    Gt,
+    GtE,
+    And,
+    Or,
+    MatMul,
+    // special: operands are [condition, then, else]
+    IfThenElse,
+}
+
+impl OpKind {
+    pub fn is_unary(self) -> bool {
+        matches!(self, OpKind::USub | OpKind::Invert | OpKind::Not)
+    }
+    pub fn is_binary(self) -> bool {
+        !self.is_unary() && self != OpKind::IfThenElse
+    }
+    /// The number of operands the operator takes.
+    pub fn arity(self) -> usize {
+        if self.is_unary() {
+            1
+        } else if self == OpKind::IfThenElse {
+            3
+        } else {
+            2
+        }
+    }
+    /// The Python token (`"not "` carries its separating space); empty for `IfThenElse`.
+    pub fn token(self) -> &'static str {
+        use OpKind::*;
+        match self {
+            USub => "-",
+            Invert => "~",
+            Not => "not ",
+            Add => "+",
+            Sub => "-",
+            Mult => "*",
+            Div => "/",
+            FloorDiv => "//",
+            Mod => "%",
+            Pow => "**",
+            LShift => "<<",
+            RShift => ">>",
+            BitAnd => "&",
+            BitOr => "|",
+            BitXor => "^",
+            Lt => "<",
+            LtE => "<=",
+            Eq => "==",
+            NotEq => "!=",
+            Gt => ">",
+            GtE => ">=",
+            And => "and",
+            Or => "or",
+            MatMul => "@",
+            IfThenElse => "",
+        }
+    }
+}
+
+/// An expression doc.
+#[derive(Clone, Debug)]
+pub struct ExprDoc {
+    pub kind: ExprKind,
+    /// The IR paths this doc was produced from.
+    pub source_paths: Vec<AccessPath>,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Literal(Literal),
+    /// An identifier.
+    Id(String),
+    /// `value.name`
+    Attr {
+        value: Box<ExprDoc>,
+        name: String,
+    },
+    /// `value[i, j]`; slices only appear here.
+    Index {
+        value: Box<ExprDoc>,
+        indices: Vec<ExprDoc>,
+    },
+    /// `callee(args..., key=value...)`
+    Call {
+        callee: Box<ExprDoc>,
+        args: Vec<ExprDoc>,
+        kwargs: Vec<(String, ExprDoc)>,
+    },
+    Operation {
+        op: OpKind,
+        operands: Vec<ExprDoc>,
+    },
+    /// `lambda args: body`; the arguments are identifiers.
+    Lambda {
+        args: Vec<ExprDoc>,
+        body: Box<ExprDoc>,
+    },
+    Tuple(Vec<ExprDoc>),
+    List(Vec<ExprDoc>),
+    Dict(Vec<(ExprDoc, ExprDoc)>),
+    /// `start:stop:step`
+    Slice {
+        start: Option<Box<ExprDoc>>,
+        stop: Option<Box<ExprDoc>>,
+        step: Option<Box<ExprDoc>>,
+    },
+}
+
+impl From<ExprKind> for ExprDoc {
+    fn from(kind: ExprKind) -> Self {
+        ExprDoc { kind, source_paths: Vec::new() }
+    }
+}
+
+impl ExprDoc {
+    pub fn new(kind: ExprKind) -> Self {
+        kind.into()
+    }
+    pub fn literal(lit: Literal) -> Self {
+        ExprKind::Literal(lit).into()
+    }
+    pub fn none() -> Self {
+        Self::literal(Literal::None)
+    }
+    pub fn bool(v: bool) -> Self {
+        Self::literal(Literal::Bool(v))
+    }
+    pub fn int(v: i64) -> Self {
+        Self::literal(Literal::Int(v))
+    }
+    pub fn float(v: f64) -> Self {
+        Self::literal(Literal::Float(v))
+    }
+    pub fn str(v: impl Into<String>) -> Self {
+        Self::literal(Literal::Str(v.into()))
+    }
+    pub fn id(name: impl Into<String>) -> Self {
+        ExprKind::Id(name.into()).into()
+    }
+    pub fn tuple(elements: Vec<ExprDoc>) -> Self {
+        ExprKind::Tuple(elements).into()
+    }
+    pub fn list(elements: Vec<ExprDoc>) -> Self {
+        ExprKind::List(elements).into()
+    }
+    pub fn dict(items: Vec<(ExprDoc, ExprDoc)>) -> Self {
+        ExprKind::Dict(items).into()
+    }
+    pub fn slice(start: Option<ExprDoc>, stop: Option<ExprDoc>, step: Option<ExprDoc>) -> Self {
+        ExprKind::Slice { start: start.map(Box::new), stop: stop.map(Box::new), step: step.map(Box::new) }.into()
+    }
+    pub fn lambda<S: Into<String>>(args: impl IntoIterator<Item = S>, body: ExprDoc) -> Self {
+        let args = args.into_iter().map(ExprDoc::id).collect();
+        ExprKind::Lambda { args, body: Box::new(body) }.into()
+    }
+    pub fn operation(op: OpKind, operands: Vec<ExprDoc>) -> Self {
+        ExprKind::Operation { op, operands }.into()
+    }
+    pub fn unary(op: OpKind, operand: ExprDoc) -> Self {
+        Self::operation(op, vec![operand])
+    }
+    pub fn binary(op: OpKind, lhs: ExprDoc, rhs: ExprDoc) -> Self {
+        Self::operation(op, vec![lhs, rhs])
+    }
+    /// `then if cond else otherwise`
+    pub fn if_then_else(cond: ExprDoc, then: ExprDoc, otherwise: ExprDoc) -> Self {
+        Self::operation(OpKind::IfThenElse, vec![cond, then, otherwise])
+    }
+
+    /// `self.name`
+    pub fn attr(self, name: impl Into<String>) -> Self {
+        ExprKind::Attr { value: Box::new(self), name: name.into() }.into()
+    }
+    /// `self[indices]`
+    pub fn index(self, indices: Vec<ExprDoc>) -> Self {
+        ExprKind::Index { value: Box::new(self), indices }.into()
+    }
+    /// `self(args)`
+    pub fn call(self, args: Vec<ExprDoc>) -> Self {
+        ExprKind::Call { callee: Box::new(self), args, kwargs: Vec::new() }.into()
+    }
+    /// `self(args, key=value...)`
+    pub fn call_kw(self, args: Vec<ExprDoc>, kwargs: Vec<(String, ExprDoc)>) -> Self {
+        ExprKind::Call { callee: Box::new(self), args, kwargs }.into()
+    }
+    /// Append a keyword argument to a call; any other doc is called with just this keyword.
+    pub fn kwarg(self, key: impl Into<String>, value: ExprDoc) -> Self {
+        match self.kind {
+            ExprKind::Call { callee, args, mut kwargs } => {
+                kwargs.push((key.into(), value));
+                ExprDoc { kind: ExprKind::Call { callee, args, kwargs }, source_paths: self.source_paths }
+            }
+            _ => self.call_kw(Vec::new(), vec![(key.into(), value)]),
+        }
+    }
+    /// `not self` (use `!doc` for the same; `-doc`, `a + b` ... build the other operators).
+    pub fn logical_not(self) -> Self {
+        Self::unary(OpKind::Not, self)
+    }
+    /// `~self`
+    pub fn invert(self) -> Self {
+        Self::unary(OpKind::Invert, self)
+    }
+    pub fn floor_div(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::FloorDiv, self, rhs)
+    }
+    pub fn modulo(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::Mod, self, rhs)
+    }
+    pub fn pow(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::Pow, self, rhs)
+    }
+    pub fn lt(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::Lt, self, rhs)
+    }
+    pub fn le(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::LtE, self, rhs)
+    }
+    pub fn eq(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::Eq, self, rhs)
+    }
+    pub fn ne(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::NotEq, self, rhs)
+    }
+    pub fn gt(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::Gt, self, rhs)
+    }
+    pub fn ge(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::GtE, self, rhs)
+    }
+    pub fn and(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::And, self, rhs)
+    }
+    pub fn or(self, rhs: ExprDoc) -> Self {
+        Self::binary(OpKind::Or, self, rhs)
+    }
+
+    /// Add an IR path this doc came from.
+    pub fn with_path(mut self, path: AccessPath) -> Self {
+        self.source_paths.push(path);
+        self
+    }
+    /// The identifier, when this doc is one.
+    pub fn as_id(&self) -> Option<&str> {
+        match &self.kind {
+            ExprKind::Id(name) => Some(name),
+            _ => None,
+        }
+    }
+    /// Wrap as an expression statement.
+    pub fn into_stmt(self) -> StmtDoc {
+        StmtDoc::expr(self)
+    }
+}
+
+/// A statement doc. `comment` is printed after one-line statements (`x = 1  # c`)
+/// and as `# c` lines before compound ones; functions and classes print it as a docstring.
+#[derive(Clone, Debug)]
+pub struct StmtDoc {
+    pub kind: StmtKind,
+    pub comment: Option<String>,
+    pub source_paths: Vec<AccessPath>,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `lhs: annotation = rhs`; either `rhs` or `annotation` is normally present.
+    Assign {
+        lhs: ExprDoc,
+        rhs: Option<ExprDoc>,
+        annotation: Option<ExprDoc>,
+    },
+    If {
+        predicate: ExprDoc,
+        then_branch: Vec<StmtDoc>,
+        else_branch: Vec<StmtDoc>,
+    },
+    While {
+        predicate: ExprDoc,
+        body: Vec<StmtDoc>,
+    },
+    For {
+        lhs: ExprDoc,
+        rhs: ExprDoc,
+        body: Vec<StmtDoc>,
+    },
+    /// `with rhs as lhs:`
+    Scope {
+        lhs: Option<ExprDoc>,
+        rhs: ExprDoc,
+        body: Vec<StmtDoc>,
+    },
+    Expr(ExprDoc),
+    Assert {
+        test: ExprDoc,
+        msg: Option<ExprDoc>,
+    },
+    Return(ExprDoc),
+    Function(Box<FunctionDoc>),
+    Class(Box<ClassDoc>),
+    /// A comment line; its text is the statement's `comment`.
+    Comment,
+    /// A docstring; its text is the statement's `comment`.
+    DocString,
+    Break,
+    Continue,
+}
+
+#[derive(Clone, Debug)]
+pub struct FunctionDoc {
+    /// An identifier doc.
+    pub name: ExprDoc,
+    /// Parameters, as `Assign` statements (`x: T = default`) without comments.
+    pub args: Vec<StmtDoc>,
+    pub decorators: Vec<ExprDoc>,
+    pub return_type: Option<ExprDoc>,
+    pub body: Vec<StmtDoc>,
+    /// PEP 695 type parameters (`def f[n, k: T.int64]`): identifiers or annotated assigns.
+    pub type_params: Vec<Doc>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ClassDoc {
+    /// An identifier doc.
+    pub name: ExprDoc,
+    pub decorators: Vec<ExprDoc>,
+    pub body: Vec<StmtDoc>,
+}
+
+impl From<StmtKind> for StmtDoc {
+    fn from(kind: StmtKind) -> Self {
+        StmtDoc { kind, comment: None, source_paths: Vec::new() }
+    }
+}
+
+impl StmtDoc {
+    pub fn new(kind: StmtKind) -> Self {
+        kind.into()
+    }
+    /// `lhs = rhs`
+    pub fn assign(lhs: ExprDoc, rhs: ExprDoc) -> Self {
+        StmtKind::Assign { lhs, rhs: Some(rhs), annotation: None }.into()
+    }
+    /// `lhs: annotation = rhs` (or `lhs: annotation` without `rhs`)
+    pub fn assign_annotated(lhs: ExprDoc, rhs: Option<ExprDoc>, annotation: ExprDoc) -> Self {
+        StmtKind::Assign { lhs, rhs, annotation: Some(annotation) }.into()
+    }
+    pub fn if_(predicate: ExprDoc, then_branch: Vec<StmtDoc>, else_branch: Vec<StmtDoc>) -> Self {
+        StmtKind::If { predicate, then_branch, else_branch }.into()
+    }
+    pub fn while_(predicate: ExprDoc, body: Vec<StmtDoc>) -> Self {
+        StmtKind::While { predicate, body }.into()
+    }
+    pub fn for_(lhs: ExprDoc, rhs: ExprDoc, body: Vec<StmtDoc>) -> Self {
+        StmtKind::For { lhs, rhs, body }.into()
+    }
+    /// `with rhs as lhs:` (no `as` without `lhs`)
+    pub fn scope(lhs: Option<ExprDoc>, rhs: ExprDoc, body: Vec<StmtDoc>) -> Self {
+        StmtKind::Scope { lhs, rhs, body }.into()
+    }
+    pub fn expr(expr: ExprDoc) -> Self {
+        StmtKind::Expr(expr).into()
+    }
+    pub fn assert(test: ExprDoc, msg: Option<ExprDoc>) -> Self {
+        StmtKind::Assert { test, msg }.into()
+    }
+    pub fn return_(value: ExprDoc) -> Self {
+        StmtKind::Return(value).into()
+    }
+    pub fn function(f: FunctionDoc) -> Self {
+        StmtKind::Function(Box::new(f)).into()
+    }
+    pub fn class(c: ClassDoc) -> Self {
+        StmtKind::Class(Box::new(c)).into()
+    }
+    /// A comment; each line prints as `# line`. The empty comment prints nothing
+    /// (an empty line inside a block).
+    pub fn comment(text: impl Into<String>) -> Self {
+        StmtDoc { kind: StmtKind::Comment, comment: Some(text.into()), source_paths: Vec::new() }
+    }
+    pub fn doc_string(text: impl Into<String>) -> Self {
+        StmtDoc { kind: StmtKind::DocString, comment: Some(text.into()), source_paths: Vec::new() }
+    }
+    pub fn break_() -> Self {
+        StmtKind::Break.into()
+    }
+    pub fn continue_() -> Self {
+        StmtKind::Continue.into()
+    }
+
+    /// Set the trailing comment.
+    pub fn with_comment(mut self, comment: impl Into<String>) -> Self {
+        self.comment = Some(comment.into());
+        self
+    }
+    /// Add a comment line: appended to an existing comment after a newline.
+    pub fn add_comment(&mut self, text: &str) {
+        self.comment = Some(match self.comment.take() {
+            Some(c) => format!("{c}\n{text}"),
+            None => text.to_string(),
+        });
+    }
+    pub fn with_path(mut self, path: AccessPath) -> Self {
+        self.source_paths.push(path);
+        self
+    }
+    pub fn is_definition(&self) -> bool {
+        matches!(self.kind, StmtKind::Function(_) | StmtKind::Class(_))
+    }
+}
+
+impl FunctionDoc {
+    pub fn new(name: impl Into<String>, args: Vec<StmtDoc>, body: Vec<StmtDoc>) -> Self {
+        FunctionDoc {
+            name: ExprDoc::id(name),
+            args,
+            decorators: Vec::new(),
+            return_type: None,
+            body,
+            type_params: Vec::new(),
+        }
+    }
+    pub fn decorator(mut self, d: ExprDoc) -> Self {
+        self.decorators.push(d);
+        self
+    }
+    pub fn returns(mut self, ty: ExprDoc) -> Self {
+        self.return_type = Some(ty);
+        self
+    }
+    pub fn into_stmt(self) -> StmtDoc {
+        StmtDoc::function(self)
+    }
+}
+
+impl ClassDoc {
+    pub fn new(name: impl Into<String>, body: Vec<StmtDoc>) -> Self {
+        ClassDoc { name: ExprDoc::id(name), decorators: Vec::new(), body }
+    }
+    pub fn decorator(mut self, d: ExprDoc) -> Self {
+        self.decorators.push(d);
+        self
+    }
+    pub fn into_stmt(self) -> StmtDoc {
+        StmtDoc::class(self)
+    }
+}
+
+/// A sequence of statements printed one per line (a temporary container, as in TVM:
+/// it is what a hook returns when it produces several statements).
+#[derive(Clone, Debug, Default)]
+pub struct StmtBlockDoc {
+    pub stmts: Vec<StmtDoc>,
+    pub source_paths: Vec<AccessPath>,
+}
+
+impl StmtBlockDoc {
+    pub fn new(stmts: Vec<StmtDoc>) -> Self {
+        StmtBlockDoc { stmts, source_paths: Vec::new() }
+    }
+}
+
+/// Any doc: what translation hooks return and what the Python printer formats.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // short-lived, moved a few times; boxing costs more
+pub enum Doc {
+    Expr(ExprDoc),
+    Stmt(StmtDoc),
+    Block(StmtBlockDoc),
+}
+
+impl Doc {
+    pub fn source_paths(&self) -> &[AccessPath] {
+        match self {
+            Doc::Expr(d) => &d.source_paths,
+            Doc::Stmt(d) => &d.source_paths,
+            Doc::Block(d) => &d.source_paths,
+        }
+    }
+    pub fn source_paths_mut(&mut self) -> &mut Vec<AccessPath> {
+        match self {
+            Doc::Expr(d) => &mut d.source_paths,
+            Doc::Stmt(d) => &mut d.source_paths,
+            Doc::Block(d) => &mut d.source_paths,
+        }
+    }
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Doc::Expr(_) => "expression",
+            Doc::Stmt(_) => "statement",
+            Doc::Block(_) => "statement block",
+        }
+    }
+    pub fn as_expr(&self) -> Option<&ExprDoc> {
+        match self {
+            Doc::Expr(e) => Some(e),
+            _ => None,
+        }
+    }
+    /// The statements of this doc; an expression becomes an expression statement.
+    pub fn into_stmts(self) -> Vec<StmtDoc> {
+        match self {
+            Doc::Expr(e) => vec![StmtDoc::expr(e)],
+            Doc::Stmt(s) => vec![s],
+            Doc::Block(b) => b.stmts,
+        }
+    }
+}
+
+impl From<ExprDoc> for Doc {
+    fn from(d: ExprDoc) -> Self {
+        Doc::Expr(d)
+    }
+}
+impl From<StmtDoc> for Doc {
+    fn from(d: StmtDoc) -> Self {
+        Doc::Stmt(d)
+    }
+}
+impl From<StmtBlockDoc> for Doc {
+    fn from(d: StmtBlockDoc) -> Self {
+        Doc::Block(d)
+    }
+}
+impl From<Vec<StmtDoc>> for Doc {
+    fn from(stmts: Vec<StmtDoc>) -> Self {
+        Doc::Block(StmtBlockDoc::new(stmts))
+    }
+}
+
+/// Python operators on docs: `a + b` builds `OperationDoc(Add, [a, b])`, `-a` builds
+/// `USub`, `!a` builds `not a`. (`a % b` is Python's `%`, `a & b` is bitwise.)
+macro_rules! binary_ops {
+    ($($trait:ident $method:ident $op:ident;)*) => {$(
+        impl std::ops::$trait for ExprDoc {
+            type Output = ExprDoc;
+            fn $method(self, rhs: ExprDoc) -> ExprDoc {
+                ExprDoc::binary(OpKind::$op, self, rhs)
+            }
+        }
+    )*};
+}
+
+binary_ops! {
+    Add add Add;
+    Sub sub Sub;
+    Mul mul Mult;
+    Div div Div;
+    Rem rem Mod;
+    BitAnd bitand BitAnd;
+    BitOr bitor BitOr;
+    BitXor bitxor BitXor;
+    Shl shl LShift;
+    Shr shr RShift;
+}
+
+impl std::ops::Neg for ExprDoc {
+    type Output = ExprDoc;
+    fn neg(self) -> ExprDoc {
+        ExprDoc::unary(OpKind::USub, self)
+    }
+}
+
+impl std::ops::Not for ExprDoc {
+    type Output = ExprDoc;
+    fn not(self) -> ExprDoc {
+        ExprDoc::unary(OpKind::Not, self)
+    }
+}

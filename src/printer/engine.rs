@@ -1,0 +1,820 @@
+//! The translation engine (TVM's `IRDocsifier`): IR objects -> Doc tree.
+//!
+//! Dialects register *print hooks* keyed by (dispatch token, type key). The engine looks
+//! a hook up under the current dispatch token first and under the default token `""`
+//! second; objects without a hook get a fallback doc. While translating, hooks use the
+//! [`Printer`] for:
+//! - frames: a stack of scopes; each collects the statements hooks emit before the
+//!   current one and owns the variables defined in it (forgotten when it pops), and the
+//!   dispatch tokens pushed while it is current;
+//! - names: `define` gives an object a unique identifier (`x`, `x_1`, ...);
+//! - imports: the namespaces a doc used, printed as `# from ... import ...` header
+//!   comments above top-level definitions;
+//! - metadata: objects printed as `metadata["type.Key"][i]` references.
+//!
+//! Nothing here names a dialect: tokens, imports and entry set-ups are registered.
+
+use std::any::Any;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, OnceLock, RwLock};
+
+use indexmap::IndexMap;
+
+use crate::ir::{AccessPath, Error, ObjectRef, Result, Value};
+
+use super::config::{Fallback, PrinterConfig};
+use super::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc};
+use super::python::{escape_str, to_python_underlined};
+
+/// The dispatch token every lookup falls back to.
+pub const DEFAULT_TOKEN: &str = "";
+
+/// A print hook: translate `obj`, reached at `path`, into a doc. It may return an
+/// expression, a statement or a block of statements, and may emit statements into the
+/// current frame (`Printer::emit`) to appear before the statement being built.
+pub type PrintHook = Arc<dyn Fn(&ObjectRef, &AccessPath, &mut Printer) -> Result<Doc> + Send + Sync>;
+
+/// Prepares a printer for a root object (pushes dispatch tokens, computes common
+/// prefixes ...) before `script` translates it.
+pub type ScriptEntry = Arc<dyn Fn(&ObjectRef, &mut Printer) -> Result<()> + Send + Sync>;
+
+/// Makes the doc of a variable defined without a plain name (`A.data`, `cls.main`).
+pub type DocCreator = Arc<dyn Fn(&mut Printer) -> Result<ExprDoc> + Send + Sync>;
+
+/// Serializes the metadata section for `show_meta` (key -> objects, in first-use order).
+pub type MetadataSerializer = Arc<dyn Fn(&IndexMap<String, Vec<Value>>) -> Result<String> + Send + Sync>;
+
+type HookTable = HashMap<String, HashMap<String, PrintHook>>;
+
+/// Renders an import's header lines for a configuration.
+pub type ImportLines = Arc<dyn Fn(&PrinterConfig) -> Vec<String> + Send + Sync>;
+/// The alias an import binds, for a configuration.
+pub type ImportAlias = Arc<dyn Fn(&PrinterConfig) -> String + Send + Sync>;
+
+/// An import that printed scripts mention in their header.
+#[derive(Clone)]
+pub struct ImportSpec {
+    /// Header order: lower ranks first; ties by name.
+    pub rank: i32,
+    /// The header lines (without `# `).
+    pub lines: ImportLines,
+    /// The alias the import binds (`T`); never given to a variable.
+    pub reserves: Option<ImportAlias>,
+    /// Written as real code before everything else (`from __future__ import ...`)
+    /// rather than as a header comment.
+    pub preamble: bool,
+}
+
+impl ImportSpec {
+    /// A header comment import.
+    pub fn comment(rank: i32, lines: impl Fn(&PrinterConfig) -> Vec<String> + Send + Sync + 'static) -> Self {
+        ImportSpec { rank, lines: Arc::new(lines), reserves: None, preamble: false }
+    }
+    /// Code written before the script, followed by a blank line.
+    pub fn preamble(rank: i32, lines: impl Fn(&PrinterConfig) -> Vec<String> + Send + Sync + 'static) -> Self {
+        ImportSpec { rank, lines: Arc::new(lines), reserves: None, preamble: true }
+    }
+    /// Reserve the alias this import binds, so no variable takes it.
+    pub fn reserving(mut self, alias: impl Fn(&PrinterConfig) -> String + Send + Sync + 'static) -> Self {
+        self.reserves = Some(Arc::new(alias));
+        self
+    }
+}
+
+/// Generic imports (Python's own modules); dialects register theirs.
+pub const IMPORT_TYPE_VAR: &str = "typing.TypeVar";
+pub const IMPORT_FUTURE_ANNOTATIONS: &str = "__future__.annotations";
+
+#[derive(Default)]
+struct Registry {
+    hooks: Arc<HookTable>,
+    entries: HashMap<String, ScriptEntry>,
+    imports: Arc<HashMap<String, ImportSpec>>,
+    metadata_serializer: Option<MetadataSerializer>,
+}
+
+fn registry() -> &'static RwLock<Registry> {
+    static REG: OnceLock<RwLock<Registry>> = OnceLock::new();
+    REG.get_or_init(|| {
+        let mut imports = HashMap::new();
+        imports.insert(
+            IMPORT_TYPE_VAR.to_string(),
+            ImportSpec::comment(-1000, |_| vec!["from typing import TypeVar".into()]),
+        );
+        imports.insert(
+            IMPORT_FUTURE_ANNOTATIONS.to_string(),
+            ImportSpec::preamble(-1000, |_| vec!["from __future__ import annotations".into()]),
+        );
+        RwLock::new(Registry { imports: Arc::new(imports), ..Registry::default() })
+    })
+}
+
+fn read_registry() -> std::sync::RwLockReadGuard<'static, Registry> {
+    registry().read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn write_registry() -> std::sync::RwLockWriteGuard<'static, Registry> {
+    registry().write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Register the hook that prints objects of `type_key` while `token` is the current
+/// dispatch token (`DEFAULT_TOKEN` for every token without its own hook). A later
+/// registration for the same pair replaces the earlier one.
+pub fn register_print_hook(
+    token: &str,
+    type_key: &str,
+    hook: impl Fn(&ObjectRef, &AccessPath, &mut Printer) -> Result<Doc> + Send + Sync + 'static,
+) {
+    let mut reg = write_registry();
+    // Printers in flight keep their snapshot; copy on write.
+    let table = Arc::make_mut(&mut reg.hooks);
+    table.entry(token.to_string()).or_default().insert(type_key.to_string(), Arc::new(hook));
+}
+
+/// Remove a hook; whether one was registered.
+pub fn unregister_print_hook(token: &str, type_key: &str) -> bool {
+    let mut reg = write_registry();
+    let table = Arc::make_mut(&mut reg.hooks);
+    table.get_mut(token).is_some_and(|t| t.remove(type_key).is_some())
+}
+
+pub fn has_print_hook(token: &str, type_key: &str) -> bool {
+    read_registry().hooks.get(token).is_some_and(|t| t.contains_key(type_key))
+}
+
+/// Register the set-up `script` runs before translating a root of `type_key` (or of a
+/// type derived from it, when that type has none of its own).
+pub fn register_script_entry(
+    type_key: &str,
+    entry: impl Fn(&ObjectRef, &mut Printer) -> Result<()> + Send + Sync + 'static,
+) {
+    write_registry().entries.insert(type_key.to_string(), Arc::new(entry));
+}
+
+/// Register an import under a name hooks refer to with `Printer::use_import`.
+pub fn register_import(name: &str, spec: ImportSpec) {
+    let mut reg = write_registry();
+    Arc::make_mut(&mut reg.imports).insert(name.to_string(), spec);
+}
+
+/// Register how `show_meta` writes the metadata section (the JSON text of
+/// `tvm.ir.load_json`).
+pub fn register_metadata_serializer(
+    f: impl Fn(&IndexMap<String, Vec<Value>>) -> Result<String> + Send + Sync + 'static,
+) {
+    write_registry().metadata_serializer = Some(Arc::new(f));
+}
+
+/// A scope of the translation.
+pub struct Frame {
+    /// A tag chosen by the hook that pushed the frame (a dialect's frame kind).
+    pub kind: String,
+    /// The IR object the frame translates, if any (matched against common prefixes).
+    pub owner: Option<ObjectRef>,
+    /// Statements emitted into this frame, in order.
+    pub stmts: Vec<StmtDoc>,
+    /// Dialect-specific state of the frame.
+    pub data: Option<Box<dyn Any + Send>>,
+    vars: Vec<ObjectRef>,
+    tokens: usize,
+}
+
+impl Frame {
+    /// The dialect state, if it is a `T`.
+    pub fn data<T: Any>(&self) -> Option<&T> {
+        self.data.as_ref()?.downcast_ref()
+    }
+    pub fn data_mut<T: Any>(&mut self) -> Option<&mut T> {
+        self.data.as_mut()?.downcast_mut()
+    }
+    /// The variables defined in this frame, in definition order.
+    pub fn vars(&self) -> &[ObjectRef] {
+        &self.vars
+    }
+}
+
+impl std::fmt::Debug for Frame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frame")
+            .field("kind", &self.kind)
+            .field("stmts", &self.stmts.len())
+            .field("vars", &self.vars.len())
+            .finish()
+    }
+}
+
+/// A frame's position in the stack; valid while the frame is on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FrameId(pub usize);
+
+struct VarEntry {
+    name: Option<String>,
+    creator: Option<DocCreator>,
+}
+
+/// The translation state: configuration, frames, names, imports and metadata.
+pub struct Printer {
+    cfg: Arc<PrinterConfig>,
+    hooks: Arc<HookTable>,
+    imports: Arc<HashMap<String, ImportSpec>>,
+    frames: Vec<Frame>,
+    tokens: Vec<String>,
+    vars: HashMap<ObjectRef, VarEntry>,
+    names: HashSet<String>,
+    used_imports: HashSet<String>,
+    metadata: IndexMap<String, Vec<Value>>,
+    common_prefix: HashMap<ObjectRef, Vec<ObjectRef>>,
+    binding_names: Vec<String>,
+    extra_underlines: Vec<AccessPath>,
+    header: Option<bool>,
+}
+
+impl Printer {
+    pub fn new(cfg: PrinterConfig) -> Self {
+        let (hooks, imports) = {
+            let reg = read_registry();
+            (reg.hooks.clone(), reg.imports.clone())
+        };
+        let mut names = HashSet::new();
+        for spec in imports.values() {
+            if let Some(alias) = &spec.reserves {
+                names.insert(alias(&cfg));
+            }
+        }
+        if !cfg.module_alias.is_empty() {
+            names.insert(cfg.module_alias.clone());
+        }
+        Printer {
+            cfg: Arc::new(cfg),
+            hooks,
+            imports,
+            frames: Vec::new(),
+            tokens: vec![DEFAULT_TOKEN.to_string()],
+            vars: HashMap::new(),
+            names,
+            used_imports: HashSet::new(),
+            metadata: IndexMap::new(),
+            common_prefix: HashMap::new(),
+            binding_names: Vec::new(),
+            extra_underlines: Vec::new(),
+            header: None,
+        }
+    }
+
+    pub fn config(&self) -> &PrinterConfig {
+        &self.cfg
+    }
+    /// The configuration as a shared handle, to read it while mutating the printer.
+    pub fn config_arc(&self) -> Arc<PrinterConfig> {
+        self.cfg.clone()
+    }
+
+    // ---- translation ----------------------------------------------------------------
+
+    /// Translate an object into any doc, recording `path` as its source path and
+    /// applying the configured annotations.
+    pub fn as_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<Doc> {
+        let mut doc = match self.find_hook(obj.type_key()) {
+            Some(hook) => hook(obj, path, self)?,
+            None => Doc::Expr(self.fallback_doc(obj, path)?),
+        };
+        doc.source_paths_mut().push(path.clone());
+        self.decorate(&mut doc, obj, path);
+        Ok(doc)
+    }
+
+    /// Translate an object that must print as an expression.
+    pub fn to_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+        match self.as_doc(obj, path)? {
+            Doc::Expr(e) => Ok(e),
+            other => Err(Error::type_error(format!(
+                "expected {} at {path} to print as an expression, but it printed as a {}",
+                obj.type_key(),
+                other.kind_name()
+            ))),
+        }
+    }
+
+    /// Translate a field value: literals, strings, data types, objects, arrays (as
+    /// lists) and maps (as dicts, string keys sorted).
+    pub fn value_to_doc(&mut self, value: &Value, path: &AccessPath) -> Result<ExprDoc> {
+        let at = |d: ExprDoc| d.with_path(path.clone());
+        Ok(match value {
+            Value::None => at(ExprDoc::none()),
+            Value::Bool(b) => at(ExprDoc::bool(*b)),
+            Value::Int(i) => at(ExprDoc::int(*i)),
+            Value::Float(f) => at(ExprDoc::float(*f)),
+            // A multi-line string cannot be a one-line literal; TVM moves it to metadata.
+            Value::Str(s) if s.contains('\n') => self.add_metadata(value),
+            Value::Str(s) => at(ExprDoc::str(&**s)),
+            Value::DType(d) => at(ExprDoc::str(d.to_string())),
+            Value::Object(o) => self.to_doc(o, path)?,
+            Value::Array(items) => {
+                let mut elements = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    elements.push(self.value_to_doc(item, &path.index(i))?);
+                }
+                at(ExprDoc::list(elements))
+            }
+            Value::Map(entries) => {
+                let mut entries: Vec<&(Value, Value)> = entries.iter().collect();
+                if entries.iter().all(|(k, _)| k.as_str().is_some()) {
+                    entries.sort_by(|(a, _), (b, _)| a.as_str().cmp(&b.as_str()));
+                }
+                let mut items = Vec::with_capacity(entries.len());
+                for (k, v) in entries {
+                    let value_path = path.map_key(k.clone());
+                    // The key's own path: distinct from, and not a prefix of, the value's.
+                    let key = self.value_to_doc(k, &value_path.missing())?;
+                    items.push((key, self.value_to_doc(v, &value_path)?));
+                }
+                at(ExprDoc::dict(items))
+            }
+        })
+    }
+
+    /// The hook for a type key under the current token, or under the default token.
+    pub fn find_hook(&self, type_key: &str) -> Option<PrintHook> {
+        let token = self.dispatch_token();
+        let lookup = |t: &str| self.hooks.get(t).and_then(|m| m.get(type_key)).cloned();
+        lookup(token).or_else(|| if token == DEFAULT_TOKEN { None } else { lookup(DEFAULT_TOKEN) })
+    }
+
+    fn fallback_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+        match self.cfg.fallback {
+            Fallback::Metadata => Ok(self.add_metadata(&Value::Object(obj.clone()))),
+            Fallback::Generic => self.generic_doc(obj, path),
+        }
+    }
+
+    /// The generic reflective form of an object: `type.Key(field=value, ...)`.
+    ///
+    /// NOT TVMScript: neither TVM's output nor parseable back. It stands in for objects
+    /// whose dialect has no print hook yet, so their content stays readable.
+    pub fn generic_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+        let info = obj.type_info();
+        let mut kwargs = Vec::with_capacity(info.fields.len());
+        for (field, value) in info.fields.iter().zip(obj.fields()) {
+            kwargs.push((field.name.to_string(), self.value_to_doc(&value, &path.attr(field.name))?));
+        }
+        Ok(ExprDoc::id(info.key).call_kw(Vec::new(), kwargs))
+    }
+
+    /// Attach configured comments and collect object underlines (TVM's AddDocDecoration).
+    fn decorate(&mut self, doc: &mut Doc, obj: &ObjectRef, path: &AccessPath) {
+        let cfg = self.cfg.clone();
+        for (o, note) in &cfg.obj_to_annotate {
+            if let (true, Doc::Stmt(s)) = (o.same_as(obj), &mut *doc) {
+                s.add_comment(note);
+            }
+        }
+        for o in &cfg.obj_to_underline {
+            if o.same_as(obj) {
+                self.extra_underlines.push(path.clone());
+            }
+        }
+        for (p, note) in &cfg.path_to_annotate {
+            if let (true, Doc::Stmt(s)) = (p == path, &mut *doc) {
+                s.add_comment(note);
+            }
+        }
+    }
+
+    // ---- dispatch tokens ------------------------------------------------------------
+
+    /// The current dispatch token.
+    pub fn dispatch_token(&self) -> &str {
+        self.tokens.last().map_or(DEFAULT_TOKEN, String::as_str)
+    }
+    /// Push a dispatch token, popped when the current frame pops.
+    pub fn add_dispatch_token(&mut self, token: &str) {
+        self.tokens.push(token.to_string());
+        if let Some(f) = self.frames.last_mut() {
+            f.tokens += 1;
+        }
+    }
+    /// Push a dispatch token the caller pops itself (`pop_dispatch_token`).
+    pub fn push_dispatch_token(&mut self, token: &str) {
+        self.tokens.push(token.to_string());
+    }
+    pub fn pop_dispatch_token(&mut self) -> Option<String> {
+        if self.tokens.len() > 1 { self.tokens.pop() } else { None }
+    }
+
+    // ---- frames ---------------------------------------------------------------------
+
+    pub fn push_frame(&mut self, kind: &str, owner: Option<ObjectRef>) -> FrameId {
+        self.frames.push(Frame {
+            kind: kind.to_string(),
+            owner,
+            stmts: Vec::new(),
+            data: None,
+            vars: Vec::new(),
+            tokens: 0,
+        });
+        FrameId(self.frames.len() - 1)
+    }
+
+    /// Pop the innermost frame: its variables are forgotten (their names become free
+    /// again) and the dispatch tokens pushed in it are popped.
+    pub fn pop_frame(&mut self) -> Result<Frame> {
+        let frame = self.frames.pop().ok_or_else(|| Error::runtime("printer: no frame to pop"))?;
+        for var in &frame.vars {
+            self.forget(var);
+        }
+        for _ in 0..frame.tokens {
+            self.tokens.pop();
+        }
+        Ok(frame)
+    }
+
+    /// Run `f` inside a new frame, which is popped afterwards (also on error).
+    pub fn with_frame<R>(
+        &mut self,
+        kind: &str,
+        owner: Option<ObjectRef>,
+        f: impl FnOnce(&mut Printer, FrameId) -> Result<R>,
+    ) -> Result<(R, Frame)> {
+        let id = self.push_frame(kind, owner);
+        let result = f(self, id);
+        // Hooks may leave inner frames behind on error; unwind to this one.
+        while self.frames.len() > id.0 + 1 {
+            self.pop_frame()?;
+        }
+        let frame = self.pop_frame()?;
+        Ok((result?, frame))
+    }
+
+    /// The innermost frame.
+    pub fn current_frame(&self) -> Option<FrameId> {
+        self.frames.len().checked_sub(1).map(FrameId)
+    }
+    pub fn frame(&self, id: FrameId) -> Option<&Frame> {
+        self.frames.get(id.0)
+    }
+    pub fn frame_mut(&mut self, id: FrameId) -> Option<&mut Frame> {
+        self.frames.get_mut(id.0)
+    }
+    /// All frames, outermost first.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+    /// The innermost frame of a kind.
+    pub fn find_frame(&self, kind: &str) -> Option<FrameId> {
+        self.frames.iter().rposition(|f| f.kind == kind).map(FrameId)
+    }
+
+    /// Emit a statement into the current frame.
+    pub fn emit(&mut self, stmt: StmtDoc) -> Result<()> {
+        let frame = self.frames.last_mut().ok_or_else(|| Error::runtime("printer: no frame to emit into"))?;
+        frame.stmts.push(stmt);
+        Ok(())
+    }
+
+    // ---- variables and names --------------------------------------------------------
+
+    /// Define `obj` in `frame` under a unique name derived from `name_hint` and return
+    /// its identifier. Characters other than ASCII letters, digits and `_` become `_`;
+    /// a taken name gets `_1`, `_2` ... appended (as TVM; a leading digit or a Python
+    /// keyword is kept). Defining an object again returns its existing doc.
+    pub fn define(&mut self, obj: &ObjectRef, name_hint: &str, frame: FrameId) -> Result<ExprDoc> {
+        if self.vars.contains_key(obj) {
+            return Ok(self.var_doc(obj)?.expect("defined variable has a doc"));
+        }
+        let hint = if self.cfg.show_object_address {
+            format!("{name_hint}_0x{:x}", obj.addr())
+        } else {
+            name_hint.to_string()
+        };
+        let name = self.unique_name(&hint);
+        self.names.insert(name.clone());
+        self.attach(obj, frame, VarEntry { name: Some(name.clone()), creator: None })?;
+        Ok(ExprDoc::id(name))
+    }
+
+    /// Define `obj` in `frame` as whatever doc `creator` makes each time it is used
+    /// (`A.data` for a buffer's data pointer). It is an error to define an object twice.
+    pub fn define_with(
+        &mut self,
+        obj: &ObjectRef,
+        frame: FrameId,
+        creator: impl Fn(&mut Printer) -> Result<ExprDoc> + Send + Sync + 'static,
+    ) -> Result<()> {
+        if self.vars.contains_key(obj) {
+            return Err(Error::value_error(format!("printer: {} is already defined", obj.type_key())));
+        }
+        self.attach(obj, frame, VarEntry { name: None, creator: Some(Arc::new(creator)) })
+    }
+
+    fn attach(&mut self, obj: &ObjectRef, frame: FrameId, entry: VarEntry) -> Result<()> {
+        let f = self
+            .frames
+            .get_mut(frame.0)
+            .ok_or_else(|| Error::runtime(format!("printer: frame {} is not on the stack", frame.0)))?;
+        f.vars.push(obj.clone());
+        self.vars.insert(obj.clone(), entry);
+        Ok(())
+    }
+
+    /// The doc of a defined object (a fresh doc each call), or `None`.
+    pub fn var_doc(&mut self, obj: &ObjectRef) -> Result<Option<ExprDoc>> {
+        let Some(entry) = self.vars.get(obj) else { return Ok(None) };
+        if let Some(name) = &entry.name {
+            return Ok(Some(ExprDoc::id(name.clone())));
+        }
+        let creator = entry.creator.clone().expect("a variable has a name or a creator");
+        creator(self).map(Some)
+    }
+
+    /// The name a defined object was given (`None` for creator-defined objects).
+    pub fn var_name(&self, obj: &ObjectRef) -> Option<&str> {
+        self.vars.get(obj)?.name.as_deref()
+    }
+
+    pub fn is_defined(&self, obj: &ObjectRef) -> bool {
+        self.vars.contains_key(obj)
+    }
+
+    /// Forget a definition now (it would be forgotten with its frame anyway).
+    pub fn forget(&mut self, obj: &ObjectRef) {
+        if let Some(VarEntry { name: Some(name), .. }) = self.vars.remove(obj) {
+            self.names.remove(&name);
+        }
+    }
+
+    /// The name `define` would give for `hint` now, without taking it.
+    pub fn unique_name(&self, hint: &str) -> String {
+        let base = sanitize_name(hint);
+        if !self.names.contains(&base) {
+            return base;
+        }
+        (1..).map(|i| format!("{base}_{i}")).find(|n| !self.names.contains(n)).expect("unbounded suffixes")
+    }
+
+    /// Take a name so no variable gets it.
+    pub fn reserve_name(&mut self, name: &str) {
+        self.names.insert(name.to_string());
+    }
+    pub fn is_name_taken(&self, name: &str) -> bool {
+        self.names.contains(name)
+    }
+
+    // ---- binding names --------------------------------------------------------------
+
+    /// The name the object being printed is bound to (innermost first, then `cfg.name`).
+    pub fn binding_name(&self) -> Option<&str> {
+        self.binding_names.last().map(String::as_str).or(self.cfg.name.as_deref())
+    }
+    pub fn push_binding_name(&mut self, name: &str) {
+        self.binding_names.push(name.to_string());
+    }
+    pub fn pop_binding_name(&mut self) -> Option<String> {
+        self.binding_names.pop()
+    }
+
+    // ---- imports and header ---------------------------------------------------------
+
+    /// Record that the script uses a registered import.
+    pub fn use_import(&mut self, name: &str) {
+        if !self.used_imports.contains(name) {
+            self.used_imports.insert(name.to_string());
+        }
+    }
+    pub fn uses_import(&self, name: &str) -> bool {
+        self.used_imports.contains(name)
+    }
+    /// Force (or suppress) the import header; by default it is written when the root
+    /// doc defines a function or class.
+    pub fn set_header(&mut self, header: Option<bool>) {
+        self.header = header;
+    }
+
+    fn used_specs(&self, preamble: bool) -> Vec<(&str, &ImportSpec)> {
+        let mut specs: Vec<(&str, &ImportSpec)> = self
+            .used_imports
+            .iter()
+            .filter_map(|n| self.imports.get(n).map(|s| (n.as_str(), s)))
+            .filter(|(_, s)| s.preamble == preamble)
+            .collect();
+        specs.sort_by(|a, b| (a.1.rank, a.0).cmp(&(b.1.rank, b.0)));
+        specs
+    }
+
+    /// The header comment lines, in rank order.
+    pub fn header_lines(&self) -> Vec<String> {
+        self.used_specs(false).iter().flat_map(|(_, s)| (s.lines)(&self.cfg)).collect()
+    }
+
+    // ---- metadata -------------------------------------------------------------------
+
+    /// Put a value into the metadata section and return its reference,
+    /// `metadata["type.Key"][i]` (the same object twice gets the same index).
+    pub fn add_metadata(&mut self, value: &Value) -> ExprDoc {
+        let key = match value {
+            Value::Object(o) => o.type_key().to_string(),
+            Value::Str(_) => "ffi.String".to_string(),
+            other => other.kind_name().to_string(),
+        };
+        let items = self.metadata.entry(key.clone()).or_default();
+        let index = match items.iter().position(|v| v == value) {
+            Some(i) => i,
+            None => {
+                items.push(value.clone());
+                items.len() - 1
+            }
+        };
+        ExprDoc::id("metadata").index(vec![ExprDoc::str(key)]).index(vec![ExprDoc::int(index as i64)])
+    }
+    pub fn metadata(&self) -> &IndexMap<String, Vec<Value>> {
+        &self.metadata
+    }
+
+    // ---- common prefixes ------------------------------------------------------------
+
+    /// For every object `is_var` selects, record the longest chain of ancestors (from
+    /// `root` down) shared by all places it is used; dialects define a free variable in
+    /// the frame of the innermost of these ancestors.
+    pub fn set_common_prefix(&mut self, root: &ObjectRef, is_var: impl Fn(&ObjectRef) -> bool) {
+        self.common_prefix = common_prefixes(root, &is_var);
+    }
+    pub fn common_prefix(&self, var: &ObjectRef) -> Option<&[ObjectRef]> {
+        self.common_prefix.get(var).map(Vec::as_slice)
+    }
+    /// The innermost frame whose owner lies on `var`'s common prefix (deepest ancestor first).
+    pub fn frame_for_common_prefix(&self, var: &ObjectRef) -> Option<FrameId> {
+        let prefix = self.common_prefix.get(var)?;
+        prefix.iter().rev().find_map(|anc| {
+            self.frames.iter().rposition(|f| f.owner.as_ref().is_some_and(|o| o.same_as(anc))).map(FrameId)
+        })
+    }
+
+    // ---- finishing ------------------------------------------------------------------
+
+    /// Turn the root doc into the final text: statements emitted into the outermost
+    /// frame, the import header (above definitions), the metadata section and the
+    /// formatted, underlined Python.
+    pub fn render(mut self, doc: Doc) -> Result<String> {
+        let mut outer = Vec::new();
+        while !self.frames.is_empty() {
+            outer = self.pop_frame()?.stmts;
+        }
+        let header = self.header.unwrap_or_else(|| defines_something(&doc));
+        let mut block = StmtBlockDoc::new(outer);
+        match doc {
+            Doc::Expr(e) => {
+                // A printed expression stands alone unless its free variables are wanted.
+                if !self.cfg.verbose_expr {
+                    block.stmts.clear();
+                }
+                block.stmts.push(StmtDoc::expr(e));
+            }
+            Doc::Stmt(s) => {
+                self.push_header(&mut block, header);
+                block.stmts.push(s);
+            }
+            Doc::Block(b) => {
+                self.push_header(&mut block, header);
+                block.stmts.extend(b.stmts);
+                block.source_paths = b.source_paths;
+            }
+        }
+        let mut text = String::new();
+        for (_, spec) in self.used_specs(true) {
+            for line in (spec.lines)(&self.cfg) {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            text.push('\n');
+        }
+        if !self.metadata.is_empty() {
+            if self.cfg.show_meta {
+                let serializer = read_registry()
+                    .metadata_serializer
+                    .clone()
+                    .ok_or_else(|| Error::runtime("show_meta: no metadata serializer is registered"))?;
+                let json = serializer(&self.metadata)?;
+                text.push_str(&format!("metadata = tvm.ir.load_json(\"\"\"{}\"\"\")\n", escape_str(&json, false)));
+            } else {
+                block
+                    .stmts
+                    .push(StmtDoc::comment("Metadata omitted. Use show_meta=True in script() method to show it."));
+            }
+        }
+        let mut underline = self.cfg.path_to_underline.clone();
+        underline.extend(self.extra_underlines.iter().cloned());
+        text.push_str(&to_python_underlined(&Doc::Block(block), &self.cfg, &underline)?);
+        Ok(text)
+    }
+
+    fn push_header(&self, block: &mut StmtBlockDoc, header: bool) {
+        if !header {
+            return;
+        }
+        let lines = self.header_lines();
+        if lines.is_empty() {
+            return;
+        }
+        block.stmts.extend(lines.into_iter().map(StmtDoc::comment));
+        // The empty comment: one blank line below the header.
+        block.stmts.push(StmtDoc::comment(""));
+    }
+}
+
+/// Print an IR object as TVMScript.
+pub fn script(obj: &ObjectRef, cfg: &PrinterConfig) -> Result<String> {
+    let mut p = Printer::new(cfg.clone());
+    p.push_frame("root", None);
+    if let Some(entry) = find_entry(obj) {
+        entry(obj, &mut p)?;
+    }
+    let doc = p.as_doc(obj, &AccessPath::root())?;
+    p.render(doc)
+}
+
+fn find_entry(obj: &ObjectRef) -> Option<ScriptEntry> {
+    let reg = read_registry();
+    let mut info = Some(obj.type_info());
+    while let Some(i) = info {
+        if let Some(e) = reg.entries.get(i.key) {
+            return Some(e.clone());
+        }
+        info = i.parent();
+    }
+    None
+}
+
+fn defines_something(doc: &Doc) -> bool {
+    match doc {
+        Doc::Expr(_) => false,
+        Doc::Stmt(s) => s.is_definition(),
+        Doc::Block(b) => b.stmts.iter().any(StmtDoc::is_definition),
+    }
+}
+
+/// Replace every byte that is not an ASCII letter, digit or `_` by `_` (as TVM does, so
+/// a non-ASCII character becomes as many `_` as its UTF-8 length).
+pub fn sanitize_name(hint: &str) -> String {
+    hint.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { b as char } else { '_' }).collect()
+}
+
+/// The common ancestor chains of variable uses (see `Printer::set_common_prefix`).
+/// Iterative, so deep IR does not overflow the stack.
+fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> HashMap<ObjectRef, Vec<ObjectRef>> {
+    enum Step {
+        Enter(ObjectRef),
+        Exit(ObjectRef),
+    }
+    fn push_children(value: &Value, todo: &mut Vec<Step>) {
+        match value {
+            Value::Object(o) => todo.push(Step::Enter(o.clone())),
+            Value::Array(items) => items.iter().rev().for_each(|v| push_children(v, todo)),
+            Value::Map(entries) => entries.iter().rev().for_each(|(k, v)| {
+                push_children(v, todo);
+                push_children(k, todo);
+            }),
+            _ => {}
+        }
+    }
+    fn record(prefix: &mut HashMap<ObjectRef, Vec<ObjectRef>>, var: &ObjectRef, stack: &[ObjectRef]) {
+        match prefix.get_mut(var) {
+            None => {
+                prefix.insert(var.clone(), stack.to_vec());
+            }
+            Some(chain) => {
+                let shared = chain.iter().zip(stack).take_while(|(a, b)| a.same_as(b)).count();
+                chain.truncate(shared);
+            }
+        }
+    }
+    let mut prefix = HashMap::new();
+    let mut visited: HashSet<ObjectRef> = HashSet::new();
+    let mut stack: Vec<ObjectRef> = Vec::new();
+    let mut todo = vec![Step::Enter(root.clone())];
+    while let Some(step) = todo.pop() {
+        match step {
+            Step::Enter(obj) => {
+                if visited.contains(&obj) {
+                    // A later use: the chain of its parents, without itself.
+                    if is_var(&obj) {
+                        record(&mut prefix, &obj, &stack);
+                    }
+                    continue;
+                }
+                visited.insert(obj.clone());
+                stack.push(obj.clone());
+                todo.push(Step::Exit(obj.clone()));
+                for field in obj.fields().iter().rev() {
+                    push_children(field, &mut todo);
+                }
+            }
+            Step::Exit(obj) => {
+                // The first use: the chain including the object itself (as TVM).
+                if is_var(&obj) {
+                    record(&mut prefix, &obj, &stack);
+                }
+                stack.pop();
+            }
+        }
+    }
+    prefix
+}

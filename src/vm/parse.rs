@@ -1,0 +1,84 @@
+//! Parsing TVMScript text in the VM (`tvm.script.from_source`, `tvmscript print`):
+//! run the builder program with the caller's bindings and collect the IR it defines.
+
+use rustpython_vm::builtins::PyDictRef;
+use rustpython_vm::scope::Scope;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+use super::namespace::namespace_path;
+use super::object::unwrap_object;
+use crate::ir::ObjectRef;
+use crate::script::{self, settings, Environment, Source};
+
+/// The result of running a script: its globals and the IR definitions in them,
+/// in definition order (bindings supplied by the caller are not counted).
+pub struct Parsed {
+    pub globals: PyDictRef,
+    pub definitions: Vec<(String, ObjectRef)>,
+}
+
+/// Compile and run `source` with `extra` bound as globals.
+pub fn run_script(
+    vm: &VirtualMachine,
+    source: &Source,
+    extra: &[(String, PyObjectRef)],
+    check_well_formed: bool,
+) -> PyResult<Parsed> {
+    let mut env = Environment::default();
+    for (name, value) in extra {
+        match namespace_path(value) {
+            Some(path) => {
+                env.namespaces.insert(name.clone(), path);
+            }
+            None => {
+                env.names.insert(name.clone());
+            }
+        }
+    }
+    let code = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
+    let globals = vm.ctx.new_dict();
+    globals.set_item("__name__", vm.ctx.new_str("__tvm_script__").into(), vm)?;
+    for (name, value) in extra {
+        globals.set_item(name.as_str(), value.clone(), vm)?;
+    }
+    let scope = Scope::with_builtins(None, globals.clone(), vm);
+    settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(code, scope))?;
+    let mut definitions = Vec::new();
+    for (k, v) in &globals {
+        let Ok(name) = k.str(vm).map(|s| s.to_string()) else { continue };
+        if extra.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        if let Some(obj) = unwrap_object(&v)
+            && is_definition(&obj)
+        {
+            definitions.push((name, obj));
+        }
+    }
+    let _ = globals.as_object();
+    Ok(Parsed { globals, definitions })
+}
+
+/// Functions and modules count as definitions; loose expressions and types do not.
+fn is_definition(obj: &ObjectRef) -> bool {
+    obj.isinstance(crate::ir::base_func_info()) || obj.type_key() == "ir.IRModule"
+}
+
+/// The bindings a printed script's header imports (`T`, `R`, `I`, `Ts`, `TypeVar`,
+/// `Axis`) plus `tvm`, as `from_source(text, extra_vars=...)` would get them.
+pub fn printed_script_globals(vm: &VirtualMachine) -> PyResult<Vec<(String, PyObjectRef)>> {
+    let code = "import tvm\nfrom typing import TypeVar\nfrom tvm.script import tirx as T, ir as I\n\
+                try:\n    from tvm.script import relax as R\nexcept ImportError:\n    R = None\n\
+                try:\n    from tvm.script import s_tir as Ts\nexcept ImportError:\n    Ts = None\n\
+                try:\n    from tvm.tirx.layout import Axis\nexcept ImportError:\n    Axis = None\n";
+    let scope = vm.new_scope_with_builtins();
+    vm.run_string(scope.clone(), code, "<printed-script-globals>".to_string())?;
+    let mut out = Vec::new();
+    for name in ["tvm", "TypeVar", "T", "I", "R", "Ts", "Axis"] {
+        let v = scope.globals.get_item(name, vm)?;
+        if !vm.is_none(&v) {
+            out.push((name.to_string(), v));
+        }
+    }
+    Ok(out)
+}
