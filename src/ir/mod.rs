@@ -5,23 +5,40 @@
 pub mod dtype;
 pub mod error;
 pub mod expr;
+pub mod map;
+pub mod module;
 pub mod object;
 pub mod op;
+pub mod pass;
 pub mod path;
 pub mod span;
+pub mod structural;
 pub mod ty;
 pub mod value;
 
 pub use dtype::{DataType, TypeCode};
 pub use error::{require, Error, ErrorKind, Result};
 pub use expr::*;
+pub use map::{
+    post_order_visit, pre_order_visit, structural_map, structural_map_typed, structural_map_value, structural_walk,
+    DefRegion, Dispatch, FromNode, IntoMapResult, MapFn, MapOutput, MapResult, WalkControl, WalkOrder,
+};
+pub use module::{FunctionMap, IRModule, IRModuleNode};
 pub use object::{
     lookup_type, object_info, register_type, register_type_info, registered_type_keys, EqKind, FieldInfo, FieldRole,
     NodeType, Object, ObjectRef, Ref, TypeInfo,
 };
 pub use op::{sig, OpDef, OpEntry};
+pub use pass::{
+    get_pass, register_config_option, register_pass, FunctionPass, ModulePass, Pass, PassContext, PassInfo,
+    PassInstrument, PassNode, Sequential,
+};
 pub use path::{AccessPath, PathStep};
 pub use span::Span;
+pub use structural::{
+    assert_structural_equal, get_first_structural_mismatch, set_mismatch_renderer, structural_equal, structural_hash,
+    structural_hash_value, value_at_path, StructuralEqual,
+};
 pub use ty::*;
 pub use value::{AttrMap, Field, Value};
 
@@ -29,5 +46,6 @@ pub use value::{AttrMap, Field, Value};
 pub fn register_core() -> Result<()> {
     ty::register()?;
     expr::register()?;
+    module::register()?;
     Ok(())
 }

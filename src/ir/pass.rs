@@ -1,0 +1,606 @@
+//! Pass infrastructure, as TVM's `tvm.transform`: `PassInfo`, `PassContext`,
+//! `Pass` (built from a `FunctionPass`, a `ModulePass` or a `Sequential`) and
+//! pass instruments.
+//!
+//! ```ignore
+//! let pass = FunctionPass::new(lower_function, PassInfo::new(0, "my_ext.LowerComplex"));
+//! let module = Pass::from(&pass).run(module, &PassContext::default())?;
+//! ```
+//! A `Sequential` runs its passes in order, skipping those the context disables
+//! or whose `opt_level` exceeds the context's (a pass the context requires runs
+//! regardless), and runs each pass's own `required` passes (looked up by name in
+//! the pass registry) before it. A pass run directly is never skipped by level.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, OnceLock, RwLock};
+
+use indexmap::IndexMap;
+
+use super::error::{Error, ErrorKind, Result};
+use super::expr::BaseFunc;
+use super::map::FromNode;
+use super::module::IRModule;
+use super::value::Value;
+
+/// A pass's name, optimisation level and prerequisites (`transform.PassInfo`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassInfo {
+    pub opt_level: i32,
+    pub name: String,
+    /// Names of passes to run right before this one (inside a `Sequential`).
+    pub required: Vec<String>,
+    pub traceable: bool,
+}
+
+impl PassInfo {
+    pub fn new(opt_level: i32, name: &str) -> Self {
+        PassInfo { opt_level, name: name.into(), required: Vec::new(), traceable: false }
+    }
+    pub fn with_required<S: Into<String>>(mut self, required: impl IntoIterator<Item = S>) -> Self {
+        self.required = required.into_iter().map(Into::into).collect();
+        self
+    }
+    pub fn with_traceable(mut self, traceable: bool) -> Self {
+        self.traceable = traceable;
+        self
+    }
+}
+
+/// TVM's repr: `transform.PassInfo(opt_level=3, name="P3", required=(), traceable=False)`.
+impl fmt::Display for PassInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let required: Vec<String> = self.required.iter().map(|r| format!("{r:?}")).collect();
+        let required = match required.len() {
+            1 => format!("({},)", required[0]),
+            _ => format!("({})", required.join(", ")),
+        };
+        write!(
+            f,
+            "transform.PassInfo(opt_level={}, name={:?}, required={required}, traceable={})",
+            self.opt_level,
+            self.name,
+            if self.traceable { "True" } else { "False" }
+        )
+    }
+}
+
+/// Hooks around pass execution (`tvm.ir.instrument.PassInstrument`).
+pub trait PassInstrument: Send + Sync {
+    fn name(&self) -> &str {
+        "PassInstrument"
+    }
+    /// `false` from any instrument skips the pass (the module passes through).
+    fn should_run(&self, _module: &IRModule, _info: &PassInfo) -> bool {
+        true
+    }
+    fn run_before_pass(&self, _module: &IRModule, _info: &PassInfo) -> Result<()> {
+        Ok(())
+    }
+    fn run_after_pass(&self, _module: &IRModule, _info: &PassInfo) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// The settings passes run under (`tvm.transform.PassContext`).
+#[derive(Clone)]
+pub struct PassContext {
+    /// Passes of a `Sequential` above this level are skipped (TVM's default: 2).
+    pub opt_level: i32,
+    /// Passes run even above `opt_level`.
+    pub required_passes: Vec<String>,
+    /// Passes never run by a `Sequential`.
+    pub disabled_passes: Vec<String>,
+    /// Config options by registered key.
+    pub config: IndexMap<String, Value>,
+    pub instruments: Vec<Arc<dyn PassInstrument>>,
+}
+
+impl Default for PassContext {
+    fn default() -> Self {
+        PassContext::new(2)
+    }
+}
+
+impl fmt::Debug for PassContext {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PassContext")
+            .field("opt_level", &self.opt_level)
+            .field("required_passes", &self.required_passes)
+            .field("disabled_passes", &self.disabled_passes)
+            .field("config", &self.config)
+            .field("instruments", &self.instruments.iter().map(|i| i.name().to_string()).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+thread_local! {
+    static CONTEXT_STACK: RefCell<Vec<PassContext>> = const { RefCell::new(Vec::new()) };
+}
+
+impl PassContext {
+    pub fn new(opt_level: i32) -> Self {
+        PassContext {
+            opt_level,
+            required_passes: Vec::new(),
+            disabled_passes: Vec::new(),
+            config: IndexMap::new(),
+            instruments: Vec::new(),
+        }
+    }
+    pub fn with_opt_level(mut self, opt_level: i32) -> Self {
+        self.opt_level = opt_level;
+        self
+    }
+    pub fn disable<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.disabled_passes.extend(names.into_iter().map(Into::into));
+        self
+    }
+    pub fn require<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.required_passes.extend(names.into_iter().map(Into::into));
+        self
+    }
+    pub fn with_instrument(mut self, instrument: Arc<dyn PassInstrument>) -> Self {
+        self.instruments.push(instrument);
+        self
+    }
+    /// Set a config option; an AttributeError (TVM's message) unless the key was
+    /// registered with [`register_config_option`].
+    pub fn with_config(mut self, key: &str, value: impl Into<Value>) -> Result<Self> {
+        let options = config_options().read().unwrap_or_else(|e| e.into_inner());
+        if !options.contains(&key.to_string()) {
+            return Err(Error::new(
+                ErrorKind::AttributeError,
+                format!("Invalid config option '{key}' candidates are: {}", options.join(" ,")),
+            ));
+        }
+        drop(options);
+        self.config.insert(key.into(), value.into());
+        Ok(self)
+    }
+    pub fn get_config(&self, key: &str) -> Option<&Value> {
+        self.config.get(key)
+    }
+
+    /// Whether a `Sequential` runs a pass under this context (TVM's `PassEnabled`).
+    pub fn pass_enabled(&self, info: &PassInfo) -> bool {
+        if self.disabled_passes.contains(&info.name) {
+            return false;
+        }
+        if self.required_passes.contains(&info.name) {
+            return true;
+        }
+        info.opt_level <= self.opt_level
+    }
+
+    /// The innermost context entered on this thread (`PassContext.current()`), or the default.
+    pub fn current() -> PassContext {
+        CONTEXT_STACK.with(|s| s.borrow().last().cloned()).unwrap_or_default()
+    }
+
+    /// Run `f` with this context as the current one (Python's `with PassContext(...)`).
+    pub fn scope<R>(&self, f: impl FnOnce() -> R) -> R {
+        struct Pop;
+        impl Drop for Pop {
+            fn drop(&mut self) {
+                CONTEXT_STACK.with(|s| s.borrow_mut().pop());
+            }
+        }
+        CONTEXT_STACK.with(|s| s.borrow_mut().push(self.clone()));
+        let _pop = Pop;
+        f()
+    }
+}
+
+fn config_options() -> &'static RwLock<Vec<String>> {
+    static OPTIONS: OnceLock<RwLock<Vec<String>>> = OnceLock::new();
+    OPTIONS.get_or_init(Default::default)
+}
+
+/// Make `key` a valid `PassContext` config option (`TVM_REGISTER_PASS_CONFIG_OPTION`).
+pub fn register_config_option(key: &str) {
+    let mut options = config_options().write().unwrap_or_else(|e| e.into_inner());
+    if !options.iter().any(|k| k == key) {
+        options.push(key.into());
+    }
+}
+
+/// The body of a pass: what `Pass::run` wraps with instruments.
+pub trait PassNode: Send + Sync {
+    fn info(&self) -> &PassInfo;
+    fn transform(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule>;
+}
+
+/// A runnable pass (`tvm.transform.Pass`): cheap to clone.
+#[derive(Clone)]
+pub struct Pass(Arc<dyn PassNode>);
+
+impl Pass {
+    pub fn new(node: impl PassNode + 'static) -> Pass {
+        Pass(Arc::new(node))
+    }
+    pub fn info(&self) -> &PassInfo {
+        self.0.info()
+    }
+    pub fn name(&self) -> &str {
+        &self.0.info().name
+    }
+    /// Run on `module` under `ctx`, with the context's instruments.
+    pub fn run(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule> {
+        let info = self.0.info();
+        if ctx.instruments.iter().any(|i| !i.should_run(&module, info)) {
+            return Ok(module);
+        }
+        for inst in &ctx.instruments {
+            inst.run_before_pass(&module, info)?;
+        }
+        let out = self.0.transform(module, ctx)?;
+        for inst in &ctx.instruments {
+            inst.run_after_pass(&out, info)?;
+        }
+        Ok(out)
+    }
+    /// Run under the current context (Python's `pass_(mod)`).
+    pub fn call(&self, module: IRModule) -> Result<IRModule> {
+        self.run(module, &PassContext::current())
+    }
+}
+
+impl fmt::Debug for Pass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pass({})", self.info())
+    }
+}
+
+type FunctionBody = dyn Fn(&BaseFunc, IRModule, PassContext) -> Option<Result<Option<BaseFunc>>> + Send + Sync;
+
+/// Applies a function to each function of a module whose type it takes (`FunctionPass`).
+#[derive(Clone)]
+pub struct FunctionPass {
+    info: PassInfo,
+    body: Arc<FunctionBody>,
+}
+
+impl FunctionPass {
+    /// `f(function, module, ctx)` runs on every function of type `F` in the module;
+    /// `Ok(Some(new))` replaces the function, `Ok(None)` keeps it. Every call sees
+    /// the module as it was when the pass started; functions of other types are left alone.
+    pub fn new<F, R, Func>(f: Func, info: PassInfo) -> FunctionPass
+    where
+        F: FromNode + 'static,
+        R: Into<BaseFunc> + 'static,
+        Func: Fn(F, IRModule, PassContext) -> Result<Option<R>> + Send + Sync + 'static,
+    {
+        let body = move |func: &BaseFunc, module: IRModule, ctx: PassContext| {
+            let typed = F::from_node(func.as_object())?;
+            Some(f(typed, module, ctx).map(|r| r.map(Into::into)))
+        };
+        FunctionPass { info, body: Arc::new(body) }
+    }
+    pub fn info(&self) -> &PassInfo {
+        &self.info
+    }
+}
+
+impl PassNode for FunctionPass {
+    fn info(&self) -> &PassInfo {
+        &self.info
+    }
+    fn transform(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule> {
+        let mut updates = Vec::new();
+        for (gv, func) in module.functions() {
+            let Some(result) = (self.body)(func, module.clone(), ctx.clone()) else {
+                continue;
+            };
+            if let Some(new) = result.map_err(|e| in_pass(e, &self.info.name, &gv.name_hint))?
+                && !new.same_as(func)
+            {
+                updates.push((gv.clone(), new));
+            }
+        }
+        Ok(updates.into_iter().fold(module, |m, (gv, func)| m.update(gv, func)))
+    }
+}
+
+/// Keep the error's kind and message; note where it happened when the message is empty.
+fn in_pass(e: Error, pass: &str, func: &str) -> Error {
+    if e.message.is_empty() {
+        Error { message: format!("in pass {pass} on function {func}"), ..e }
+    } else {
+        e
+    }
+}
+
+type ModuleBody = dyn Fn(IRModule, PassContext) -> Result<IRModule> + Send + Sync;
+
+/// Transforms the whole module (`ModulePass`).
+#[derive(Clone)]
+pub struct ModulePass {
+    info: PassInfo,
+    body: Arc<ModuleBody>,
+}
+
+impl ModulePass {
+    pub fn new(f: impl Fn(IRModule, PassContext) -> Result<IRModule> + Send + Sync + 'static, info: PassInfo) -> Self {
+        ModulePass { info, body: Arc::new(f) }
+    }
+    pub fn info(&self) -> &PassInfo {
+        &self.info
+    }
+}
+
+impl PassNode for ModulePass {
+    fn info(&self) -> &PassInfo {
+        &self.info
+    }
+    fn transform(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule> {
+        (self.body)(module, ctx.clone())
+    }
+}
+
+/// Runs passes in order (`tvm.transform.Sequential`).
+#[derive(Clone)]
+pub struct Sequential {
+    info: PassInfo,
+    passes: Vec<Pass>,
+}
+
+impl Sequential {
+    pub fn new(passes: impl IntoIterator<Item = Pass>, info: PassInfo) -> Self {
+        Sequential { info, passes: passes.into_iter().collect() }
+    }
+    pub fn passes(&self) -> &[Pass] {
+        &self.passes
+    }
+    pub fn info(&self) -> &PassInfo {
+        &self.info
+    }
+}
+
+impl PassNode for Sequential {
+    fn info(&self) -> &PassInfo {
+        &self.info
+    }
+    fn transform(&self, mut module: IRModule, ctx: &PassContext) -> Result<IRModule> {
+        for pass in &self.passes {
+            let info = pass.info();
+            if !ctx.pass_enabled(info) {
+                continue;
+            }
+            for name in &info.required {
+                module = get_pass(name)?.run(module, ctx)?;
+            }
+            module = pass.run(module, ctx)?;
+        }
+        Ok(module)
+    }
+}
+
+macro_rules! into_pass {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Pass {
+            fn from(p: $t) -> Pass {
+                Pass::new(p)
+            }
+        }
+        impl From<&$t> for Pass {
+            fn from(p: &$t) -> Pass {
+                Pass::new(p.clone())
+            }
+        }
+    )*};
+}
+into_pass!(FunctionPass, ModulePass, Sequential);
+
+/// Builds a pass by name, for `required` lists.
+pub type PassFactory = fn() -> Pass;
+
+fn pass_registry() -> &'static RwLock<HashMap<String, PassFactory>> {
+    static REG: OnceLock<RwLock<HashMap<String, PassFactory>>> = OnceLock::new();
+    REG.get_or_init(Default::default)
+}
+
+/// Make a pass available by name (to `required` lists and `get_pass`).
+pub fn register_pass(name: &str, factory: PassFactory) {
+    pass_registry().write().unwrap_or_else(|e| e.into_inner()).insert(name.into(), factory);
+}
+
+/// A registered pass by name.
+pub fn get_pass(name: &str) -> Result<Pass> {
+    let factory = pass_registry().read().unwrap_or_else(|e| e.into_inner()).get(name).copied();
+    factory.map(|f| f()).ok_or_else(|| Error::value_error(format!("Cannot find pass {name:?} in the pass registry")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::module::test_support::{add_const, base, func, TestFunc};
+    use crate::ir::{int_imm, structural_equal, structural_map, DataType, GlobalVar, IntImm, MapResult, WalkOrder};
+    use std::sync::Mutex;
+
+    fn module() -> IRModule {
+        IRModule::from_functions([
+            (GlobalVar::named("a"), base(add_const(1))),
+            (GlobalVar::named("b"), base(add_const(2))),
+        ])
+        .unwrap()
+    }
+
+    /// A module pass that appends its name to a shared log.
+    fn logging(name: &str, level: i32, log: &Arc<Mutex<Vec<String>>>) -> Pass {
+        let (log, label) = (log.clone(), name.to_string());
+        ModulePass::new(
+            move |m, _| {
+                log.lock().unwrap().push(label.clone());
+                Ok(m)
+            },
+            PassInfo::new(level, name),
+        )
+        .into()
+    }
+
+    /// Increment every integer constant: a function pass over test functions.
+    fn bump(f: TestFunc, _m: IRModule, _c: PassContext) -> Result<Option<TestFunc>> {
+        let out = structural_map(
+            f,
+            |i: IntImm| MapResult::Replace(int_imm(DataType::INT32, i.value + 1).into_object()),
+            WalkOrder::PostOrder,
+        )?;
+        Ok(Some(out.downcast::<super::super::module::test_support::TestFuncNode>()?))
+    }
+
+    #[test]
+    fn function_pass_rewrites_each_function() {
+        let pass = FunctionPass::new(bump, PassInfo::new(0, "test.Bump"));
+        let m = module();
+        let out = Pass::from(&pass).run(m.clone(), &PassContext::default()).unwrap();
+        assert!(structural_equal(&out.lookup("a").unwrap(), &add_const(2), false));
+        assert!(structural_equal(&out.lookup("b").unwrap(), &add_const(3), false));
+        // Order and GlobalVars kept.
+        assert!(out.global_vars()[0].ptr_eq(&m.global_vars()[0]));
+        // The input module is untouched.
+        assert!(structural_equal(&m.lookup("a").unwrap(), &add_const(1), false));
+    }
+
+    #[test]
+    fn function_pass_none_keeps_the_module() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let s = seen.clone();
+        let pass = FunctionPass::new(
+            move |f: BaseFunc, m: IRModule, _: PassContext| {
+                s.lock().unwrap().push(m.functions().len());
+                let _ = f;
+                Ok(None::<BaseFunc>)
+            },
+            PassInfo::new(0, "test.Keep"),
+        );
+        let m = module();
+        let out = Pass::from(pass).run(m.clone(), &PassContext::default()).unwrap();
+        assert!(out.ptr_eq(&m));
+        assert_eq!(*seen.lock().unwrap(), [2, 2]);
+    }
+
+    #[test]
+    fn function_pass_errors_abort() {
+        let pass = FunctionPass::new(
+            |_: TestFunc, _: IRModule, _: PassContext| -> Result<Option<TestFunc>> { Err(Error::value_error("nope")) },
+            PassInfo::new(0, "test.Fail"),
+        );
+        let err = Pass::from(&pass).run(module(), &PassContext::default()).unwrap_err();
+        assert_eq!(err.message, "nope");
+    }
+
+    #[test]
+    fn sequential_runs_in_order_and_skips_by_level() {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let seq = Sequential::new(
+            [logging("P3", 3, &log), logging("P1", 1, &log), logging("P0", 0, &log)],
+            PassInfo::new(0, "seq"),
+        );
+        let run = |ctx: PassContext| {
+            log.lock().unwrap().clear();
+            Pass::from(&seq).run(module(), &ctx).unwrap();
+            log.lock().unwrap().clone()
+        };
+        assert_eq!(run(PassContext::new(2).disable(["P0"])), ["P1"]);
+        assert_eq!(run(PassContext::new(2).require(["P3"])), ["P3", "P1", "P0"]);
+        assert_eq!(run(PassContext::new(3)), ["P3", "P1", "P0"]);
+        assert_eq!(run(PassContext::new(0)), ["P0"]);
+        // A pass run on its own is not skipped by level.
+        log.lock().unwrap().clear();
+        logging("P3", 3, &log).run(module(), &PassContext::new(0)).unwrap();
+        assert_eq!(*log.lock().unwrap(), ["P3"]);
+    }
+
+    #[test]
+    fn sequential_threads_the_module_through() {
+        let bump_pass: Pass = FunctionPass::new(bump, PassInfo::new(0, "test.Bump")).into();
+        let seq = Sequential::new([bump_pass.clone(), bump_pass], PassInfo::new(0, "twice"));
+        let out = Pass::from(seq).run(module(), &PassContext::default()).unwrap();
+        assert!(structural_equal(&out.lookup("a").unwrap(), &add_const(3), false));
+    }
+
+    fn registered_marker() -> Pass {
+        ModulePass::new(|m, _| Ok(m.with_attr("marked", true)), PassInfo::new(5, "test.Marker")).into()
+    }
+
+    #[test]
+    fn required_passes_run_first() {
+        register_pass("test.Marker", registered_marker);
+        let check = ModulePass::new(
+            |m: IRModule, _| {
+                if m.get_attr("marked").is_none() {
+                    return Err(Error::value_error("marker did not run"));
+                }
+                Ok(m)
+            },
+            PassInfo::new(0, "test.Check").with_required(["test.Marker"]),
+        );
+        let seq = Sequential::new([Pass::from(&check)], PassInfo::new(0, "seq"));
+        assert!(Pass::from(&seq).run(module(), &PassContext::new(0)).is_ok());
+        let missing = Sequential::new(
+            [ModulePass::new(Ok_, PassInfo::new(0, "x").with_required(["test.Unknown"])).into()],
+            PassInfo::new(0, "seq"),
+        );
+        assert!(Pass::from(missing).run(module(), &PassContext::default()).is_err());
+    }
+
+    #[allow(non_snake_case)]
+    fn Ok_(m: IRModule, _: PassContext) -> Result<IRModule> {
+        Ok(m)
+    }
+
+    struct SkipNamed(&'static str, Arc<Mutex<Vec<String>>>);
+    impl PassInstrument for SkipNamed {
+        fn should_run(&self, _m: &IRModule, info: &PassInfo) -> bool {
+            info.name != self.0
+        }
+        fn run_before_pass(&self, _m: &IRModule, info: &PassInfo) -> Result<()> {
+            self.1.lock().unwrap().push(format!("before {}", info.name));
+            Ok(())
+        }
+        fn run_after_pass(&self, _m: &IRModule, info: &PassInfo) -> Result<()> {
+            self.1.lock().unwrap().push(format!("after {}", info.name));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn instruments_wrap_and_can_skip() {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let seq = Sequential::new([logging("A", 0, &log), logging("B", 0, &log)], PassInfo::new(0, "S"));
+        let ctx = PassContext::default().with_instrument(Arc::new(SkipNamed("A", events.clone())));
+        Pass::from(&seq).run(module(), &ctx).unwrap();
+        assert_eq!(*log.lock().unwrap(), ["B"]);
+        assert_eq!(*events.lock().unwrap(), ["before S", "before B", "after B", "after S"]);
+    }
+
+    #[test]
+    fn context_config_and_scope() {
+        let err = PassContext::default().with_config("test.unregistered_option", 1i64).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::AttributeError);
+        assert!(err.message.starts_with("Invalid config option 'test.unregistered_option' candidates are: "));
+        register_config_option("test.unroll");
+        let ctx = PassContext::new(3).with_config("test.unroll", true).unwrap();
+        assert_eq!(ctx.get_config("test.unroll"), Some(&Value::Bool(true)));
+        assert_eq!(PassContext::current().opt_level, 2);
+        let level = ctx.scope(|| PassContext::current().opt_level);
+        assert_eq!(level, 3);
+        assert_eq!(PassContext::current().opt_level, 2);
+    }
+
+    #[test]
+    fn pass_info_repr() {
+        assert_eq!(
+            PassInfo::new(3, "P3").to_string(),
+            "transform.PassInfo(opt_level=3, name=\"P3\", required=(), traceable=False)"
+        );
+        assert_eq!(
+            PassInfo::new(0, "Q").with_required(["A"]).to_string(),
+            "transform.PassInfo(opt_level=0, name=\"Q\", required=(\"A\",), traceable=False)"
+        );
+        let _ = func(vec![], int_imm(DataType::INT32, 0));
+    }
+}
