@@ -1,7 +1,37 @@
 //! tvmscript: TVMScript, the Python-syntax language of Apache TVM's IR, in Rust.
+//!
+//! See `docs/architecture.md` for a code map.
 
 pub mod builder;
 pub mod ir;
 pub mod printer;
 pub mod script;
 pub mod vm;
+
+use std::sync::Once;
+
+/// Register the core and the built-in dialects (idempotent; every entry point calls it).
+pub fn init() {
+    static INIT: Once = Once::new();
+    INIT.call_once(|| {
+        // Registration of built-in types cannot fail unless a key is taken twice,
+        // which tests catch; there is no caller to report to here.
+        let _ = ir::register_core();
+        ir::set_mismatch_renderer(render_mismatch);
+    });
+}
+
+/// `assert_structural_equal` shows each side as TVMScript with the mismatch underlined.
+fn render_mismatch(root: &ir::Value, path: &ir::AccessPath) -> String {
+    match root {
+        ir::Value::Object(obj) => {
+            let cfg = printer::PrinterConfig {
+                syntax: printer::Syntax::Tvm,
+                path_to_underline: vec![path.clone()],
+                ..Default::default()
+            };
+            printer::script(obj, &cfg).unwrap_or_else(|e| format!("<unprintable: {e}>"))
+        }
+        other => other.repr(),
+    }
+}

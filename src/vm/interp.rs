@@ -19,6 +19,7 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
     settings.import_site = false;
     settings.argv = if opts.argv.is_empty() { vec![String::new()] } else { opts.argv.clone() };
     settings.install_signal_handlers = false;
+    crate::init();
     let builder = Interpreter::builder(settings);
     let defs = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
     let own = super::modules::module_defs(&builder.ctx);

@@ -46,4 +46,63 @@ pub mod tvmscript {
 
     #[allow(dead_code)]
     fn _uses(_: &rustpython_common::lock::PyMutex<()>) {}
+
+    #[derive(rustpython_vm::FromArgs)]
+    struct FromSourceArgs {
+        #[pyarg(any)]
+        source: String,
+        #[pyarg(any, optional)]
+        extra_vars: rustpython_vm::function::OptionalArg<PyObjectRef>,
+        #[pyarg(any, default = true)]
+        check_well_formed: bool,
+    }
+
+    /// `tvm.script.from_source(text, extra_vars=None, check_well_formed=True)`.
+    #[pyfunction]
+    fn from_source(args: FromSourceArgs, vm: &VirtualMachine) -> PyResult {
+        let mut extra = Vec::new();
+        if let rustpython_vm::function::OptionalArg::Present(d) = args.extra_vars
+            && !vm.is_none(&d)
+        {
+            let d = d.downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("extra_vars must be a dict"))?;
+            for (k, v) in &d {
+                extra.push((k.str(vm)?.to_string(), v));
+            }
+        } else {
+            // A printed script names its imports in comments: supply them.
+            extra = crate::vm::parse::printed_script_globals(vm)?;
+        }
+        let source = crate::script::Source::new("<string>", &args.source);
+        let parsed = crate::vm::parse::run_script(vm, &source, &extra, args.check_well_formed)?;
+        match parsed.definitions.last() {
+            Some((_, obj)) => Ok(crate::vm::object::wrap(vm, obj.clone())),
+            None => Err(vm.new_value_error("the source defines no TVMScript function or module")),
+        }
+    }
+
+    fn obj_arg(vm: &VirtualMachine, o: &PyObjectRef) -> PyResult<crate::ir::Value> {
+        crate::vm::convert::py_to_value(vm, o)
+    }
+
+    /// `tvm.ir.assert_structural_equal(lhs, rhs, map_free_vars=False)`.
+    #[pyfunction]
+    fn assert_structural_equal(lhs: PyObjectRef, rhs: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult<()> {
+        use crate::vm::error::IntoPyResult;
+        let (a, b) = (obj_arg(vm, &lhs)?, obj_arg(vm, &rhs)?);
+        crate::ir::assert_structural_equal(&a, &b, map_free_vars.unwrap_or(false)).py(vm)
+    }
+
+    /// `tvm.ir.structural_equal(lhs, rhs, map_free_vars=False)`.
+    #[pyfunction]
+    fn structural_equal(lhs: PyObjectRef, rhs: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult<bool> {
+        let (a, b) = (obj_arg(vm, &lhs)?, obj_arg(vm, &rhs)?);
+        Ok(crate::ir::structural_equal(&a, &b, map_free_vars.unwrap_or(false)))
+    }
+
+    /// `tvm.ir.structural_hash(obj, map_free_vars=False)`.
+    #[pyfunction]
+    fn structural_hash(obj: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult<i64> {
+        let a = obj_arg(vm, &obj)?;
+        Ok(crate::ir::structural_hash(&a, map_free_vars.unwrap_or(false)) as i64)
+    }
 }

@@ -1,12 +1,122 @@
-//! `obj.script(**config)` from the VM.
+//! `obj.script(**config)` from the VM: keyword arguments become a `PrinterConfig`.
+//!
+//! Inside the VM the default spelling is TVM 0.27's, so programs written for TVM
+//! print what TVM prints; `syntax="native"` selects the native spelling.
 
+use rustpython_vm::builtins::PyStr;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{PyResult, VirtualMachine};
+use rustpython_vm::{PyObjectRef, PyResult, TryFromObject, VirtualMachine};
 
-use crate::ir::ObjectRef;
+use super::convert::{py_to_object, py_to_seq, py_to_value};
+use super::error::IntoPyResult;
+use crate::ir::{AccessPath, DataType, ObjectRef, PathStep, Value};
+use crate::printer::{self, PrinterConfig, Syntax};
 
 /// Print an object with printer options taken from keyword arguments.
 pub fn script(vm: &VirtualMachine, obj: &ObjectRef, args: FuncArgs) -> PyResult<String> {
-    let _ = (vm, args);
-    Ok(format!("{:?}", obj))
+    let cfg = config_from_kwargs(vm, args)?;
+    printer::script(obj, &cfg).py(vm)
+}
+
+fn dtype_arg(vm: &VirtualMachine, v: PyObjectRef) -> PyResult<DataType> {
+    let s = String::try_from_object(vm, v)?;
+    s.parse::<DataType>().py(vm)
+}
+
+/// The printer configuration for `script(**kwargs)` (TVM's `PrinterConfig` fields).
+pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<PrinterConfig> {
+    if !args.args.is_empty() {
+        return Err(vm.new_type_error("script() takes keyword arguments only"));
+    }
+    let mut cfg = PrinterConfig { syntax: Syntax::Tvm, ..PrinterConfig::default() };
+    for (key, value) in args.kwargs {
+        let flag = |v: &PyObjectRef| v.clone().try_to_bool(vm);
+        match key.as_str() {
+            "name" => cfg.name = if vm.is_none(&value) { None } else { Some(String::try_from_object(vm, value)?) },
+            "show_meta" => cfg.show_meta = flag(&value)?,
+            "ir_prefix" => cfg.ir_prefix = String::try_from_object(vm, value)?,
+            "module_alias" => cfg.module_alias = String::try_from_object(vm, value)?,
+            "buffer_dtype" => cfg.buffer_dtype = dtype_arg(vm, value)?,
+            "int_dtype" => cfg.int_dtype = dtype_arg(vm, value)?,
+            "float_dtype" => cfg.float_dtype = dtype_arg(vm, value)?,
+            "verbose_expr" => cfg.verbose_expr = flag(&value)?,
+            "indent_spaces" => cfg.indent_spaces = usize::try_from_object(vm, value)?,
+            "print_line_numbers" => cfg.print_line_numbers = flag(&value)?,
+            "num_context_lines" => {
+                let n = i64::try_from_object(vm, value)?;
+                cfg.num_context_lines = if n < 0 { None } else { Some(n as usize) };
+            }
+            "syntax_sugar" => cfg.syntax_sugar = flag(&value)?,
+            "show_object_address" => cfg.show_object_address = flag(&value)?,
+            "syntax" => {
+                cfg.syntax = match String::try_from_object(vm, value)?.as_str() {
+                    "tvm" => Syntax::Tvm,
+                    "native" => Syntax::Native,
+                    other => return Err(vm.new_value_error(format!("syntax must be \"tvm\" or \"native\", not {other:?}"))),
+                }
+            }
+            "path_to_underline" => cfg.path_to_underline = paths(vm, &value)?,
+            "path_to_annotate" => cfg.path_to_annotate = annotated_paths(vm, &value)?,
+            "obj_to_underline" => {
+                cfg.obj_to_underline = py_to_seq(vm, &value)?.iter().map(|o| py_to_object(vm, o)).collect::<PyResult<_>>()?
+            }
+            "obj_to_annotate" => {
+                let d = value.downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("obj_to_annotate must be a dict"))?;
+                for (k, v) in &d {
+                    cfg.obj_to_annotate.push((py_to_object(vm, &k)?, String::try_from_object(vm, v)?));
+                }
+            }
+            // Dialect prefixes and other dialect knobs: `tir_prefix`, `relax_prefix`, `show_all_struct_info` …
+            other => {
+                cfg.extra.insert(other.to_string(), py_to_value(vm, &value)?);
+            }
+        }
+    }
+    Ok(cfg)
+}
+
+/// An access path from a Python value: an AccessPath-like string `<root>.body.seq[1]`
+/// or a list of steps.
+fn path_of(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<AccessPath> {
+    if let Some(s) = v.downcast_ref::<PyStr>() {
+        return parse_path(&s.to_string_lossy()).ok_or_else(|| vm.new_value_error(format!("not an access path: {}", s.to_string_lossy())));
+    }
+    Err(vm.new_type_error("an access path must be a string like \"<root>.body.seq[1]\""))
+}
+
+/// Parse `<root>.a.b[2]` into a path.
+pub fn parse_path(text: &str) -> Option<AccessPath> {
+    let mut rest = text.strip_prefix("<root>")?;
+    let mut path = AccessPath::root();
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['.', '[']).unwrap_or(r.len());
+            path = path.extend(PathStep::Attr(r[..end].into()));
+            rest = &r[end..];
+        } else if let Some(r) = rest.strip_prefix('[') {
+            let end = r.find(']')?;
+            let inner = &r[..end];
+            path = match inner.parse::<usize>() {
+                Ok(i) => path.index(i),
+                Err(_) => path.map_key(Value::str(inner.trim_matches('"'))),
+            };
+            rest = &r[end + 1..];
+        } else {
+            return None;
+        }
+    }
+    Some(path)
+}
+
+fn paths(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Vec<AccessPath>> {
+    py_to_seq(vm, v)?.iter().map(|p| path_of(vm, p)).collect()
+}
+
+fn annotated_paths(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Vec<(AccessPath, String)>> {
+    let d = v.clone().downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("path_to_annotate must be a dict"))?;
+    let mut out = Vec::new();
+    for (k, val) in &d {
+        out.push((path_of(vm, &k)?, String::try_from_object(vm, val)?));
+    }
+    Ok(out)
 }

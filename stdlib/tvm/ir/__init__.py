@@ -2,3 +2,6 @@
 import _tvmscript
 
 Object = _tvmscript.Object
+assert_structural_equal = _tvmscript.assert_structural_equal
+structural_equal = _tvmscript.structural_equal
+structural_hash = _tvmscript.structural_hash

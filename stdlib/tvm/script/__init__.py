@@ -13,3 +13,10 @@ def _install_namespaces():
 
 
 _install_namespaces()
+
+from_source = _tvmscript.from_source
+
+
+def parse(program, extra_vars=None, check_well_formed=True):
+    """Parse TVMScript source text (``tvm.script.parse``)."""
+    return from_source(program, extra_vars=extra_vars, check_well_formed=check_well_formed)
