@@ -3,6 +3,7 @@
 //! See `docs/architecture.md` for a code map.
 
 pub mod builder;
+pub mod cli;
 pub mod ir;
 pub mod printer;
 pub mod script;
