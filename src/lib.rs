@@ -4,6 +4,7 @@
 
 pub mod builder;
 pub mod cli;
+pub mod dialects;
 pub mod ir;
 pub mod printer;
 pub mod script;
