@@ -1,0 +1,6 @@
+//! The `T` namespace, S-TIR builder frames and construction hooks.
+
+/// Register the namespace, decorators and hooks.
+pub fn register() -> crate::ir::Result<()> {
+    Ok(())
+}
