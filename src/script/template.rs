@@ -40,7 +40,14 @@ fn parsed(src: &'static str) -> Vec<Stmt> {
 /// Instantiate a statement template at `range`.
 pub fn stmts(src: &'static str, holes: Vec<Hole>, range: TextRange) -> Vec<Stmt> {
     let mut body = parsed(src);
-    let filler = Filler { range, holes: RefCell::new(holes.into_iter().map(Some).collect()) };
+    let (mut exprs, mut blocks) = (Vec::new(), Vec::new());
+    for h in holes {
+        match h {
+            Hole::E(e) => exprs.push(Some(e)),
+            Hole::B(b) => blocks.push(Some(b)),
+        }
+    }
+    let filler = Filler { range, exprs: RefCell::new(exprs), blocks: RefCell::new(blocks) };
     for s in body.iter_mut() {
         filler.visit_stmt(s);
     }
@@ -103,9 +110,11 @@ pub fn python_string_literal(s: &str) -> String {
     out
 }
 
+/// `E<n>` is the n-th expression hole, `B<n>` the n-th block hole.
 struct Filler {
     range: TextRange,
-    holes: RefCell<Vec<Option<Hole>>>,
+    exprs: RefCell<Vec<Option<Expr>>>,
+    blocks: RefCell<Vec<Option<Vec<Stmt>>>>,
 }
 
 fn hole_index(id: &str, prefix: char) -> Option<usize> {
@@ -114,9 +123,6 @@ fn hole_index(id: &str, prefix: char) -> Option<usize> {
 }
 
 impl Filler {
-    fn take(&self, i: usize) -> Option<Hole> {
-        self.holes.borrow_mut().get_mut(i).and_then(Option::take)
-    }
 
     /// Replace `B<n>` statements by their blocks, recursively.
     fn splice(&self, body: &mut Vec<Stmt>) {
@@ -125,7 +131,7 @@ impl Filler {
             if let Stmt::Expr(e) = &s
                 && let Expr::Name(n) = &*e.value
                 && let Some(i) = hole_index(n.id.as_str(), 'B')
-                && let Some(Hole::B(block)) = self.take(i)
+                && let Some(block) = self.blocks.borrow_mut().get_mut(i).and_then(Option::take)
             {
                 out.extend(block);
                 continue;
@@ -172,7 +178,7 @@ impl Transformer for Filler {
         if let Expr::Name(n) = expr
             && let Some(i) = hole_index(n.id.as_str(), 'E')
         {
-            if let Some(Hole::E(e)) = self.take(i) {
+            if let Some(e) = self.exprs.borrow_mut().get_mut(i).and_then(Option::take) {
                 // Filled expressions keep their own ranges: do not walk into them.
                 let ctx = n.ctx;
                 *expr = e;
