@@ -20,6 +20,7 @@ pub fn init() {
         // which tests catch; there is no caller to report to here.
         let _ = ir::register_core();
         ir::set_mismatch_renderer(render_mismatch);
+        vm::operators::register();
         if let Err(e) = dialects::register_builtin() {
             // A built-in dialect that cannot register is a bug; say so rather than panic.
             eprintln!("tvmscript: internal error registering dialects: {e}");

@@ -4,9 +4,11 @@
 pub mod convert;
 pub mod error;
 pub mod interp;
+pub mod logic;
 pub mod modules;
 pub mod namespace;
 pub mod object;
+pub mod operators;
 pub mod parse;
 pub mod printing;
 pub mod run;
