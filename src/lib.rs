@@ -8,7 +8,10 @@ pub mod dialects;
 pub mod ir;
 pub mod printer;
 pub mod script;
+pub mod session;
 pub mod vm;
+
+pub use session::{print, Session};
 
 use std::sync::Once;
 
