@@ -38,6 +38,8 @@ enum Command {
     },
     /// Parse FILE and check its IR is well formed.
     Check { file: PathBuf },
+    /// Show the builder program the transpiler makes of FILE.
+    Transpile { file: PathBuf },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Command::Print { file, syntax } => tvmscript::cli::print(&file, syntax.into()),
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
         Command::Check { file } => tvmscript::cli::check(&file),
+        Command::Transpile { file } => tvmscript::cli::transpile(&file),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }
