@@ -499,7 +499,7 @@ impl Context {
     /// Rewrite loads of names no scope binds into `<via>.name("x")`: such a name can
     /// only be a symbol the builder knows (declared by a shape string).
     fn resolve_names(&self, mut e: Expr, scopes: &[HashSet<String>], local: &HashSet<String>, via: &str) -> Expr {
-        let r = NameResolver { cx: self, logic: via == "__tvm__", scopes, local, via };
+        let r = NameResolver { cx: self, scopes, local, via };
         r.visit_expr(&mut e);
         e
     }
@@ -511,8 +511,6 @@ impl Context {
 
 struct NameResolver<'a> {
     cx: &'a Context,
-    /// Rewrite `and`/`or`/`not`/chained comparisons (script bodies, not signatures).
-    logic: bool,
     scopes: &'a [HashSet<String>],
     local: &'a HashSet<String>,
     via: &'a str,
@@ -532,61 +530,9 @@ impl Transformer for NameResolver<'_> {
             }
             // Comprehensions and lambdas bind their own names: leave them alone.
             Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
-            // `and`/`or`/`not` cannot be overloaded in Python: inside a definition they go
-            // through the protocol (IR conditions build And/Or/Not; Python values keep
-            // Python's short-circuit semantics through thunks).
-            Expr::BoolOp(_) if self.logic => {
-                walk_expr(self, expr);
-                let r = expr.range();
-                let Expr::BoolOp(b) = std::mem::replace(expr, tpl::name("None", r)) else { unreachable!() };
-                let r = b.range;
-                let func = if b.op == ast::BoolOp::And { "and_" } else { "or_" };
-                *expr = logic_call(func, b.values, r);
-            }
-            Expr::UnaryOp(u) if self.logic && u.op == ast::UnaryOp::Not => {
-                walk_expr(self, expr);
-                let r = expr.range();
-                let Expr::UnaryOp(u) = std::mem::replace(expr, tpl::name("None", r)) else { unreachable!() };
-                *expr = tpl::expr("__tvm__.not_(E0)", vec![Hole::E(*u.operand)], u.range);
-            }
-            Expr::Compare(c) if self.logic && c.ops.len() > 1 => {
-                walk_expr(self, expr);
-                let r = expr.range();
-                let Expr::Compare(c) = std::mem::replace(expr, tpl::name("None", r)) else { unreachable!() };
-                // `a < b < c` is `(a < b) and (b < c)`.
-                let r = c.range;
-                let mut parts = Vec::new();
-                let mut left = *c.left;
-                for (op, right) in c.ops.iter().zip(c.comparators.iter()) {
-                    parts.push(Expr::Compare(ast::ExprCompare {
-                        node_index: Default::default(),
-                        range: r,
-                        left: Box::new(left.clone()),
-                        ops: vec![*op].into_boxed_slice(),
-                        comparators: vec![right.clone()].into_boxed_slice(),
-                    }));
-                    left = right.clone();
-                }
-                *expr = logic_call("and_", parts, r);
-            }
             _ => walk_expr(self, expr),
         }
     }
-}
-
-/// `__tvm__.and_(first, lambda: second, ...)`: later operands stay lazy.
-fn logic_call(func: &str, values: Vec<Expr>, r: TextRange) -> Expr {
-    let mut it = values.into_iter();
-    let first = it.next().unwrap_or_else(|| tpl::name("None", r));
-    let mut args = vec![first];
-    for v in it {
-        args.push(tpl::expr("lambda: E0", vec![Hole::E(v)], r));
-    }
-    let mut call = tpl::expr(if func == "and_" { "__tvm__.and_()" } else { "__tvm__.or_()" }, vec![], r);
-    if let Expr::Call(c) = &mut call {
-        c.arguments.args = args.into_boxed_slice();
-    }
-    call
 }
 
 fn py_bool(b: bool) -> &'static str {

@@ -4,7 +4,6 @@
 pub mod convert;
 pub mod error;
 pub mod interp;
-pub mod logic;
 pub mod modules;
 pub mod namespace;
 pub mod object;

@@ -377,23 +377,6 @@ pub mod rt {
         current(vm)?.return_(vm, value)
     }
 
-    /// `a and b ...` in a definition: IR conditions combine into `And`, Python values
-    /// short-circuit as in Python. Later operands come as thunks.
-    #[pyfunction]
-    fn and_(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        super::super::logic::combine(vm, args, true)
-    }
-
-    #[pyfunction]
-    fn or_(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        super::super::logic::combine(vm, args, false)
-    }
-
-    #[pyfunction]
-    fn not_(value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        super::super::logic::not(vm, value)
-    }
-
     #[pyfunction]
     fn macro_return(value: PyObjectRef) -> PyObjectRef {
         value
