@@ -2,6 +2,7 @@
 //!
 //! See `docs/architecture.md` for a code map.
 
+pub mod bench;
 pub mod builder;
 pub mod cli;
 pub mod dialects;
