@@ -535,6 +535,64 @@ impl Transformer for NameResolver<'_> {
     }
 }
 
+/// Rewrites the constructs whose Python meaning needs `bool()` of an operand (`and`,
+/// `or`, `not`, chained comparisons, conditional expressions) into runtime calls, so
+/// the namespace decides what they mean for IR operands (TVM's parser evaluates them
+/// itself). Comprehensions and lambdas keep plain Python semantics, as in TVM.
+struct LogicRewriter;
+
+impl Transformer for LogicRewriter {
+    fn visit_expr(&self, expr: &mut Expr) {
+        match expr {
+            Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => return,
+            _ => walk_expr(self, expr),
+        }
+        let r = expr.range();
+        let placeholder = || tpl::name("None", r);
+        match expr {
+            Expr::BoolOp(b) => {
+                let op = if b.op == ast::BoolOp::And { "and" } else { "or" };
+                let mut values = std::mem::take(&mut b.values);
+                // `a and b and c` -> bool_op("and", a, lambda: bool_op("and", b, lambda: c))
+                let mut acc = values.pop().unwrap_or_else(placeholder);
+                while let Some(v) = values.pop() {
+                    acc = tpl::expr(
+                        "__tvm__.bool_op(E0, E1, lambda: E2)",
+                        vec![Hole::E(tpl::string(op, r)), Hole::E(v), Hole::E(acc)],
+                        r,
+                    );
+                }
+                *expr = acc;
+            }
+            Expr::UnaryOp(u) if u.op == ast::UnaryOp::Not => {
+                let operand = std::mem::replace(&mut *u.operand, placeholder());
+                *expr = tpl::expr("__tvm__.not_(E0)", vec![Hole::E(operand)], r);
+            }
+            Expr::Compare(c) if c.ops.len() > 1 => {
+                let ops = c.ops.iter().map(|o| tpl::string(o.as_str(), r)).collect();
+                let mut operands = vec![std::mem::replace(&mut *c.left, placeholder())];
+                operands.extend(std::mem::take(&mut c.comparators));
+                *expr = tpl::expr(
+                    "__tvm__.compare(E0, E1)",
+                    vec![Hole::E(tpl::tuple(ops, r)), Hole::E(tpl::tuple(operands, r))],
+                    r,
+                );
+            }
+            Expr::If(i) => {
+                let test = std::mem::replace(&mut *i.test, placeholder());
+                let body = std::mem::replace(&mut *i.body, placeholder());
+                let orelse = std::mem::replace(&mut *i.orelse, placeholder());
+                *expr = tpl::expr(
+                    "__tvm__.if_exp(E0, lambda: E1, lambda: E2)",
+                    vec![Hole::E(test), Hole::E(body), Hole::E(orelse)],
+                    r,
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
 fn py_bool(b: bool) -> &'static str {
     if b { "True" } else { "False" }
 }
@@ -711,6 +769,12 @@ impl Body<'_> {
 
     /// Rewrite unresolvable names in an expression (they may be builder symbols).
     fn e(&self, e: Expr) -> Expr {
+        let mut e = self.resolved(e);
+        LogicRewriter.visit_expr(&mut e);
+        e
+    }
+
+    fn resolved(&self, e: Expr) -> Expr {
         if self.hygienic {
             self.cx.resolve_names(e, self.scopes, &HashSet::new(), "__tvm__")
         } else {
@@ -782,9 +846,11 @@ impl Body<'_> {
                 }
                 let iter = self.e(*f.iter);
                 let body = self.block(f.body)?;
+                // The hook gets the target names so loop variables are named as written.
+                let names = target_spec(&f.target).unwrap_or_else(|| tpl::name("None", range));
                 out.extend(tpl::stmts(
-                    "with __tvm__.for_(E0) as E1:\n    B0",
-                    vec![Hole::E(iter), Hole::E(*f.target), Hole::B(non_empty(body, range))],
+                    "with __tvm__.for_(E0, E1) as E2:\n    B0",
+                    vec![Hole::E(iter), Hole::E(names), Hole::E(*f.target), Hole::B(non_empty(body, range))],
                     range,
                 ));
             }
@@ -858,6 +924,7 @@ impl Body<'_> {
     ) -> Result<Vec<Stmt>, SyntaxRestriction> {
         let cond = self.e(test);
         let then = non_empty(self.block(body)?, range);
+        let has_else = !rest.is_empty();
         let orelse = if rest.is_empty() {
             tpl::stmts("pass", vec![], range)
         } else {
@@ -869,10 +936,11 @@ impl Body<'_> {
         };
         let flag = self.cx.fresh("branch");
         Ok(tpl::stmts(
-            "for E0 in __tvm__.if_(E1):\n    if E2:\n        B0\n    else:\n        B1",
+            "for E0 in __tvm__.if_(E1, E2):\n    if E3:\n        B0\n    else:\n        B1",
             vec![
                 Hole::E(store_name(&flag, range)),
                 Hole::E(cond),
+                Hole::E(tpl::name(py_bool(has_else), range)),
                 Hole::E(tpl::name(&flag, range)),
                 Hole::B(then),
                 Hole::B(orelse),
