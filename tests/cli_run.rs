@@ -1,5 +1,5 @@
-//! `tvmscript run``tvmscript run`: plain Python, tracebacks with the file's own lines, exit codes,
-//! `tvmscript run`and located syntax errors.
+//! `tvmscript run`: plain Python, tracebacks with the file's own lines, exit codes,
+//! and located syntax errors.
 
 use std::path::PathBuf;
 use std::process::Command;
