@@ -325,7 +325,8 @@ impl Context {
         if policy.kind == DefinitionKind::Macro {
             // Macros keep their Python parameters; the body runs in the caller's context.
             strip_annotations(&mut f.parameters);
-            let mut stmts = vec![];
+            // `range` means the dialect's loop in macro bodies too.
+            let mut stmts = tpl::stmts("range = __tvm__.range", vec![], range);
             stmts.extend(new_body);
             if stmts.is_empty() {
                 stmts.push(tpl::stmts("pass", vec![], range).remove(0));

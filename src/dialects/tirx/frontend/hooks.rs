@@ -330,6 +330,22 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
         return Ok(value);
     }
     if let Ok(var) = obj.downcast::<VarNode>() {
+        // `n = T.int32()` after a shape string declared `n`: the signature's symbol.
+        if !context::is_named(&var)
+            && var.name.is_empty()
+            && let Some(sym) = context::with_func(|f| f.symbols.get(name).cloned()).flatten()
+            && sym.ty.as_prim().is_some()
+            && var.ty.as_prim().is_some()
+        {
+            if sym.ty.as_prim() != var.ty.as_prim() {
+                return Err(diag(
+                    vm,
+                    format!("error: Expected the same dtype for PrimVars but got {} vs {}", var.dtype(), sym.dtype()),
+                ));
+            }
+            bind_scope(name, sym.as_ref_obj());
+            return Ok(py(vm, sym));
+        }
         if is_buffer_var(&obj) || !context::is_named(&var) {
             name_var(&var, name);
             bind_scope(name, obj);

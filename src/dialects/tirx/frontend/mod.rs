@@ -11,6 +11,7 @@ pub mod arith;
 pub mod buffers;
 pub mod context;
 pub mod convert;
+pub mod dump;
 pub mod exprs;
 pub mod frames;
 pub mod func;

@@ -258,8 +258,28 @@ fn register_nested() {
     register_namespace_initializer("tirx.axis", axis_members);
 }
 
+/// Helpers the frozen `tvm.tirx` package uses (`tvm.tirx.layout.Axis`, debugging dumps).
+fn impl_members(t: &mut NamespaceTable) {
+    super::init_classes();
+    t.func("axis", |vm, args: FuncArgs| {
+        let name = match args.args.first() {
+            Some(n) => super::convert::py_str(vm, n)?,
+            None => return Err(vm.new_type_error("axis(name)")),
+        };
+        Ok(super::convert::py(vm, crate::dialects::tirx::nodes::Axis::get(&name)))
+    });
+    t.func("dump", |vm, args: FuncArgs| {
+        let v = match args.args.first() {
+            Some(o) => crate::vm::convert::py_to_value(vm, o)?,
+            None => crate::ir::Value::None,
+        };
+        Ok(vm.ctx.new_str(super::dump::dump(&v)).into())
+    });
+}
+
 /// Register `T` (`tirx`) and its nested namespaces.
 pub fn register_tirx_namespace() {
+    register_namespace_initializer("tirx._impl", impl_members);
     register_nested();
     register_namespace_initializer("tirx", members);
 }
