@@ -17,6 +17,7 @@ pub mod frames;
 pub mod func;
 pub mod handle;
 pub mod hooks;
+pub mod intrinsics;
 pub mod linear;
 pub mod ops;
 pub mod stmts;

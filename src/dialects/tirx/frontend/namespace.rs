@@ -184,6 +184,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("call_packed", |vm, a| ops::fixed(vm, "tirx.tvm_call_packed", Type::prim(DataType::INT32), a));
     t.func("call_cpacked", |vm, a| ops::fixed(vm, "tirx.tvm_call_cpacked", Type::prim(DataType::INT32), a));
 
+    super::intrinsics::register(t);
+
     // Every other registered intrinsic under its script name.
     for (script, names) in script_name_table() {
         let Some(op) = names.first().copied() else { continue };
