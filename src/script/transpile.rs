@@ -325,7 +325,8 @@ impl Context {
         if policy.kind == DefinitionKind::Macro {
             // Macros keep their Python parameters; the body runs in the caller's context.
             strip_annotations(&mut f.parameters);
-            let mut stmts = vec![];
+            // `range` means the dialect's loop in macro bodies too.
+            let mut stmts = tpl::stmts("range = __tvm__.range", vec![], range);
             stmts.extend(new_body);
             if stmts.is_empty() {
                 stmts.push(tpl::stmts("pass", vec![], range).remove(0));
@@ -536,9 +537,10 @@ impl Transformer for NameResolver<'_> {
 }
 
 /// Rewrites the constructs whose Python meaning needs `bool()` of an operand (`and`,
-/// `or`, `not`, chained comparisons, conditional expressions) into runtime calls, so
-/// the namespace decides what they mean for IR operands (TVM's parser evaluates them
-/// itself). Comprehensions and lambdas keep plain Python semantics, as in TVM.
+/// `or`, `not`, chained comparisons, conditional expressions) or reorders operands
+/// (comparisons with a literal on the left) into runtime calls, so the namespace
+/// decides what they mean for IR operands (TVM's parser evaluates them itself).
+/// Comprehensions and lambdas keep plain Python semantics, as in TVM.
 struct LogicRewriter;
 
 impl Transformer for LogicRewriter {
@@ -552,13 +554,15 @@ impl Transformer for LogicRewriter {
         match expr {
             Expr::BoolOp(b) => {
                 let op = if b.op == ast::BoolOp::And { "and" } else { "or" };
-                let mut values = std::mem::take(&mut b.values);
-                // `a and b and c` -> bool_op("and", a, lambda: bool_op("and", b, lambda: c))
-                let mut acc = values.pop().unwrap_or_else(placeholder);
-                while let Some(v) = values.pop() {
+                let values = std::mem::take(&mut b.values);
+                // `a and b and c` -> bool_op("and", bool_op("and", a, lambda: b), lambda: c),
+                // folding from the left as TVM's parser does.
+                let mut it = values.into_iter();
+                let mut acc = it.next().unwrap_or_else(placeholder);
+                for v in it {
                     acc = tpl::expr(
                         "__tvm__.bool_op(E0, E1, lambda: E2)",
-                        vec![Hole::E(tpl::string(op, r)), Hole::E(v), Hole::E(acc)],
+                        vec![Hole::E(tpl::string(op, r)), Hole::E(acc), Hole::E(v)],
                         r,
                     );
                 }
@@ -568,7 +572,8 @@ impl Transformer for LogicRewriter {
                 let operand = std::mem::replace(&mut *u.operand, placeholder());
                 *expr = tpl::expr("__tvm__.not_(E0)", vec![Hole::E(operand)], r);
             }
-            Expr::Compare(c) if c.ops.len() > 1 => {
+            // Every comparison: Python would swap `3 <= x` into `x >= 3`.
+            Expr::Compare(c) => {
                 let ops = c.ops.iter().map(|o| tpl::string(o.as_str(), r)).collect();
                 let mut operands = vec![std::mem::replace(&mut *c.left, placeholder())];
                 operands.extend(std::mem::take(&mut c.comparators));

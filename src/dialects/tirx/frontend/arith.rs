@@ -7,9 +7,15 @@
 //! frontend calls only these functions so switching over is local to this file.
 
 use crate::ir::{
-    float_imm, int_imm, BinOp, Broadcast, BroadcastNode, Cast, CastNode, DataType, Error, Expr, Not, NotNode, Result,
+    int_imm, BinOp, Broadcast, BroadcastNode, Cast, CastNode, DataType, Error, Expr, Not, NotNode, Result,
     Span, Type, TypeCode,
 };
+
+/// A float constant. TVM keeps the double it is given, whatever the type's width
+/// (`T.float32(1e-05)` stores `1e-05`), so no rounding here.
+pub fn fimm(dtype: DataType, value: f64) -> Expr {
+    crate::ir::FloatImm::new(crate::ir::FloatImmNode { ty: Type::prim(dtype), value, span: Span::none() }).into()
+}
 
 /// One side of an operation: an expression or a Python scalar.
 #[derive(Clone, Debug)]
@@ -37,7 +43,7 @@ impl Operand {
         Ok(match self {
             Operand::Expr(e) => e,
             Operand::Int(v) => int_imm(python_int_dtype(v), v),
-            Operand::Float(v) => float_imm(DataType::FLOAT32, v),
+            Operand::Float(v) => fimm(DataType::FLOAT32, v),
             Operand::Bool(b) => int_imm(DataType::bool(), b as i64),
         })
     }
@@ -47,9 +53,9 @@ impl Operand {
         let t = other.element_of();
         Ok(match self {
             Operand::Expr(e) => e,
-            Operand::Int(v) if t.is_float() => float_imm(t, v as f64),
+            Operand::Int(v) if t.is_float() => fimm(t, v as f64),
             Operand::Int(v) if t.is_integer() || t.is_bool() => const_int(t, v)?,
-            Operand::Float(v) if t.is_float() => float_imm(t, v),
+            Operand::Float(v) if t.is_float() => fimm(t, v),
             Operand::Bool(b) if t.is_bool() => int_imm(t, b as i64),
             other => other.into_expr()?,
         })
@@ -76,7 +82,7 @@ pub fn cast(dtype: DataType, e: Expr) -> Result<Expr> {
     if from.lanes == 1 && dtype.lanes == 1 {
         if let Some(v) = e.as_int() {
             if dtype.is_float() {
-                return Ok(float_imm(dtype, v as f64));
+                return Ok(fimm(dtype, v as f64));
             }
             if dtype.is_integer() || dtype.is_bool() {
                 return Ok(int_imm(dtype, v));
@@ -84,7 +90,7 @@ pub fn cast(dtype: DataType, e: Expr) -> Result<Expr> {
         }
         if let Some(v) = e.as_float() {
             if dtype.is_float() {
-                return Ok(float_imm(dtype, v));
+                return Ok(fimm(dtype, v));
             }
             if dtype.is_integer() {
                 return Ok(int_imm(dtype, v as i64));
@@ -226,7 +232,7 @@ fn fold(op: BinOp, a: &Expr, b: &Expr, t: DataType) -> Option<Expr> {
             GE => return Some(int_imm(rt, (x >= y) as i64)),
             _ => return None,
         };
-        return Some(float_imm(rt, v));
+        return Some(fimm(rt, v));
     }
     let zero = |e: &Expr| e.as_int() == Some(0) || e.as_float() == Some(0.0);
     let one = |e: &Expr| e.as_int() == Some(1) || e.as_float() == Some(1.0);
@@ -368,7 +374,7 @@ pub fn script_not(a: Operand) -> Result<Expr> {
 /// `-a`: TVM's `ExprOp.__neg__` multiplies by a `-1` of the operand's type.
 pub fn neg(a: Expr) -> Result<Expr> {
     let t = prim(&a)?;
-    let minus_one = if t.is_float() { float_imm(t.element_of(), -1.0) } else { int_imm(t.element_of(), -1) };
+    let minus_one = if t.is_float() { fimm(t.element_of(), -1.0) } else { int_imm(t.element_of(), -1) };
     binary(BinOp::Mul, Operand::Expr(a), Operand::Expr(minus_one))
 }
 

@@ -262,7 +262,7 @@ fn alloc_annotations(vm: &VirtualMachine, d: &PyObjectRef) -> PyResult<AttrMap> 
         } else if super::convert::is_python_int(vm, &v) {
             Value::Object(int_imm(DataType::INT32, py_int(vm, &v)?).into_object())
         } else if let Some(f) = super::exprs::py_float(&v) {
-            Value::Object(ir::float_imm(DataType::FLOAT32, f).into_object())
+            Value::Object(super::arith::fimm(DataType::FLOAT32, f).into_object())
         } else {
             super::convert::to_value(vm, &v)?
         };
@@ -553,9 +553,9 @@ pub fn store_value(vm: &VirtualMachine, dtype: DataType, value: &PyObjectRef) ->
     match super::convert::operand(vm, value)? {
         Some(arith::Operand::Expr(e)) => Ok(e),
         Some(arith::Operand::Bool(b)) if dtype.is_bool() => Ok(ir::bool_imm(b)),
-        Some(arith::Operand::Int(v)) if dtype.is_float() => Ok(ir::float_imm(dtype, v as f64)),
+        Some(arith::Operand::Int(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v as f64)),
         Some(arith::Operand::Int(v)) if dtype.is_integer() => super::exprs::const_cast(dtype, int_imm(arith::python_int_dtype(v), v)).py(vm),
-        Some(arith::Operand::Float(v)) if dtype.is_float() => Ok(ir::float_imm(dtype, v)),
+        Some(arith::Operand::Float(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v)),
         Some(other) => other.into_expr().py(vm),
         None => Err(vm.new_type_error(format!("cannot store a Python {} into a buffer", value.class().name()))),
     }

@@ -184,6 +184,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("call_packed", |vm, a| ops::fixed(vm, "tirx.tvm_call_packed", Type::prim(DataType::INT32), a));
     t.func("call_cpacked", |vm, a| ops::fixed(vm, "tirx.tvm_call_cpacked", Type::prim(DataType::INT32), a));
 
+    super::intrinsics::register(t);
+
     // Every other registered intrinsic under its script name.
     for (script, names) in script_name_table() {
         let Some(op) = names.first().copied() else { continue };
@@ -258,8 +260,28 @@ fn register_nested() {
     register_namespace_initializer("tirx.axis", axis_members);
 }
 
+/// Helpers the frozen `tvm.tirx` package uses (`tvm.tirx.layout.Axis`, debugging dumps).
+fn impl_members(t: &mut NamespaceTable) {
+    super::init_classes();
+    t.func("axis", |vm, args: FuncArgs| {
+        let name = match args.args.first() {
+            Some(n) => super::convert::py_str(vm, n)?,
+            None => return Err(vm.new_type_error("axis(name)")),
+        };
+        Ok(super::convert::py(vm, crate::dialects::tirx::nodes::Axis::get(&name)))
+    });
+    t.func("dump", |vm, args: FuncArgs| {
+        let v = match args.args.first() {
+            Some(o) => crate::vm::convert::py_to_value(vm, o)?,
+            None => crate::ir::Value::None,
+        };
+        Ok(vm.ctx.new_str(super::dump::dump(&v)).into())
+    });
+}
+
 /// Register `T` (`tirx`) and its nested namespaces.
 pub fn register_tirx_namespace() {
+    register_namespace_initializer("tirx._impl", impl_members);
     register_nested();
     register_namespace_initializer("tirx", members);
 }
