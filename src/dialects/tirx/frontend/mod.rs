@@ -18,6 +18,7 @@ pub mod func;
 pub mod handle;
 pub mod hooks;
 pub mod intrinsics;
+pub mod layouts;
 pub mod linear;
 pub mod ops;
 pub mod stmts;

@@ -46,7 +46,7 @@ fn loop_handle(loops: Vec<PendingLoop>, py_range: Option<PyObjectRef>) -> FrameH
             let thread_binding = l.thread.map(|tag| {
                 IterVar::new(IterVarNode {
                     dom: None,
-                    var: Var::scalar("iter", DataType::INT32),
+                    var: Var::scalar("iter", l.dtype),
                     iter_type: IterVarType::ThreadIndex,
                     thread_tag: tag,
                     span: Span::none(),
