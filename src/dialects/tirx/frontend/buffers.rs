@@ -527,7 +527,8 @@ pub fn extent_of(start: &Expr, stop: &Expr) -> Result<Expr> {
         let t = if start.dtype().bits >= stop.dtype().bits { start.dtype() } else { stop.dtype() };
         return Ok(int_imm(t, c));
     }
-    arith::binary(ir::BinOp::Sub, stop.clone().into(), start.clone().into())
+    let t = if start.dtype().bits >= stop.dtype().bits { start.dtype() } else { stop.dtype() };
+    Ok(super::linear::Linear::of(stop).add(&super::linear::Linear::of(start), -1).to_expr(t))
 }
 
 fn diag_err(vm: &VirtualMachine, e: Error) -> rustpython_vm::builtins::PyBaseExceptionRef {

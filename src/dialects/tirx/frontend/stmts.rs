@@ -449,12 +449,6 @@ pub fn func_ret(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 
 /// `T.Return(value)` (`return value` in a function body).
 pub fn return_value(vm: &VirtualMachine, value: Expr) -> PyResult<()> {
-    let ty = value.ty();
-    with_func(|f| {
-        if f.ret_type.is_none() {
-            f.ret_type = Some(ty);
-        }
-    });
     emit(vm, Return::new(ReturnNode { value, span: Span::none() }))
 }
 
