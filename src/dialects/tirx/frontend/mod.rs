@@ -22,6 +22,7 @@ pub mod layouts;
 pub mod linear;
 pub mod ops;
 pub mod stmts;
+pub mod tiles;
 pub mod wellformed;
 
 mod namespace;

@@ -188,6 +188,9 @@ fn members(t: &mut NamespaceTable) {
     for name in ["TileLayout", "ComposeLayout", "S", "R", "Iter"] {
         layout_member(t, name);
     }
+    for name in ["tile", "thread", "warp", "wg", "warpgroup", "cta", "cluster"] {
+        python_member(t, "tvm.tirx.tile", name);
+    }
 
     // Every other registered intrinsic under its script name.
     for (script, names) in script_name_table() {
@@ -277,6 +280,10 @@ fn impl_members(t: &mut NamespaceTable) {
     t.func("tile_layout", |vm, args: FuncArgs| super::layouts::tile_layout(vm, args));
     t.func("compose_layout", |vm, args: FuncArgs| super::layouts::compose_layout(vm, args));
     t.func("default_strides", |vm, args: FuncArgs| super::layouts::default_strides(vm, args));
+    t.func("to_region", |vm, args: FuncArgs| super::tiles::to_region(vm, args));
+    t.func("const", |vm, args: FuncArgs| super::tiles::constant(vm, args));
+    t.func("tile_op_ref", |vm, args: FuncArgs| super::tiles::op_ref(vm, args));
+    t.func("tile_call", |vm, args: FuncArgs| super::tiles::tile_call(vm, args));
     t.func("dump", |vm, args: FuncArgs| {
         let v = match args.args.first() {
             Some(o) => crate::vm::convert::py_to_value(vm, o)?,
@@ -288,10 +295,15 @@ fn impl_members(t: &mut NamespaceTable) {
 
 /// `T.TileLayout`, `T.S` …: the Python spec builders of `tvm.tirx.layout`.
 fn layout_member(t: &mut NamespaceTable, name: &'static str) {
+    python_member(t, "tvm.tirx.layout", name);
+}
+
+/// A member implemented in a frozen Python module.
+fn python_member(t: &mut NamespaceTable, module: &'static str, name: &'static str) {
     t.value(name, move |vm| {
-        vm.import("tvm.tirx.layout", 0)?;
+        vm.import(module, 0)?;
         let modules = vm.sys_module.get_attr("modules", vm)?;
-        modules.get_item("tvm.tirx.layout", vm)?.get_attr(name, vm)
+        modules.get_item(module, vm)?.get_attr(name, vm)
     });
 }
 
