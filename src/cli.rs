@@ -116,6 +116,32 @@ fn roundtrip_one(vm: &VirtualMachine, path: &Path, syntax: Syntax) -> Result<(),
     Ok(())
 }
 
+/// `tvmscript transpile FILE`: show the builder program the transpiler makes.
+pub fn transpile(path: &Path) -> i32 {
+    let source = match load(path) {
+        Ok(s) => s,
+        Err(msg) => return fail(&msg, 2),
+    };
+    crate::init();
+    // The printed-script names resolve as they do for `print`.
+    let mut env = crate::script::Environment::default();
+    for (name, ns) in [("T", "tirx"), ("I", "ir"), ("R", "relax"), ("Ts", "s_tir")] {
+        if crate::script::protocol::is_namespace(ns) {
+            env.namespaces.insert(name.into(), ns.into());
+        }
+    }
+    for name in ["tvm", "TypeVar", "Axis"] {
+        env.names.insert(name.into());
+    }
+    match crate::script::transpile_source(&source, &env) {
+        Ok(module) => {
+            print!("{}", crate::script::unparse::unparse_module(&module));
+            0
+        }
+        Err(e) => fail(&e.diagnostic(&source).render(&source.text, false), 1),
+    }
+}
+
 /// `tvmscript check FILE`: parse with the well-formedness check on.
 pub fn check(path: &Path) -> i32 {
     let source = match load(path) {

@@ -38,6 +38,16 @@ enum Command {
     },
     /// Parse FILE and check its IR is well formed.
     Check { file: PathBuf },
+    /// Show the builder program the transpiler makes of FILE.
+    Transpile { file: PathBuf },
+    /// Time each stage (Python AST, transpile, parse, print) on FILES, as ratios.
+    Bench {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Runs per stage (the median is reported).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -64,6 +74,8 @@ fn main() -> ExitCode {
         Command::Print { file, syntax } => tvmscript::cli::print(&file, syntax.into()),
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
         Command::Check { file } => tvmscript::cli::check(&file),
+        Command::Transpile { file } => tvmscript::cli::transpile(&file),
+        Command::Bench { files, runs } => tvmscript::bench::run(&files, runs),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }

@@ -20,7 +20,7 @@
 //! @__tvm__.builder("f", __tvm_sig_f, {...})
 //! def f(A):
 //!     range = __tvm__.range
-//!     with __tvm__.for_(range(4)) as i:
+//!     with __tvm__.for_(range(4), "i") as i:
 //!         __tvm__.store(A, i, A[i] + 1.0)
 //! del __tvm_sig_f
 //! ```

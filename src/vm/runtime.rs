@@ -245,10 +245,47 @@ impl GeneratedBuilder {
     }
 }
 
+/// A definition kept by its decorator until its module is constructed: module
+/// classes declare every signature before building any body, so functions can
+/// refer to each other in any order.
+#[pyclass(module = "tvm.script.parser", name = "DeferredDefinition")]
+#[derive(PyPayload)]
+pub struct DeferredDefinition {
+    pub name: String,
+    pub dialect: &'static str,
+    /// The signature type of the function, for its GlobalVar (may be missing).
+    pub declare: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::Type>>,
+    /// Build the function; runs with the module frame open.
+    pub build: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::ObjectRef>>,
+    /// The Python functions that build it: their globals or closures may read the
+    /// module class's name, which the module binds while it builds.
+    pub scopes: Vec<PyObjectRef>,
+}
+
+impl std::fmt::Debug for DeferredDefinition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DeferredDefinition({}, {})", self.dialect, self.name)
+    }
+}
+
+#[pyclass]
+impl DeferredDefinition {
+    #[pygetset]
+    fn __name__(&self) -> String {
+        self.name.clone()
+    }
+}
+
+/// Whether a decorator applied now should defer (a module class body is running).
+pub fn in_module_class() -> bool {
+    builder::collecting_definitions()
+}
+
 /// `__tvm__.builder(name, sig, options)` used as the innermost decorator.
 pub(crate) fn init_classes() {
     use rustpython_vm::class::PyClassImpl;
     BuilderRecorder::make_static_type();
+    DeferredDefinition::make_static_type();
 }
 
 #[pyclass(module = "tvm.script.parser", name = "BuilderRecorder")]
