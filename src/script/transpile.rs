@@ -878,7 +878,10 @@ impl Body<'_> {
             Stmt::With(mut w) => {
                 for item in w.items.iter_mut() {
                     let ctx = std::mem::replace(&mut item.context_expr, tpl::none(range));
-                    item.context_expr = tpl::expr("__tvm__.with_(E0)", vec![Hole::E(self.e(ctx))], range);
+                    // The hook also gets the `as` target's names (for naming what it binds).
+                    let names = item.optional_vars.as_deref().and_then(target_spec).unwrap_or_else(|| tpl::none(range));
+                    item.context_expr =
+                        tpl::expr("__tvm__.with_(E0, E1)", vec![Hole::E(self.e(ctx)), Hole::E(names)], range);
                 }
                 w.body = non_empty(self.block(std::mem::take(&mut w.body))?, range);
                 out.push(Stmt::With(w));

@@ -142,7 +142,10 @@ impl DialectHooks for TirHooks {
         Ok(Branches::new(BranchState::Ir { next: 0, step: Box::new(step) }).into_ref(&vm.ctx).into())
     }
 
-    fn with_(&self, _vm: &VirtualMachine, ctx: PyObjectRef) -> PyResult {
+    fn with_(&self, vm: &VirtualMachine, ctx: PyObjectRef, names: PyObjectRef) -> PyResult {
+        if let Some(h) = as_handle(&ctx) {
+            *h.names.lock() = NameSpec::parse(vm, &names)?;
+        }
         Ok(ctx)
     }
 

@@ -18,9 +18,11 @@ pub mod func;
 pub mod handle;
 pub mod hooks;
 pub mod intrinsics;
+pub mod layouts;
 pub mod linear;
 pub mod ops;
 pub mod stmts;
+pub mod tiles;
 pub mod wellformed;
 
 mod namespace;
