@@ -40,7 +40,10 @@ impl Loader<'_> {
                 } else if let Some(s) = m.get("s") {
                     Value::str(s.as_str().unwrap_or(""))
                 } else if let Some(d) = m.get("dt") {
-                    Value::DType(d.as_str().unwrap_or("").parse::<DataType>()?)
+                    match d.as_str().unwrap_or("") {
+                        "" => Value::DType(DataType::void()),
+                        s => Value::DType(s.parse::<DataType>()?),
+                    }
                 } else if let Some(a) = m.get("a") {
                     let items: Result<Vec<Value>> = a.as_array().into_iter().flatten().map(|x| self.value(x)).collect();
                     Value::Array(items?.into())

@@ -42,12 +42,15 @@ pub fn is_default_layout(layout: &ObjectRef, shape: &[Expr]) -> bool {
 /// A one-element buffer with the default layout: TIRx's local scalar (`x: T.int32`),
 /// read and written as a plain name at index 0.
 pub fn is_scalar_buffer(obj: &ObjectRef) -> bool {
-    let Some(bt) = buffer_of(obj) else { return false };
+    buffer_of(obj).is_some_and(|bt| bt.elem_offset.as_int() == Some(0) && is_scalar_shape(bt))
+}
+
+/// A one-element buffer with the default layout, at any offset (`T.decl_scalar`).
+pub fn is_scalar_shape(bt: &BufferTypeNode) -> bool {
     bt.shape.len() == 1
         && bt.shape[0].as_int() == Some(1)
         && bt.shape[0].dtype() == DataType::INT32
         && bt.strides.is_empty()
-        && bt.elem_offset.as_int() == Some(0)
         && bt.data_alignment == crate::dialects::tirx::nodes::DEFAULT_DATA_ALIGNMENT
         && bt.offset_factor == 1
         && bt.allocated_addr.is_empty()
@@ -109,8 +112,10 @@ pub fn buffer_args(
         kwargs.push(("strides".into(), ExprDoc::tuple(s)));
     }
     let mut needs_factor = false;
+    // The offset a buffer gets by default: 0 of its first extent's type (int64 at rank 0).
+    let offset_dtype = bt.shape.first().map_or(DataType::INT64, |e| e.dtype());
     match bt.elem_offset.as_int() {
-        Some(0) => {}
+        Some(0) if bt.elem_offset.dtype() == offset_dtype => {}
         Some(_) => kwargs.push(("elem_offset".into(), p.to_doc(&bt.elem_offset, &tp.attr("elem_offset"))?)),
         None => {
             let new_var = bt.elem_offset.as_var().is_some() && !p.is_defined(&bt.elem_offset);

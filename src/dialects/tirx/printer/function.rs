@@ -74,11 +74,18 @@ fn signature_symbols(params: &[crate::ir::Var]) -> Vec<ObjectRef> {
 
 /// What the signature printer knows about symbols.
 struct SigCtx {
-    func_frame: FrameId,
+    /// The frame symbols are defined in.
+    frame: FrameId,
     /// Symbols printed bare though defined only at the top level (TVM's `TypeVar`s).
     typevars: Vec<ObjectRef>,
     /// Parameters not yet reached.
     later_params: Vec<ObjectRef>,
+    /// Whether compound expressions holding symbols are quoted (parameters only).
+    quote_compound: bool,
+    /// Out-of-line definitions (`n = T.int32()`) to write after this buffer.
+    pending: Vec<(ExprDoc, ExprDoc)>,
+    /// How often each variable occurs in this buffer's shape, strides and offset.
+    occurrences: Vec<(ObjectRef, usize)>,
 }
 
 fn contains(list: &[ObjectRef], o: &ObjectRef) -> bool {
@@ -92,81 +99,136 @@ fn quoted(p: &mut Printer, e: &Expr, path: &AccessPath) -> Result<ExprDoc> {
     Ok(ExprDoc::str(text).with_path(path.clone()))
 }
 
-/// Print one shape/stride/offset expression of a buffer parameter (TVM spelling).
-fn signature_dim(
-    p: &mut Printer,
-    ctx: &SigCtx,
-    buf: &ObjectRef,
-    e: &Expr,
-    path: &AccessPath,
-    role: DimRole,
-) -> Result<ExprDoc> {
-    let obj: &ObjectRef = e;
-    if let Some(var) = e.as_var() {
-        if p.is_defined(obj) {
+impl SigCtx {
+    fn occurrences_of(&self, v: &ObjectRef) -> usize {
+        self.occurrences.iter().find(|(o, _)| o.same_as(v)).map_or(0, |(_, n)| *n)
+    }
+
+    /// Define a symbol out of line: `n = T.int32()` after the buffer.
+    fn out_of_line(&mut self, p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+        let var = obj.downcast_ref::<VarNode>().ok_or_else(|| Error::type_error("expected a Var"))?;
+        let ty = var.ty.clone();
+        let lhs = define_var(p, obj, self.frame)?;
+        let rhs = super::types::type_creation(p, &ty, &path.attr("ty"))?;
+        self.pending.push((lhs.clone(), rhs));
+        Ok(lhs)
+    }
+
+    /// Define a symbol as a field of the buffer (`A.strides[0]`, `A.elem_offset`).
+    fn inline(&mut self, p: &mut Printer, obj: &ObjectRef, buf: &ObjectRef, role: DimRole) -> Result<()> {
+        let b = buf.clone();
+        p.define_with(obj, self.frame, move |p| {
+            let d = p.var_doc(&b)?.ok_or_else(|| Error::runtime("buffer not defined"))?;
+            Ok(match role {
+                DimRole::Shape(i) => d.attr("shape").index(vec![ExprDoc::int(i as i64)]),
+                DimRole::Stride(i) => d.attr("strides").index(vec![ExprDoc::int(i as i64)]),
+                DimRole::ElemOffset => d.attr("elem_offset"),
+            })
+        })
+    }
+
+    /// One shape/stride/offset expression of a buffer in a signature (TVM spelling).
+    fn dim(&mut self, p: &mut Printer, buf: &ObjectRef, e: &Expr, path: &AccessPath, role: DimRole) -> Result<ExprDoc> {
+        let obj: &ObjectRef = e;
+        if let Some(var) = e.as_var() {
+            if p.is_defined(obj) {
+                return p.to_doc(obj, path);
+            }
+            if contains(&self.later_params, obj) {
+                // Named now, defined by its parameter later.
+                let d = define_var(p, obj, self.frame)?;
+                return Ok(ExprDoc::str(d.as_id().unwrap_or_default()).with_path(path.clone()));
+            }
+            let hint = crate::printer::engine::sanitize_name(&var_hint(var, obj));
+            return match role {
+                DimRole::Shape(_) => {
+                    let d = self.out_of_line(p, obj, path)?;
+                    Ok(ExprDoc::str(d.as_id().unwrap_or_default()).with_path(path.clone()))
+                }
+                DimRole::Stride(_) | DimRole::ElemOffset if self.occurrences_of(obj) > 1 => self.out_of_line(p, obj, path),
+                DimRole::Stride(_) => {
+                    self.inline(p, obj, buf, role)?;
+                    Ok(ExprDoc::str(hint).with_path(path.clone()))
+                }
+                DimRole::ElemOffset => {
+                    self.inline(p, obj, buf, role)?;
+                    // Not an identifier: the offset prints nothing but its factor.
+                    Ok(ExprDoc::none())
+                }
+            };
+        }
+        if !self.quote_compound || e.as_int().is_some() || e.as_float().is_some() {
             return p.to_doc(obj, path);
         }
-        let hint = crate::printer::engine::sanitize_name(&var_hint(var, obj));
-        if contains(&ctx.later_params, obj) {
-            return Ok(ExprDoc::str(hint).with_path(path.clone()));
+        let mut vars = Vec::new();
+        vars_in(e, &mut vars);
+        if !vars.iter().any(|v| contains(&self.typevars, v) || !p.is_defined(v)) {
+            return p.to_doc(obj, path);
         }
-        match role {
-            DimRole::Shape(_) => {
-                let lhs = define_var(p, obj, ctx.func_frame)?;
-                let rhs = super::types::type_creation(p, &var.ty.clone(), &path.attr("ty"))?;
-                let name = lhs.as_id().unwrap_or_default().to_string();
-                super::util::push_to_frame(p, ctx.func_frame, StmtDoc::assign(lhs, rhs))?;
-                return Ok(ExprDoc::str(name).with_path(path.clone()));
-            }
-            DimRole::Stride(i) => {
-                let b = buf.clone();
-                p.define_with(obj, ctx.func_frame, move |p| {
-                    let d = p.var_doc(&b)?.ok_or_else(|| Error::runtime("buffer not defined"))?;
-                    Ok(d.attr("strides").index(vec![ExprDoc::int(i as i64)]))
-                })?;
-                return Ok(ExprDoc::str(hint).with_path(path.clone()));
-            }
-            DimRole::ElemOffset => {
-                let b = buf.clone();
-                p.define_with(obj, ctx.func_frame, move |p| {
-                    let d = p.var_doc(&b)?.ok_or_else(|| Error::runtime("buffer not defined"))?;
-                    Ok(d.attr("elem_offset"))
-                })?;
-                // Not an identifier: the offset prints nothing but its factor.
-                return Ok(ExprDoc::none());
+        for v in &vars {
+            if !p.is_defined(v) && contains(&self.later_params, v) {
+                define_var(p, v, self.frame)?;
             }
         }
+        quoted(p, e, path)
     }
-    if e.as_int().is_some() || e.as_float().is_some() {
-        return p.to_doc(obj, path);
-    }
-    let mut vars = Vec::new();
-    vars_in(e, &mut vars);
-    if vars.iter().any(|v| contains(&ctx.typevars, v) || !p.is_defined(v)) {
-        return quoted(p, e, path);
-    }
-    p.to_doc(obj, path)
 }
 
 /// Print a buffer in a signature-like position (parameters, S-TIR `match_buffer`):
-/// symbols first seen here are defined as this buffer's fields.
+/// symbols first seen here are defined here, out of line (`n = T.int32()`, written
+/// into `frame` after the buffer is printed, so the caller writes the buffer's own
+/// statement after those) or as fields of the buffer (`A.strides[0]`).
+#[allow(clippy::too_many_arguments)]
 pub fn buffer_param_args(
     p: &mut Printer,
     buf: &ObjectRef,
     path: &AccessPath,
     form: Form,
-    func_frame: FrameId,
+    frame: FrameId,
     later_params: Vec<ObjectRef>,
     typevars: Vec<ObjectRef>,
+    quote_compound: bool,
 ) -> Result<super::buffer::BufferArgs> {
-    let ctx = SigCtx { func_frame, typevars, later_params };
-    let b = buf.clone();
-    let mut f = move |p: &mut Printer, e: &Expr, ep: &AccessPath, role: DimRole| signature_dim(p, &ctx, &b, e, ep, role);
-    let native = !tvm_syntax(p);
-    if native {
+    if !tvm_syntax(p) {
         return buffer_args(p, buf, path, form, None);
     }
-    buffer_args(p, buf, path, form, Some(&mut f))
+    let mut occurrences: Vec<(ObjectRef, usize)> = Vec::new();
+    for e in signature_exprs(buf) {
+        crate::ir::pre_order_visit(&e, |o: &ObjectRef| {
+            if is_var(o) {
+                match occurrences.iter_mut().find(|(x, _)| x.same_as(o)) {
+                    Some((_, n)) => *n += 1,
+                    None => occurrences.push((o.clone(), 1)),
+                }
+            }
+            true
+        });
+    }
+    let ctx = std::rc::Rc::new(std::cell::RefCell::new(SigCtx {
+        frame,
+        typevars,
+        later_params,
+        quote_compound,
+        pending: Vec::new(),
+        occurrences,
+    }));
+    let b = buf.clone();
+    let c = ctx.clone();
+    let mut f = move |p: &mut Printer, e: &Expr, ep: &AccessPath, role: DimRole| c.borrow_mut().dim(p, &b, e, ep, role);
+    let args = buffer_args(p, buf, path, form, Some(&mut f))?;
+    let pending = std::mem::take(&mut ctx.borrow_mut().pending);
+    match pending.len() {
+        0 => {}
+        1 => {
+            let (l, r) = pending.into_iter().next().expect("one definition");
+            super::util::push_to_frame(p, frame, StmtDoc::assign(l, r))?;
+        }
+        _ => {
+            let (ls, rs): (Vec<ExprDoc>, Vec<ExprDoc>) = pending.into_iter().unzip();
+            super::util::push_to_frame(p, frame, StmtDoc::assign(ExprDoc::tuple(ls), ExprDoc::tuple(rs)))?;
+        }
+    }
+    Ok(args)
 }
 
 /// The function's name: the binding it is printed under, its global symbol, or `main`.
@@ -263,7 +325,6 @@ fn prim_func_in_frame(
         // int64 symbols are module-level `TypeVar`s (defined last-seen first, listed by name).
         let int64: Vec<&ObjectRef> = symbols
             .iter()
-            .filter(|v| !contains(&param_objs, v))
             .filter(|v| v.downcast_ref::<VarNode>().is_some_and(|x| x.dtype() == DataType::INT64))
             .collect();
         let root = FrameId(0);
@@ -301,10 +362,12 @@ fn prim_func_in_frame(
         let pobj = prm.as_ref_obj();
         let pp = path.attr("params").index(i);
         let is_symbol = p.is_defined(&pobj);
+        // Reached: a parameter is no longer a top-level symbol.
+        typevars.retain(|v| !v.same_as(&pobj));
         let lhs = define_var(p, &pobj, frame)?;
         let ann = if buffer_type(prm).is_some() {
             let later: Vec<ObjectRef> = param_objs[i + 1..].to_vec();
-            let bargs = buffer_param_args(p, &pobj, &pp, Form::Annotation, frame, later, typevars.clone())?;
+            let bargs = buffer_param_args(p, &pobj, &pp, Form::Annotation, frame, later, typevars.clone(), true)?;
             let callee = if tvm { t(p, "Buffer") } else { t(p, "Tensor") };
             super::buffer::call_with(callee, bargs, vec![])
         } else if is_symbol && !tvm {

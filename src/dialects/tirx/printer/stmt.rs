@@ -104,7 +104,8 @@ pub fn scalar_merge_pair<'a>(
     (is_scalar_buffer(&buf)
         && store.buffer.same_as(&buf)
         && store.indices.len() == 1
-        && store.indices[0].as_int() == Some(0))
+        && store.indices[0].as_int() == Some(0)
+        && !uses_any(&store.value, std::slice::from_ref(&buf)))
     .then_some((alloc, store))
 }
 
@@ -198,11 +199,14 @@ fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Op
 fn decl_buffer(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Doc> {
     let buf = d.buffer.as_ref_obj();
     let frame = p.current_frame().ok_or_else(|| Error::runtime("printer: no frame"))?;
-    let rhs = if is_scalar_buffer(&buf) {
+    let rhs = if buffer_of(&buf).is_some_and(super::buffer::is_scalar_shape) {
         let bt = buffer_of(&buf).ok_or_else(|| Error::type_error("expected a buffer"))?;
         let dt = dtype_doc(p, bt.elem_dtype());
         let data = expr(p, &d.data, &path.attr("data"))?;
         let mut kwargs = vec![("data".to_string(), data)];
+        if bt.elem_offset.as_int() != Some(0) {
+            kwargs.push(("elem_offset".into(), expr(p, &bt.elem_offset, &path.attr("buffer").attr("ty").attr("elem_offset"))?));
+        }
         kwargs.push(("scope".into(), ExprDoc::str(bt.storage_scope.clone())));
         t(p, "decl_scalar").call_kw(vec![dt], kwargs)
     } else if let Some(v) = view_doc(p, d, path)? {
@@ -335,6 +339,7 @@ fn for_loop(p: &mut Printer, obj: &ObjectRef, lp: &ForNode, path: &AccessPath) -
         }
         let mut kwargs = Vec::new();
         let callee = match lp.kind {
+            ForKind::Serial if lp.annotations.is_empty() && step.is_none() => ExprDoc::id("range"),
             ForKind::Serial if lp.annotations.is_empty() => ExprDoc::id("range"),
             ForKind::Serial => t(p, "serial"),
             ForKind::Parallel => t(p, "parallel"),
@@ -346,9 +351,33 @@ fn for_loop(p: &mut Printer, obj: &ObjectRef, lp: &ForNode, path: &AccessPath) -
                 t(p, "thread_binding")
             }
         };
-        if !lp.annotations.is_empty() {
-            let d = p.value_to_doc(&Value::Map(lp.annotations.clone()), &path.attr("annotations"))?;
+        // `T.serial(..., unroll=...)` stands for the unroll pragmas it adds.
+        let mut annotations: Vec<(Value, Value)> = lp.annotations.to_vec();
+        let mut unroll = None;
+        if lp.kind == ForKind::Serial {
+            if let Some(i) = annotations.iter().position(|(k, _)| k.as_str() == Some("pragma_unroll")) {
+                unroll = match &annotations[i].1 {
+                    Value::Bool(true) => Some(ExprDoc::bool(true)),
+                    Value::Int(n) if *n >= 1 => Some(ExprDoc::int(*n)),
+                    _ => None,
+                };
+                if unroll.is_some() {
+                    annotations.remove(i);
+                }
+            } else if let Some(i) = annotations
+                .iter()
+                .position(|(k, v)| k.as_str() == Some("disable_unroll") && matches!(v, Value::Bool(true)))
+            {
+                unroll = Some(ExprDoc::bool(false));
+                annotations.remove(i);
+            }
+        }
+        if !annotations.is_empty() {
+            let d = p.value_to_doc(&Value::Map(annotations.into()), &path.attr("annotations"))?;
             kwargs.push(("annotations".into(), d));
+        }
+        if let Some(u) = unroll {
+            kwargs.push(("unroll".into(), u));
         }
         let rhs = callee.call_kw(args, kwargs);
         as_doc_body(p, &lp.body, &path.attr("body"))?;
@@ -390,6 +419,17 @@ fn attr_stmt(p: &mut Printer, obj: &ObjectRef, a: &AttrStmtNode, path: &AccessPa
         if let Some(iv) = a.node.as_object().and_then(|o| o.downcast_ref::<IterVarNode>()) {
             let var = iv.var.as_ref_obj();
             let value = expr(p, &a.value, &path.attr("value"))?;
+            // A thread variable used outside this attribute too is declared where all
+            // its uses meet: `tx = T.env_thread("threadIdx.x")`.
+            let local = p.common_prefix(&var).is_none_or(|pre| pre.iter().any(|o| o.same_as(obj)));
+            if !p.is_defined(&var) && !local {
+                if let Some(frame) = super::util::find_lowest_var_def(p, &var) {
+                    let lhs = define_var(p, &var, frame)?;
+                    let tag = ExprDoc::str(iv.thread_tag.clone()).with_path(path.attr("node").attr("thread_tag"));
+                    let rhs = t(p, "env_thread").call(vec![tag]);
+                    super::util::push_to_frame(p, frame, StmtDoc::assign(lhs, rhs))?;
+                }
+            }
             let defined = p.is_defined(&var);
             let ((lhs, rhs), body) = with_frame(p, Some(obj.clone()), |p, f| {
                 if defined {
@@ -505,7 +545,9 @@ fn tile_call(p: &mut Printer, c: &TilePrimitiveCallNode, path: &AccessPath) -> R
         .unwrap_or_else(|| c.op.name.trim_start_matches("tirx.tile.").to_string());
     let callee = t(p, &format!("{}.{name}", scope.script_prefix()));
     let mut args = Vec::new();
-    for (i, a) in c.args.iter().enumerate() {
+    // Trailing `None`s are defaults the script leaves out.
+    let n = c.args.iter().rposition(|a| !a.is_none()).map_or(0, |i| i + 1);
+    for (i, a) in c.args[..n].iter().enumerate() {
         args.push(p.value_to_doc(a, &path.attr("args").index(i))?);
     }
     let mut kwargs = Vec::new();
