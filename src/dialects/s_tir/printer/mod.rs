@@ -223,7 +223,7 @@ fn match_buffer_doc(p: &mut Printer, m: &MatchBufferRegionNode, path: &AccessPat
     let buf = m.buffer.as_ref_obj();
     let lhs = define_var(p, &buf, frame)?;
     let src = p.to_doc(&m.source.as_ref_obj(), &path.attr("source"))?;
-    let args = buffer_param_args(p, &buf, &path.attr("buffer"), Form::Decl, frame, vec![], vec![], false)?;
+    let args = buffer_param_args(p, &buf, &path.attr("buffer"), Form::Decl, frame, vec![], vec![], false, true)?;
     let rhs = call_with(t(p, "match_buffer"), args, vec![src]);
     Ok(Doc::Stmt(StmtDoc::assign(lhs, rhs)))
 }

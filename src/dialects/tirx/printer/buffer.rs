@@ -42,7 +42,7 @@ pub fn is_default_layout(layout: &ObjectRef, shape: &[Expr]) -> bool {
 /// A one-element buffer with the default layout: TIRx's local scalar (`x: T.int32`),
 /// read and written as a plain name at index 0.
 pub fn is_scalar_buffer(obj: &ObjectRef) -> bool {
-    buffer_of(obj).is_some_and(|bt| bt.elem_offset.as_int() == Some(0) && is_scalar_shape(bt))
+    buffer_of(obj).is_some_and(is_scalar_shape)
 }
 
 /// A one-element buffer with the default layout, at any offset (`T.decl_scalar`).
@@ -149,7 +149,7 @@ pub fn buffer_args(
             for (i, e) in bt.allocated_addr.iter().enumerate() {
                 items.push(p.to_doc(e, &tp.attr("allocated_addr").index(i))?);
             }
-            ExprDoc::tuple(items)
+            ExprDoc::list(items)
         };
         kwargs.push(("allocated_addr".into(), d));
     }

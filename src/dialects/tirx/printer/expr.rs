@@ -32,7 +32,7 @@ pub fn var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<Ex
             let ty = var.ty.clone();
             let lhs = define_var(p, obj, frame)?;
             let rhs = if buffer_type(var).is_some() {
-                super::buffer::buffer_call(p, obj, "Buffer", path, super::buffer::Form::Annotation)?
+                super::buffer::buffer_call(p, obj, "Buffer", path, super::buffer::Form::Decl)?
             } else {
                 type_creation(p, &ty, &path.attr("ty"))?
             };

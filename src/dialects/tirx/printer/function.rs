@@ -82,6 +82,8 @@ struct SigCtx {
     later_params: Vec<ObjectRef>,
     /// Whether compound expressions holding symbols are quoted (parameters only).
     quote_compound: bool,
+    /// Whether new shape symbols are defined here (else by the variable hook).
+    shapes: bool,
     /// Out-of-line definitions (`n = T.int32()`) to write after this buffer.
     pending: Vec<(ExprDoc, ExprDoc)>,
     /// How often each variable occurs in this buffer's shape, strides and offset.
@@ -140,6 +142,9 @@ impl SigCtx {
                 return Ok(ExprDoc::str(d.as_id().unwrap_or_default()).with_path(path.clone()));
             }
             let hint = crate::printer::engine::sanitize_name(&var_hint(var, obj));
+            if !self.shapes && matches!(role, DimRole::Shape(_)) {
+                return p.to_doc(obj, path);
+            }
             return match role {
                 DimRole::Shape(_) => {
                     let d = self.out_of_line(p, obj, path)?;
@@ -188,6 +193,7 @@ pub fn buffer_param_args(
     later_params: Vec<ObjectRef>,
     typevars: Vec<ObjectRef>,
     quote_compound: bool,
+    shapes: bool,
 ) -> Result<super::buffer::BufferArgs> {
     if !tvm_syntax(p) {
         return buffer_args(p, buf, path, form, None);
@@ -209,6 +215,7 @@ pub fn buffer_param_args(
         typevars,
         later_params,
         quote_compound,
+        shapes,
         pending: Vec::new(),
         occurrences,
     }));
@@ -325,6 +332,7 @@ fn prim_func_in_frame(
         // int64 symbols are module-level `TypeVar`s (defined last-seen first, listed by name).
         let int64: Vec<&ObjectRef> = symbols
             .iter()
+            .filter(|v| !contains(&param_objs, v))
             .filter(|v| v.downcast_ref::<VarNode>().is_some_and(|x| x.dtype() == DataType::INT64))
             .collect();
         let root = FrameId(0);
@@ -367,7 +375,7 @@ fn prim_func_in_frame(
         let lhs = define_var(p, &pobj, frame)?;
         let ann = if buffer_type(prm).is_some() {
             let later: Vec<ObjectRef> = param_objs[i + 1..].to_vec();
-            let bargs = buffer_param_args(p, &pobj, &pp, Form::Annotation, frame, later, typevars.clone(), true)?;
+            let bargs = buffer_param_args(p, &pobj, &pp, Form::Annotation, frame, later, typevars.clone(), true, true)?;
             let callee = if tvm { t(p, "Buffer") } else { t(p, "Tensor") };
             super::buffer::call_with(callee, bargs, vec![])
         } else if is_symbol && !tvm {

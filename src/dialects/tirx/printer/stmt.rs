@@ -213,7 +213,17 @@ fn decl_buffer(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result
         v
     } else {
         let data = expr(p, &d.data, &path.attr("data"))?;
-        let args = buffer_args(p, &buf, &path.attr("buffer"), Form::Decl, None)?;
+        let args = super::function::buffer_param_args(
+            p,
+            &buf,
+            &path.attr("buffer"),
+            Form::Decl,
+            frame,
+            vec![],
+            vec![],
+            false,
+            false,
+        )?;
         let mut kwargs = vec![("data".to_string(), data)];
         kwargs.extend(args.kwargs);
         let mut pos = vec![args.shape];
@@ -243,7 +253,10 @@ fn bind(p: &mut Printer, b: &BindNode, path: &AccessPath) -> Result<Doc> {
 
 fn evaluate(p: &mut Printer, e: &EvaluateNode, path: &AccessPath) -> Result<Doc> {
     let v = expr(p, &e.value, &path.attr("value"))?;
-    if e.value.is::<CallNode>() {
+    let is_call = e.value.as_call().is_some_and(|c| {
+        !c.op.downcast_ref::<OpNode>().is_some_and(|o| &*o.name == "tirx.buffer_data")
+    });
+    if is_call {
         return Ok(StmtDoc::expr(v).into());
     }
     Ok(StmtDoc::expr(t(p, "evaluate").call(vec![v])).into())
@@ -535,6 +548,21 @@ fn scope_id_def(p: &mut Printer, s: &ScopeIdDefStmtNode, path: &AccessPath) -> R
     Ok(StmtDoc::assign(lhs, rhs).into())
 }
 
+/// Two values are the same region of the same tensor.
+fn same_region(a: &Value, b: &Value) -> bool {
+    let r = |v: &Value| v.as_object().and_then(|o| o.try_downcast::<crate::dialects::tirx::nodes::TensorRegionNode>());
+    match (r(a), r(b)) {
+        (Some(x), Some(y)) => {
+            x.source.same_as(&y.source)
+                && x.region.len() == y.region.len()
+                && x.region.iter().zip(&y.region).all(|(u, v)| {
+                    structural_equal(&u.min, &v.min, false) && structural_equal(&u.extent, &v.extent, false)
+                })
+        }
+        _ => false,
+    }
+}
+
 fn tile_call(p: &mut Printer, c: &TilePrimitiveCallNode, path: &AccessPath) -> Result<Doc> {
     let scope = ExecScopeKind::from_i64(c.scope.kind).unwrap_or(ExecScopeKind::Thread);
     let op = crate::ir::Op::lookup(&c.op.name);
@@ -546,7 +574,11 @@ fn tile_call(p: &mut Printer, c: &TilePrimitiveCallNode, path: &AccessPath) -> R
     let callee = t(p, &format!("{}.{name}", scope.script_prefix()));
     let mut args = Vec::new();
     // Trailing `None`s are defaults the script leaves out.
-    let n = c.args.iter().rposition(|a| !a.is_none()).map_or(0, |i| i + 1);
+    let mut n = c.args.iter().rposition(|a| !a.is_none()).map_or(0, |i| i + 1);
+    // An in-place operation's source defaults to its destination.
+    if n == 2 && same_region(&c.args[0], &c.args[1]) {
+        n = 1;
+    }
     for (i, a) in c.args[..n].iter().enumerate() {
         args.push(p.value_to_doc(a, &path.attr("args").index(i))?);
     }
