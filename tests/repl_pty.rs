@@ -19,8 +19,8 @@ struct Terminal {
     child: Child,
     master: File,
     output: Arc<Mutex<Vec<u8>>>,
-    /// How much of the output earlier `expect`s consumed.
-    seen: usize,
+    /// Raw output length when keys were last sent: waits look at what came after.
+    mark: usize,
     home: PathBuf,
 }
 
@@ -74,41 +74,55 @@ impl Terminal {
                 sink.lock().unwrap().extend_from_slice(chunk);
             }
         });
-        Terminal { child, master, output, seen: 0, home }
+        Terminal { child, master, output, mark: 0, home }
     }
 
+    fn raw_len(&self) -> usize {
+        self.output.lock().unwrap().len()
+    }
+
+    /// The output without escape sequences, with the terminal's `\r\n` as `\n`.
     fn screen_text(&self) -> String {
-        strip_ansi(&String::from_utf8_lossy(&self.output.lock().unwrap()))
+        strip_ansi(&String::from_utf8_lossy(&self.output.lock().unwrap())).replace("\r\n", "\n")
     }
 
-    /// Wait until the output after what was already seen contains `what`.
-    fn expect(&mut self, what: &str) -> String {
+    fn wait_for(&self, what: &str, mut done: impl FnMut(&str) -> bool) {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            let text = self.screen_text();
-            if let Some(at) = text[self.seen.min(text.len())..].find(what) {
-                let end = self.seen + at + what.len();
-                let got = text[self.seen..end].to_string();
-                self.seen = end;
-                return got;
+            let text = strip_ansi(&String::from_utf8_lossy(&self.output.lock().unwrap()[self.mark..]));
+            if done(&text) {
+                return;
             }
             if Instant::now() > deadline {
-                panic!("timed out waiting for {what:?}; the terminal shows:\n{}", &text[self.seen.min(text.len())..]);
+                panic!("timed out waiting for {what}; the terminal shows:\n{}", self.screen_text());
             }
             std::thread::sleep(Duration::from_millis(20));
         }
     }
 
+    /// Wait until the output since the last keys sent contains `what`.
+    fn expect(&mut self, what: &str) {
+        self.wait_for(&format!("{what:?}"), |text| text.contains(what));
+    }
+
+    /// Wait for a fresh `prompt` with nothing typed after it. The editor redraws
+    /// the whole line (prompt included) as keys arrive, so a prompt only counts
+    /// when it is the last text on the screen (the editor ends a redraw with a
+    /// carriage return and a cursor move) after the last keys were handled.
+    fn prompt(&mut self, prompt: &str) {
+        self.wait_for(&format!("the prompt {prompt:?}"), |text| text.rsplit(['\n', '\r']).find(|l| !l.is_empty()) == Some(prompt));
+    }
+
     fn send(&mut self, keys: &str) {
+        self.mark = self.raw_len();
         self.master.write_all(keys.as_bytes()).unwrap();
         self.master.flush().unwrap();
     }
 
-    /// Type a line and press Enter, after the prompt is shown.
+    /// At a fresh `prompt`, type a line and press Enter.
     fn line(&mut self, prompt: &str, text: &str) {
-        self.expect(prompt);
-        self.send(text);
-        self.send("\r");
+        self.prompt(prompt);
+        self.send(&format!("{text}\r"));
     }
 
     fn wait(&mut self) -> i32 {
@@ -145,31 +159,33 @@ fn interactive_session_through_a_terminal() {
     t.line("... ", "    for i in range(4):");
     t.line("... ", "        A[i] = A[i] + T.float32(1)");
     t.line("... ", "");
-    let shown = t.expect("A[i] = A[i] + T.float32(1.0)");
-    assert!(shown.contains("def add_one(A: T.Buffer((4,), \"float32\")):"), "{shown}");
-    assert!(shown.contains("for i in range(4):"), "{shown}");
-
+    t.expect("A[i] = A[i] + T.float32(1.0)");
+    t.prompt(">>> ");
+    let shown = t.screen_text();
+    assert!(shown.contains("@T.prim_func\ndef add_one(A: T.Buffer((4,), \"float32\")):"), "{shown}");
+    assert!(shown.contains("    for i in range(4):\n        A[i] = A[i] + T.float32(1.0)"), "{shown}");
     // Colour on a terminal.
     let raw = String::from_utf8_lossy(&t.output.lock().unwrap()).into_owned();
-    assert!(raw.contains("\x1b[35mdef\x1b[0m"), "IR is highlighted on a terminal");
+    assert!(raw.contains("\x1b[35mdef\x1b[0m"), "IR is highlighted on a terminal: {raw:?}");
 
     // Tab completes namespace members: `T.prim_f` becomes `T.prim_func`, which
     // evaluates to the decorator.
-    t.expect(">>> ");
     t.send("T.prim_f\t");
     t.expect("T.prim_func");
     t.send("\r");
-    t.expect("tirx.prim_func");
+    t.expect("<built-in function tirx.prim_func>");
     // … and global names.
-    t.expect(">>> ");
+    t.prompt(">>> ");
     t.send("add_o\t");
     t.expect("add_one");
-    t.send(".params\r");
-    t.expect("[A]");
+    t.send(".params[0].name\r");
+    t.expect("'A'");
 
     // A decorator typed through completion starts a definition.
-    t.expect(">>> ");
-    t.send("@T.prim_f\t\r");
+    t.prompt(">>> ");
+    t.send("@T.prim_f\t");
+    t.expect("@T.prim_func");
+    t.send("\r");
     t.line("... ", "def zero(A: T.Buffer((2,), \"int32\")):");
     t.line("... ", "    A[0] = 0");
     t.line("... ", "");
@@ -177,14 +193,14 @@ fn interactive_session_through_a_terminal() {
 
     // Ctrl-C drops a half-typed block.
     t.line(">>> ", "def unfinished():");
-    t.expect("... ");
+    t.prompt("... ");
     t.send("\x03");
     t.expect("KeyboardInterrupt");
     t.line(">>> ", "'unfinished' in globals()");
     t.expect("False");
 
     // Ctrl-D on an empty line leaves with status 0.
-    t.expect(">>> ");
+    t.prompt(">>> ");
     t.send("\x04");
     assert_eq!(t.wait(), 0);
     // History was written to $HOME.
