@@ -103,9 +103,21 @@ fn errors_are_reported_and_the_session_goes_on() {
     let (code, out, err) = repl(&[], "x = )\n1 / 0\nundefined_name\n'still here'\n");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "'still here'\n");
-    assert!(err.contains("<stdin>:1:5") && err.contains("SyntaxError"), "{err}");
+    assert!(err.contains("<input-1>:1:5") && err.contains("SyntaxError"), "{err}");
     assert!(err.contains("ZeroDivisionError"), "{err}");
     assert!(err.contains("NameError"), "{err}");
+}
+
+#[test]
+fn tracebacks_show_the_lines_of_earlier_inputs() {
+    let input = "def inner(x):\n    return x[5]\n\ndef outer():\n    return inner([1])\n\nouter()\n";
+    let (code, _, err) = repl(&[], input);
+    assert_eq!(code, 0, "{err}");
+    let expected = "  File \"<input-3>\", line 1, in <module>\n    outer()\n\
+                    \x20 File \"<input-2>\", line 2, in outer\n    return inner([1])\n\
+                    \x20 File \"<input-1>\", line 2, in inner\n    return x[5]\n\
+                    IndexError";
+    assert!(err.contains(expected), "{err}");
 }
 
 #[test]
@@ -115,6 +127,7 @@ fn tvmscript_errors_are_located() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "'after'\n");
     assert!(err.contains("undefined_thing"), "{err}");
+    assert!(err.contains("line 3, in bad\n    A[0] = undefined_thing"), "{err}");
 }
 
 #[test]

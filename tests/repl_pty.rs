@@ -199,6 +199,15 @@ fn interactive_session_through_a_terminal() {
     t.line(">>> ", "'unfinished' in globals()");
     t.expect("False");
 
+    // Ctrl-C while input runs interrupts it; the session goes on.
+    t.line(">>> ", "while True: pass");
+    t.line("... ", "");
+    std::thread::sleep(Duration::from_millis(300));
+    t.send("\x03");
+    t.expect("KeyboardInterrupt");
+    t.line(">>> ", "'alive'");
+    t.expect("'alive'");
+
     // Ctrl-D on an empty line leaves with status 0.
     t.prompt(">>> ");
     t.send("\x04");

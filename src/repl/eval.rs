@@ -19,8 +19,11 @@ use crate::script::{transpile, Environment, FrontendError, Source};
 use crate::vm::namespace::namespace_path;
 use crate::vm::object::unwrap_object;
 
-/// The file name REPL input is compiled under (as CPython's REPL).
-pub const INPUT_NAME: &str = "<stdin>";
+/// The file name the `n`th REPL input (from 1) is compiled under; tracebacks
+/// show the input's lines from it.
+pub fn input_name(n: usize) -> String {
+    format!("<input-{n}>")
+}
 
 /// How values are shown; shared with the `sys.displayhook` the REPL installs.
 #[derive(Debug)]
@@ -81,6 +84,8 @@ pub struct Evaluator<'vm> {
     display: Arc<Display>,
     /// Inputs that ran without an error, in order (for `:save`).
     inputs: Vec<String>,
+    /// Every input compiled, in order (for the lines tracebacks show).
+    sources: Vec<String>,
     /// The import lines run before the first input.
     prelude: String,
 }
@@ -143,7 +148,7 @@ impl<'vm> Evaluator<'vm> {
             vm.builtins.set_attr("_", value, vm)
         });
         vm.sys_module.set_attr("displayhook", hook, vm)?;
-        Ok(Evaluator { vm, globals, display, inputs: Vec::new(), prelude })
+        Ok(Evaluator { vm, globals, display, inputs: Vec::new(), sources: Vec::new(), prelude })
     }
 
     /// The namespace inputs run in.
@@ -219,7 +224,8 @@ impl<'vm> Evaluator<'vm> {
     /// Run one input; values and errors are printed.
     pub fn execute(&mut self, text: &str) -> Outcome {
         let vm = self.vm;
-        let source = Source::new(INPUT_NAME, text);
+        self.sources.push(text.to_string());
+        let source = Source::new(&input_name(self.sources.len()), text);
         let (code, defined) = match self.compile(&source) {
             Ok(c) => c,
             Err(e) => {
@@ -249,11 +255,40 @@ impl<'vm> Evaluator<'vm> {
             }
             Err(exc) if exc.as_object().fast_isinstance(vm.ctx.exceptions.system_exit) => Outcome::Exit(vm.handle_exit_exception(exc) as i32),
             Err(exc) => {
-                vm.print_exception(exc);
+                let mut text = String::new();
+                if vm.write_exception(&mut text, &exc).is_ok() {
+                    eprint!("{}", self.with_input_lines(&text));
+                }
                 flush(vm);
                 Outcome::Failed
             }
         }
+    }
+}
+
+impl Evaluator<'_> {
+    /// A formatted traceback with each `File "<input-N>", line L` entry followed
+    /// by that line of the input, as tracebacks of files show theirs.
+    fn with_input_lines(&self, traceback: &str) -> String {
+        let mut out = String::with_capacity(traceback.len());
+        for line in traceback.split_inclusive('\n') {
+            out.push_str(line);
+            if let Some(text) = self.input_line(line) {
+                out.push_str("    ");
+                out.push_str(text.trim());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The input line a traceback entry (`  File "<input-3>", line 2, in f`) names.
+    fn input_line(&self, entry: &str) -> Option<&str> {
+        let rest = entry.trim_start().strip_prefix("File \"<input-")?;
+        let (n, rest) = rest.split_once(">\", line ")?;
+        let line: usize = rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+        let source = self.sources.get(n.parse::<usize>().ok()?.checked_sub(1)?)?;
+        source.lines().nth(line.checked_sub(1)?).filter(|l| !l.trim().is_empty())
     }
 }
 

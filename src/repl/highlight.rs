@@ -195,7 +195,8 @@ pub fn tokenize(text: &str) -> (Vec<Token>, OpenState) {
         }
         tokens.push(Token { kind, range: start..i });
     }
-    state.continuation = !state.in_triple_string && text.trim_end_matches([' ', '\t']).ends_with('\\');
+    // The buffer ends with the newline of its last line; a `\\` just before it continues.
+    state.continuation = !state.in_triple_string && text.strip_suffix('\n').unwrap_or(text).ends_with('\\');
     (tokens, state)
 }
 

@@ -27,11 +27,6 @@ pub fn classify(text: &str) -> InputStatus {
     }) {
         return InputStatus::Empty;
     }
-    // Open brackets, triple-quoted strings and `\` continuations keep reading, even
-    // across blank lines.
-    if open_state(text).is_open() {
-        return InputStatus::Incomplete;
-    }
     let ends_with_blank_line = {
         let body = text.strip_suffix('\n').unwrap_or(text);
         body.contains('\n') && body.rsplit('\n').next().is_some_and(|l| l.trim().is_empty())
@@ -46,12 +41,22 @@ pub fn classify(text: &str) -> InputStatus {
             }
         }
         Err(e) => {
-            // A blank line ends the input whatever it holds: running it reports the error.
-            if ends_with_blank_line {
-                return InputStatus::Ready;
+            let open = open_state(text);
+            // The lexer's end-of-input error (an open bracket or continuation) is
+            // located at what is open, not at the end.
+            let at_end = usize::from(e.location.start()) >= text.trim_end().len()
+                || matches!(e.error, parser::ParseErrorType::Lexical(parser::LexicalErrorType::Eof));
+            if open.in_triple_string || (at_end && open.is_open()) {
+                // Inside brackets, a string or a `\` continuation, blank lines are
+                // part of the input.
+                InputStatus::Incomplete
+            } else if at_end && !ends_with_blank_line {
+                InputStatus::Incomplete
+            } else {
+                // An error before the end, or a blank line after an unfinished
+                // block: running it reports the error.
+                InputStatus::Ready
             }
-            let end = text.trim_end().len();
-            if usize::from(e.location.start()) >= end { InputStatus::Incomplete } else { InputStatus::Ready }
         }
     }
 }
