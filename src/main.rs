@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "tvmscript", version, about = "TVMScript without CPython: run, print, check and round-trip TVM IR scripts")]
+#[command(name = "tvmscript", version, about = "TVMScript without CPython: run, print, check and round-trip TVM IR scripts", after_help = "Without a command, on a terminal: the REPL (`tvmscript repl`).")]
 struct Cli {
     /// Without a subcommand on a terminal: the REPL.
     #[command(subcommand)]
@@ -74,7 +74,9 @@ enum Command {
 enum ColorArg {
     /// When standard output is a terminal (and NO_COLOR is unset).
     Auto,
+    /// Always, also into pipes and files.
     Always,
+    /// Plain text.
     Never,
 }
 

@@ -36,7 +36,9 @@ pub enum TokenKind {
 /// A token: its kind and byte range in the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What the token is.
     pub kind: TokenKind,
+    /// Where it is: a byte range of the tokenized text.
     pub range: Range<usize>,
 }
 
@@ -119,9 +121,9 @@ pub fn tokenize(text: &str) -> (Vec<Token>, OpenState) {
             let mut closed = false;
             while j < rest.len() {
                 let r = &rest[j..];
-                if r.starts_with('\\') {
+                if let Some(escaped) = r.strip_prefix('\\') {
                     // An escape; in raw strings a backslash still keeps the next quote.
-                    j += 1 + r[1..].chars().next().map_or(0, char::len_utf8);
+                    j += 1 + escaped.chars().next().map_or(0, char::len_utf8);
                     continue;
                 }
                 if r.starts_with(close.as_str()) {
@@ -292,7 +294,9 @@ pub enum ColorChoice {
     /// When the stream is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset.
     #[default]
     Auto,
+    /// Always colour (`--color always`).
     Always,
+    /// Never colour (`--color never`).
     Never,
 }
 
