@@ -190,3 +190,14 @@ fn prints_like_tvm_on_dumped_ir() {
     }
     eprintln!("{same} identical, {differ} differ, {errors} errors, of {}", paths.len());
 }
+
+/// Print one dump in the native spelling (a dev aid: `TIRX_PRINTER_NATIVE=path`).
+#[test]
+#[ignore = "dev aid"]
+fn show_native() {
+    tvmscript::init();
+    let Ok(path) = std::env::var("TIRX_PRINTER_NATIVE") else { return };
+    let (obj, name, _) = load(&PathBuf::from(path), "script").unwrap();
+    let cfg = PrinterConfig { name, ..Default::default() };
+    println!("{}", tvmscript::printer::script(&obj, &cfg).unwrap());
+}
