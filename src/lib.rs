@@ -2,13 +2,18 @@
 //!
 //! See `docs/architecture.md` for a code map.
 
+pub mod bench;
 pub mod builder;
 pub mod cli;
 pub mod dialects;
 pub mod ir;
 pub mod printer;
+pub mod repl;
 pub mod script;
+pub mod session;
 pub mod vm;
+
+pub use session::{print, Session};
 
 use std::sync::Once;
 
@@ -20,6 +25,7 @@ pub fn init() {
         // which tests catch; there is no caller to report to here.
         let _ = ir::register_core();
         ir::set_mismatch_renderer(render_mismatch);
+        vm::operators::register();
         if let Err(e) = dialects::register_builtin() {
             // A built-in dialect that cannot register is a bug; say so rather than panic.
             eprintln!("tvmscript: internal error registering dialects: {e}");

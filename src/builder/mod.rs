@@ -19,6 +19,11 @@ pub trait Frame: Any {
     fn dialect(&self) -> Option<&'static str> {
         None
     }
+    /// Whether definitions made directly inside this frame are kept for later
+    /// construction (a module class body) instead of being built at once.
+    fn collects_definitions(&self) -> bool {
+        false
+    }
     /// Accept an IR statement (or other object) built by a child or emitted here.
     fn add(&mut self, item: ObjectRef) -> Result<()>;
     /// Finalize: the result (if any) is passed to the parent frame's `add`, or
@@ -111,12 +116,23 @@ pub fn find_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
     })
 }
 
+/// Run `f` on each frame from the innermost outward until it answers `Some`
+/// (for lookups that walk enclosing scopes). Same rule as [`with`]: no Python inside.
+pub fn search_frames<R>(mut f: impl FnMut(&mut dyn Frame) -> Option<R>) -> Option<R> {
+    with(|b| b.frames.iter_mut().rev().find_map(|fr| f(fr.as_mut())))
+}
+
 /// Run `f` on the top frame if it is an `F`.
 pub fn top_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
     with(|b| {
         let frame = b.frames.last_mut()?.as_any_mut().downcast_mut::<F>()?;
         Some(f(frame))
     })
+}
+
+/// Whether the top frame collects definitions (a module class body is running).
+pub fn collecting_definitions() -> bool {
+    with(|b| b.frames.last().is_some_and(|f| f.collects_definitions()))
 }
 
 /// Descriptions of the open frames, outermost first (for messages).

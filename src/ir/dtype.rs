@@ -80,8 +80,9 @@ impl DataType {
     pub const fn bfloat16() -> Self {
         Self::new(TypeCode::BFloat, 16, 1)
     }
+    /// TVM 0.27 stores `bool` in 8 bits (`bool1` is a different, 1-bit type).
     pub const fn bool() -> Self {
-        Self::new(TypeCode::Bool, 1, 1)
+        Self::new(TypeCode::Bool, 8, 1)
     }
     pub const fn handle() -> Self {
         Self::new(TypeCode::Handle, 64, 1)
@@ -144,13 +145,15 @@ impl fmt::Display for DataType {
             TypeCode::UInt => write!(f, "uint{}", self.bits)?,
             TypeCode::Float => write!(f, "float{}", self.bits)?,
             TypeCode::BFloat => write!(f, "bfloat{}", self.bits)?,
-            TypeCode::Bool => f.write_str("bool")?,
-            TypeCode::Handle => f.write_str("handle")?,
+            TypeCode::Bool if self.bits == 8 => f.write_str("bool")?,
+            TypeCode::Bool => write!(f, "bool{}", self.bits)?,
+            // TVM writes every pointer-sized opaque value as plain `handle`, lanes included.
+            TypeCode::Handle => return f.write_str("handle"),
             TypeCode::SmallFloat(k) => write!(f, "float{}_{}", self.bits, k.suffix())?,
         }
         match self.lanes {
             1 => Ok(()),
-            l if l < 0 => write!(f, "xvscalex{}", -l),
+            l if l < 0 => write!(f, "xvscalex{}", -(l as i64)),
             l => write!(f, "x{l}"),
         }
     }
@@ -159,64 +162,96 @@ impl fmt::Display for DataType {
 impl FromStr for DataType {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        parse_dtype(s).ok_or_else(|| Error::value_error(format!("unknown data type {s:?}")))
+        parse_dtype(s).map_err(Error::value_error)
     }
 }
 
-fn parse_dtype(s: &str) -> Option<DataType> {
-    if s == "void" {
-        return Some(DataType::void());
+/// The most lanes a fixed-length vector may have: TVM keeps lanes in a signed 16-bit
+/// field (a scalable vector's factor may reach 32768, stored as -32768).
+pub const MAX_LANES: i32 = i16::MAX as i32;
+
+/// Parse TVM's spelling. Following TVM, a missing or zero bit count means the
+/// default width (`int` and `int0` are `int32`), leading zeros are allowed
+/// (`int08`), `x1` is a scalar, `""` is `void`, and the short prefixes `i`, `u`, `f`
+/// and `bf` before a digit stand for `int`, `uint`, `float` and `bfloat` (`i32`, `bf16`).
+fn parse_dtype(whole: &str) -> std::result::Result<DataType, String> {
+    if whole == "void" || whole.is_empty() {
+        return Ok(DataType::void());
     }
-    // Split off the lanes suffix: `x4` or `xvscalex4`.
+    let expanded = expand_short_name(whole);
+    let s = expanded.as_deref().unwrap_or(whole);
+    // No scalar name contains an `x`, so the first one starts the lanes suffix.
     let (base, lanes) = match s.find("xvscalex") {
-        Some(i) => (&s[..i], -parse_count(&s[i + 8..])?),
-        None => match s.rfind('x') {
-            Some(i) if i > 0 && s[i + 1..].bytes().all(|b| b.is_ascii_digit()) && !s[i + 1..].is_empty() => {
-                (&s[..i], parse_count(&s[i + 1..])?)
-            }
-            _ => (s, 1),
+        Some(i) => (&s[..i], -parse_lanes(whole, &s[i + 8..], MAX_LANES + 1)?),
+        None => match s.find('x') {
+            Some(i) => (&s[..i], parse_lanes(whole, &s[i + 1..], MAX_LANES)?),
+            None => (s, 1),
         },
     };
-    let scalar = parse_scalar(base)?;
-    Some(scalar.with_lanes(lanes))
+    let scalar = parse_scalar(whole, base)?;
+    // TVM has no scalable float8/6/4 vectors (its parser rejects them).
+    if lanes < 0 && matches!(scalar.code, TypeCode::SmallFloat(_)) {
+        return Err(format!("Invalid lanes specification in dtype '{whole}'. Lanes must be a positive integer."));
+    }
+    Ok(scalar.with_lanes(lanes))
 }
 
-fn parse_count(s: &str) -> Option<i32> {
-    let n: i32 = s.parse().ok()?;
-    (n > 0).then_some(n)
+fn expand_short_name(s: &str) -> Option<String> {
+    const SHORT: [(&str, &str); 4] = [("bf", "bfloat"), ("i", "int"), ("u", "uint"), ("f", "float")];
+    SHORT.iter().find_map(|(short, long)| {
+        let rest = s.strip_prefix(short)?;
+        rest.starts_with(|c: char| c.is_ascii_digit()).then(|| format!("{long}{rest}"))
+    })
 }
 
-fn parse_bits(s: &str, default: u16) -> Option<u16> {
-    if s.is_empty() {
-        return Some(default);
+fn parse_lanes(whole: &str, digits: &str, max: i32) -> std::result::Result<i32, String> {
+    let invalid = || format!("Invalid lanes specification in dtype '{whole}'. Lanes must be a positive integer.");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(invalid());
     }
-    let bits: u16 = s.parse().ok()?;
-    (bits > 0 && s.bytes().all(|b| b.is_ascii_digit())).then_some(bits)
+    match digits.parse::<u64>() {
+        Ok(0) => Err(invalid()),
+        Ok(n) if n <= max as u64 => Ok(n as i32),
+        _ => Err(format!("Lanes value {digits} is out of range in dtype '{whole}' (at most {max})")),
+    }
 }
 
-fn parse_scalar(s: &str) -> Option<DataType> {
-    match s {
-        "bool" => return Some(DataType::bool()),
-        "handle" => return Some(DataType::handle()),
-        _ => {}
+/// Bits after a type name: empty or zero means `default`; at most 255 (TVM keeps a u8).
+fn parse_bits(whole: &str, digits: &str, default: u16) -> std::result::Result<u16, String> {
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("unknown dtype `{whole}`"));
     }
-    if let Some(rest) = s.strip_prefix("bfloat") {
-        return (parse_bits(rest, 16)? == 16).then(DataType::bfloat16);
+    if digits.is_empty() {
+        return Ok(default);
     }
-    if let Some(rest) = s.strip_prefix("uint") {
-        return Some(DataType::uint(parse_bits(rest, 32)?));
+    match digits.parse::<u64>() {
+        Ok(0) => Ok(default),
+        Ok(n) if n <= u8::MAX as u64 => Ok(n as u16),
+        _ => Err(format!("Bits value {digits} is out of range for uint8_t in dtype '{whole}'")),
     }
-    if let Some(rest) = s.strip_prefix("int") {
-        return Some(DataType::int(parse_bits(rest, 32)?));
+}
+
+fn parse_scalar(whole: &str, s: &str) -> std::result::Result<DataType, String> {
+    // Longer prefixes first: `uint` before `int`, `bfloat` before `float`.
+    const NAMES: [(&str, TypeCode, u16); 6] = [
+        ("bool", TypeCode::Bool, 8),
+        ("handle", TypeCode::Handle, 64),
+        ("bfloat", TypeCode::BFloat, 16),
+        ("uint", TypeCode::UInt, 32),
+        ("int", TypeCode::Int, 32),
+        ("float", TypeCode::Float, 32),
+    ];
+    if let Some((bits, fmt)) = s.split_once('_') {
+        let kind = SmallFloat::ALL
+            .iter()
+            .find(|(_, b, name)| *name == fmt && bits == format!("float{b}"))
+            .ok_or_else(|| format!("unknown dtype `{whole}`"))?;
+        return Ok(DataType::new(TypeCode::SmallFloat(kind.0), kind.1, 1));
     }
-    if let Some(rest) = s.strip_prefix("float") {
-        if let Some((bits, fmt)) = rest.split_once('_') {
-            let bits = parse_bits(bits, 0)?;
-            let (kind, want, _) = SmallFloat::ALL.iter().find(|(_, _, name)| *name == fmt)?;
-            return (bits == *want).then_some(DataType::new(TypeCode::SmallFloat(*kind), bits, 1));
+    for (name, code, default) in NAMES {
+        if let Some(rest) = s.strip_prefix(name) {
+            return Ok(DataType::new(code, parse_bits(whole, rest, default)?, 1));
         }
-        let bits = parse_bits(rest, 32)?;
-        return matches!(bits, 16 | 32 | 64 | 8 | 128).then_some(DataType::float(bits));
     }
-    None
+    Err(format!("unknown dtype `{whole}`"))
 }

@@ -153,7 +153,7 @@ pub fn wrap_int(dtype: DataType, value: i64) -> i64 {
 }
 
 pub fn float_imm(dtype: DataType, value: f64) -> Expr {
-    let value = if dtype.bits == 32 && dtype.code == super::dtype::TypeCode::Float { value as f32 as f64 } else { value };
+    // TVM keeps the exact double even for float32 constants (`T.float32(1.1)` holds 1.1).
     FloatImm::new(FloatImmNode { ty: Type::prim(dtype), value, span: Span::none() }).into()
 }
 

@@ -2,6 +2,7 @@
 //! operator registry, modules, structural equality and hashing, structural_map and passes.
 //! Nothing here names a dialect; dialects build on these pieces.
 
+pub mod arith;
 pub mod dtype;
 pub mod error;
 pub mod expr;

@@ -7,10 +7,12 @@ pub mod interp;
 pub mod modules;
 pub mod namespace;
 pub mod object;
+pub mod operators;
 pub mod parse;
 pub mod printing;
 pub mod run;
 pub mod runtime;
+pub mod sandbox;
 
 pub use interp::{new_interpreter, InterpOptions};
 
@@ -22,4 +24,22 @@ pub(crate) fn init_native_classes() {
     runtime::GeneratedBuilder::make_static_type();
     runtime::Branches::make_static_type();
     runtime::init_classes();
+    for init in class_initializers() {
+        init();
+    }
+}
+
+fn class_initializer_registry() -> &'static std::sync::RwLock<Vec<fn()>> {
+    static REG: std::sync::OnceLock<std::sync::RwLock<Vec<fn()>>> = std::sync::OnceLock::new();
+    REG.get_or_init(Default::default)
+}
+
+/// Register a function creating a dialect's native Python classes (run for each new
+/// interpreter thread, before any script runs).
+pub fn register_class_initializer(init: fn()) {
+    class_initializer_registry().write().unwrap_or_else(|e| e.into_inner()).push(init);
+}
+
+fn class_initializers() -> Vec<fn()> {
+    class_initializer_registry().read().unwrap_or_else(|e| e.into_inner()).clone()
 }

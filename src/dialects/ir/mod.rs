@@ -1,7 +1,16 @@
-//! The `ir` dialect: the `I` namespace (`I.ir_module`, `I.dynamic`, `I.Call` …),
-//! module classes, and printing of IRModules and core nodes.
+//! The `ir` dialect: the `I` namespace (`I.ir_module`, `I.module_attrs` …), module
+//! classes and the printing of IRModules and GlobalVars.
 
-/// Register the `I` namespace and the printer hooks of core nodes.
+pub mod module_frame;
+pub mod namespace;
+pub mod printer;
+
+/// The import alias printed scripts use for this namespace.
+pub const IMPORT: &str = "ir";
+
+/// Register the `I` namespace, module classes and the printer hooks.
 pub fn register_dialect() -> crate::ir::Result<()> {
+    namespace::register();
+    printer::register();
     Ok(())
 }

@@ -219,7 +219,7 @@ impl ScopeBinding {
             ScopeBinding::WarpThread => "lane_id",
             ScopeBinding::CtaThread => "thread_id",
             ScopeBinding::WarpgroupThread => "thread_id_in_wg",
-            ScopeBinding::ClusterCtaPair => "cta_pair_id",
+            ScopeBinding::ClusterCtaPair => "cta_id_in_pair",
         }
     }
     pub fn from_script_name(name: &str) -> Option<ScopeBinding> {

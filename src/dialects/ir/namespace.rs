@@ -1,0 +1,238 @@
+//! The `I` namespace: module classes and module-level settings, plus the shared
+//! constructors (`I.dynamic`, `I.Call`, `I.GlobalVar`).
+
+use std::sync::Arc;
+
+use rustpython_vm::builtins::{PyStr, PyType};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::GetAttr;
+use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, TryFromObject, VirtualMachine};
+
+use super::module_frame::{self, IRModuleFrame};
+use crate::builder;
+use crate::ir::{self, BaseFunc, DataType, GlobalVar, GlobalVarNode, IRModule, Span, Type, Value};
+use crate::script::protocol::{self, DecoratorPolicy, DefinitionKind};
+use crate::vm::convert::{py_to_expr, py_to_object, py_to_value};
+use crate::vm::error::IntoPyResult;
+use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
+use crate::vm::object::{register_call_hook, wrap};
+use crate::vm::runtime::{self, DeferredDefinition};
+
+pub fn register() {
+    protocol::register_decorator("ir", "ir_module", DecoratorPolicy { kind: DefinitionKind::Module, tvm_spelling: true, jit: false });
+    protocol::register_decorator("ir", "pyfunc", DecoratorPolicy { kind: DefinitionKind::Python, tvm_spelling: true, jit: false });
+    runtime::register_module_frame_factory(module_frame::enter);
+    register_namespace_initializer("ir", members);
+    register_call_hook(call_global_var);
+    crate::vm::register_class_initializer(init_classes);
+}
+
+fn members(t: &mut NamespaceTable) {
+    t.func("ir_module", ir_module);
+    t.func("module_attrs", |vm, args| {
+        let attrs = single_dict(vm, &args, "I.module_attrs")?;
+        in_module(vm, "I.module_attrs", |m| m.attrs.extend(attrs))
+    });
+    t.func("module_global_infos", |vm, args| {
+        let infos = single_dict(vm, &args, "I.module_global_infos")?;
+        in_module(vm, "I.module_global_infos", |m| m.global_infos.extend(infos))
+    });
+    t.func("dynamic", dynamic);
+    t.func("pyfunc", |_vm, args| {
+        // `I.pyfunc` keeps an ordinary Python callable (DefinitionKind::PYTHON).
+        args.args.into_iter().next().ok_or_else(|| _vm.new_type_error("I.pyfunc expects a function"))
+    });
+    t.func("GlobalVar", |vm, args| {
+        let name = String::try_from_object(vm, first_arg(vm, &args, "I.GlobalVar")?)?;
+        Ok(wrap(vm, GlobalVar::named(&name).upcast()))
+    });
+    t.func("Call", call);
+    t.value("DEFINITION_KIND", |vm| {
+        let d = vm.ctx.new_dict();
+        for k in [DefinitionKind::Function, DefinitionKind::Macro, DefinitionKind::Python] {
+            d.set_item(k.name(), vm.ctx.new_str(k.name()).into(), vm)?;
+        }
+        Ok(d.into())
+    });
+}
+
+fn first_arg(vm: &VirtualMachine, args: &FuncArgs, what: &str) -> PyResult<PyObjectRef> {
+    args.args.first().cloned().ok_or_else(|| vm.new_type_error(format!("{what} expects an argument")))
+}
+
+fn single_dict(vm: &VirtualMachine, args: &FuncArgs, what: &str) -> PyResult<Vec<(Value, Value)>> {
+    let d = first_arg(vm, args, what)?;
+    match py_to_value(vm, &d)? {
+        Value::Map(m) => Ok(m.to_vec()),
+        _ => Err(vm.new_type_error(format!("{what} expects a dict"))),
+    }
+}
+
+fn in_module(vm: &VirtualMachine, what: &str, f: impl FnOnce(&mut IRModuleFrame)) -> PyResult {
+    builder::find_frame::<IRModuleFrame, _>(f)
+        .ok_or_else(|| vm.new_exception_msg(crate::vm::error::diagnostic_error_type(vm), format!("{what} must be used inside an @I.ir_module class").into()))?;
+    Ok(vm.ctx.none())
+}
+
+/// `I.dynamic("n", dtype="int32")`: a fresh symbolic variable.
+fn dynamic(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let mut it = args.args.into_iter();
+    let name = String::try_from_object(vm, it.next().ok_or_else(|| vm.new_type_error("I.dynamic expects a name"))?)?;
+    let dtype = match it.next().or_else(|| args.kwargs.get("dtype").cloned()) {
+        Some(d) => String::try_from_object(vm, d)?.parse::<DataType>().py(vm)?,
+        None => DataType::INT32,
+    };
+    Ok(wrap(vm, ir::new_var(&name, Type::prim(dtype), Span::none()).upcast()))
+}
+
+/// `I.Call(op, args, attrs=None, ty_args=None, ty=None)`: a raw call; an explicit `ty`
+/// (even the missing type) is kept, otherwise the operator's inference runs.
+fn call(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let (pos, kw) = (args.args, args.kwargs);
+    let get = |i: usize, k: &str| pos.get(i).cloned().or_else(|| kw.get(k).cloned());
+    let op = py_to_expr(vm, &get(0, "op").ok_or_else(|| vm.new_type_error("I.Call expects an operator"))?)?;
+    let call_args = match get(1, "args") {
+        Some(a) => crate::vm::convert::py_to_seq(vm, &a)?.iter().map(|x| py_to_expr(vm, x)).collect::<PyResult<Vec<_>>>()?,
+        None => vec![],
+    };
+    let attrs = match get(2, "attrs") {
+        Some(a) if !vm.is_none(&a) => Some(py_to_value(vm, &a)?),
+        _ => None,
+    };
+    let ty_args = match get(3, "ty_args") {
+        Some(a) if !vm.is_none(&a) => crate::vm::convert::py_to_seq(vm, &a)?
+            .iter()
+            .map(|x| py_to_object(vm, x).and_then(|o| Type::try_from_object(o).py(vm)))
+            .collect::<PyResult<Vec<_>>>()?,
+        _ => vec![],
+    };
+    let ty = match get(4, "ty") {
+        Some(t) if !vm.is_none(&t) => Some(Type::try_from_object(py_to_object(vm, &t)?).py(vm)?),
+        _ => None,
+    };
+    let c = ir::Call::make(ty, op, call_args, attrs, ty_args, Span::none()).py(vm)?;
+    Ok(wrap(vm, c.upcast()))
+}
+
+/// Calling a GlobalVar (`Module.f(x)`) builds a call to it.
+fn call_global_var(vm: &VirtualMachine, obj: &ir::ObjectRef, args: &FuncArgs) -> Option<PyResult> {
+    let gv = obj.downcast_ref::<GlobalVarNode>()?;
+    let _ = gv;
+    Some((|| {
+        let call_args = args.args.iter().map(|a| py_to_expr(vm, a)).collect::<PyResult<Vec<_>>>()?;
+        let c = ir::Call::make(Some(Type::prim(DataType::INT32)), ir::Expr(obj.clone()), call_args, None, vec![], Span::none()).py(vm)?;
+        Ok(wrap(vm, c.upcast()))
+    })())
+}
+
+/// What a module class's name means while the module is being built: `Module.f`
+/// is the GlobalVar of function `f`.
+#[pyclass(module = "tvm.script.ir", name = "ModuleRef")]
+#[derive(Debug, PyPayload)]
+pub struct ModuleRef {
+    name: String,
+}
+
+#[pyclass(with(GetAttr))]
+impl ModuleRef {}
+
+impl GetAttr for ModuleRef {
+    fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
+        if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
+            return Ok(v);
+        }
+        let n = name.to_string_lossy();
+        match module_frame::lookup_global_var(&n) {
+            Some(gv) => Ok(wrap(vm, gv.upcast())),
+            None => Err(vm.new_attribute_error(format!("module {} has no function named {n:?}", zelf.name))),
+        }
+    }
+}
+
+fn init_classes() {
+    use rustpython_vm::class::PyClassImpl;
+    ModuleRef::make_static_type();
+}
+
+/// Bind `name` to `value` where the builder functions will read it: a closure cell
+/// if they capture it, else their globals.
+fn bind_class_name(vm: &VirtualMachine, scopes: &[PyObjectRef], name: &str, value: &PyObjectRef) -> PyResult<()> {
+    for f in scopes {
+        let Ok(code) = f.get_attr("__code__", vm) else { continue };
+        let freevars: Vec<String> = Vec::<String>::try_from_object(vm, code.get_attr("co_freevars", vm)?)?;
+        if let Some(i) = freevars.iter().position(|v| v == name) {
+            let closure = f.get_attr("__closure__", vm)?;
+            let cells: Vec<PyObjectRef> = Vec::try_from_object(vm, closure)?;
+            if let Some(cell) = cells.get(i) {
+                cell.set_attr("cell_contents", value.clone(), vm)?;
+            }
+        } else if let Ok(globals) = f.get_attr("__globals__", vm) {
+            globals.set_item(name, value.clone(), vm)?;
+        }
+    }
+    Ok(())
+}
+
+/// `@I.ir_module`: build the module from the deferred definitions of the class body.
+fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let cls = first_arg(vm, &args, "I.ir_module")?;
+    let Some(cls_type) = cls.downcast_ref::<PyType>() else {
+        return Err(vm.new_type_error("I.ir_module decorates a class: write @I.ir_module above `class Module:`"));
+    };
+    if !builder::collecting_definitions() {
+        return Err(vm.new_type_error(
+            "I.ir_module must be applied with @ at the class definition; applying it later is not supported",
+        ));
+    }
+    let class_name = cls_type.name().to_string();
+    let depth = builder::depth();
+    let result = build_module(vm, &cls, &class_name);
+    builder::unwind_to(depth);
+    result
+}
+
+fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyResult {
+    let dict = cls.get_attr("__dict__", vm)?;
+    let items = vm.call_method(&dict, "items", ())?;
+    let items: Vec<PyObjectRef> = vm.extract_elements_with(&items, Ok)?;
+    let mut defs = Vec::new();
+    for item in items {
+        let pair: Vec<PyObjectRef> = vm.extract_elements_with(&item, Ok)?;
+        if let Some(v) = pair.get(1)
+            && v.downcast_ref::<DeferredDefinition>().is_some()
+        {
+            defs.push(v.clone());
+        }
+    }
+    // Declare every function first: bodies may call functions defined later.
+    let mut gvs = Vec::new();
+    for d in &defs {
+        let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
+        let ty = (d.declare)(vm)?;
+        let gv = GlobalVar::new(GlobalVarNode { ty, name_hint: d.name.as_str().into(), span: Span::none() });
+        builder::find_frame::<IRModuleFrame, _>(|m| m.global_vars.insert(d.name.clone(), gv.clone()));
+        gvs.push(gv);
+    }
+    let module_ref: PyObjectRef = ModuleRef { name: class_name.to_string() }.into_ref(&vm.ctx).into();
+    for d in &defs {
+        let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
+        bind_class_name(vm, &d.scopes, class_name, &module_ref)?;
+    }
+    let mut funcs = Vec::new();
+    for (d, gv) in defs.iter().zip(gvs) {
+        let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
+        let f = (d.build)(vm)?;
+        let f = BaseFunc::try_from_object(f).py(vm)?;
+        funcs.push((gv, f));
+    }
+    let (attrs, infos) = builder::find_frame::<IRModuleFrame, _>(|m| (m.attrs.clone(), m.global_infos.clone()))
+        .unwrap_or_default();
+    let mut module = IRModule::from_functions(funcs).py(vm)?;
+    if !attrs.is_empty() {
+        module = module.with_attrs(Arc::from(attrs));
+    }
+    if !infos.is_empty() {
+        module = module.with_global_infos(Arc::from(infos));
+    }
+    Ok(wrap(vm, module.upcast()))
+}

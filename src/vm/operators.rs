@@ -1,0 +1,116 @@
+//! Python operators on scalar expressions (`x + 1`, `i < n`, `~m`), with TVM 0.27's
+//! construction rules from `ir::arith`. Inside a TVMScript definition, comparisons
+//! follow the script parser (no folding); outside, Python's `ExprOp` rules.
+
+use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+use super::error::IntoPyResult;
+use super::object::{register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
+use crate::builder;
+use crate::ir::arith::{self, Operand};
+use crate::ir::{self, BinOp, Expr, ObjectRef, Span};
+
+pub fn register() {
+    register_op_hook(prim_op);
+    register_bool_hook(prim_bool);
+}
+
+/// A scalar expression operand: an IR expression with a PrimType, or a Python number.
+fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<Operand> {
+    if let Some(o) = unwrap_object(obj) {
+        if !o.isinstance(ir::expr_info()) {
+            return None;
+        }
+        let e = Expr(o);
+        return e.ty().as_prim().map(|_| Operand::Expr(e));
+    }
+    if obj.class().is(vm.ctx.types.bool_type) {
+        return obj.clone().try_to_bool(vm).ok().map(Operand::Bool);
+    }
+    if let Some(i) = obj.downcast_ref::<PyInt>() {
+        return i.try_to_primitive::<i64>(vm).ok().map(Operand::Int);
+    }
+    obj.downcast_ref::<PyFloat>().map(|f| Operand::Float(f.to_f64()))
+}
+
+fn comparison(op: PyOp) -> Option<BinOp> {
+    Some(match op {
+        PyOp::Lt => BinOp::LT,
+        PyOp::Le => BinOp::LE,
+        PyOp::Gt => BinOp::GT,
+        PyOp::Ge => BinOp::GE,
+        PyOp::Eq => BinOp::EQ,
+        PyOp::Ne => BinOp::NE,
+        _ => return None,
+    })
+}
+
+fn py_binary_op(op: PyOp) -> Option<arith::PyOp> {
+    Some(match op {
+        PyOp::Add => arith::PyOp::Add,
+        PyOp::Sub => arith::PyOp::Sub,
+        PyOp::Mul => arith::PyOp::Mul,
+        PyOp::TrueDiv => arith::PyOp::TrueDiv,
+        PyOp::FloorDiv => arith::PyOp::FloorDiv,
+        PyOp::Mod => arith::PyOp::Mod,
+        PyOp::LShift => arith::PyOp::LShift,
+        PyOp::RShift => arith::PyOp::RShift,
+        PyOp::BitAnd => arith::PyOp::BitAnd,
+        PyOp::BitOr => arith::PyOp::BitOr,
+        PyOp::BitXor => arith::PyOp::BitXor,
+        PyOp::Lt => arith::PyOp::Lt,
+        PyOp::Le => arith::PyOp::Le,
+        PyOp::Gt => arith::PyOp::Gt,
+        PyOp::Ge => arith::PyOp::Ge,
+        PyOp::Eq => arith::PyOp::Eq,
+        PyOp::Ne => arith::PyOp::Ne,
+        _ => return None,
+    })
+}
+
+fn prim_op(vm: &VirtualMachine, op: PyOp, a: &PyObjectRef, b: Option<&PyObjectRef>) -> Option<PyResult> {
+    let x = operand(vm, a)?;
+    let result = match b {
+        None => match op {
+            PyOp::Neg => arith::neg(x),
+            PyOp::Invert => arith::python_invert(x),
+            PyOp::Pos => x.into_expr(),
+            _ => return None,
+        },
+        Some(b) => {
+            let y = operand(vm, b)?;
+            if matches!(x, Operand::Expr(_)) || matches!(y, Operand::Expr(_)) {
+                match (comparison(op), builder::current_dialect().is_some()) {
+                    (Some(cmp), true) => arith::script_compare(cmp, x, y, Span::none()),
+                    _ => arith::python_binary(py_binary_op(op)?, x, y, Span::none()),
+                }
+            } else {
+                return None;
+            }
+        }
+    };
+    Some(result.py(vm).map(|e| wrap(vm, e.into_object())))
+}
+
+/// `bool(expr)`: `a == b` is true when both sides are the same object (so IR values
+/// work as dict keys); a constant is its value; anything else is ambiguous.
+fn prim_bool(vm: &VirtualMachine, obj: &ObjectRef) -> Option<PyResult<bool>> {
+    if let Some((op, a, b)) = BinOp::operands(obj)
+        && matches!(op, BinOp::EQ | BinOp::NE)
+    {
+        let same = a.same_as(b);
+        return Some(Ok(if op == BinOp::EQ { same } else { !same }));
+    }
+    if let Some(v) = Expr(obj.clone()).as_int()
+        && obj.isinstance(ir::expr_info())
+    {
+        return Some(Ok(v != 0));
+    }
+    if obj.isinstance(ir::expr_info()) && Expr(obj.clone()).ty().as_prim().is_some() {
+        return Some(Err(vm.new_value_error(
+            "Cannot use and / or / not operator to Expr, hint: use tvm.tirx.all / tvm.tirx.any instead",
+        )));
+    }
+    None
+}

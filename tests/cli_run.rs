@@ -1,0 +1,78 @@
+//! `tvmscript run`: plain Python, tracebacks with the file's own lines, exit codes,
+//! and located syntax errors.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_tvmscript"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(bin()).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/run/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn plain_python_runs() {
+    let (code, out, err) = run(&["run", &data("python_features.py")]);
+    assert_eq!(code, 0, "stderr: {err}");
+    assert_eq!(out, "Point(x=1, y=2) 832040 2 {\"k\": [1, 2]} a#b##\n");
+}
+
+#[test]
+fn uncaught_exception_prints_traceback_with_file_lines() {
+    let (code, out, err) = run(&["run", &data("raise.py")]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "before\n", "output printed before the exception is flushed");
+    assert!(err.contains("raise.py\", line 7, in <module>"), "{err}");
+    assert!(err.contains("raise.py\", line 3, in inner"), "{err}");
+    assert!(err.contains("KeyError: 'missing'"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn syntax_error_is_located_with_caret() {
+    let dir = std::env::temp_dir().join(format!("tvmscript-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.py");
+    std::fs::write(&f, "x = 1\ny = (2,\n").unwrap();
+    let (code, out, err) = run(&["run", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("bad.py:2:5"), "{err}");
+    assert!(err.contains('^'), "{err}");
+}
+
+#[test]
+fn unreadable_and_non_utf8_files_are_reported() {
+    let (code, _, err) = run(&["run", "/nonexistent/file.py"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/file.py") && err.contains("cannot read"), "{err}");
+    let dir = std::env::temp_dir().join(format!("tvmscript-test-b-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("latin1.py");
+    std::fs::write(&f, b"x = 1\ns = '\xe9'\n").unwrap();
+    let (code, _, err) = run(&["run", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("latin1.py:2:6") && err.contains("UTF-8"), "{err}");
+}
+
+#[test]
+fn system_exit_code_is_kept() {
+    let dir = std::env::temp_dir().join(format!("tvmscript-test-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("exit.py");
+    std::fs::write(&f, "import sys\nprint('bye')\nsys.exit(3)\n").unwrap();
+    let (code, out, _) = run(&["run", f.to_str().unwrap()]);
+    assert_eq!(code, 3);
+    assert_eq!(out, "bye\n");
+}
