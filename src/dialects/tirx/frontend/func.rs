@@ -71,7 +71,58 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
              (the definition is transpiled); later application to an existing function is not supported",
         ));
     };
+    if crate::vm::runtime::in_module_class() {
+        return Ok(defer(vm, target.clone(), gb, opts));
+    }
     build(vm, gb, opts)
+}
+
+/// Inside a module class: keep the definition until the module declares every
+/// function (its GlobalVar typed by the signature) and then builds the bodies.
+fn defer(vm: &VirtualMachine, target: PyObjectRef, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyObjectRef {
+    let scopes: Vec<PyObjectRef> = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
+    let (t1, t2) = (target.clone(), target);
+    let (o1, o2) = (opts.clone(), opts.clone());
+    crate::vm::runtime::DeferredDefinition {
+        name: gb.name.clone(),
+        dialect: "tirx",
+        declare: Box::new(move |vm: &VirtualMachine| {
+            let gb = t1.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
+            declare(vm, gb, &o1)
+        }),
+        build: Box::new(move |vm: &VirtualMachine| {
+            let gb = t2.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
+            let f = build(vm, gb, &o2)?;
+            unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))
+        }),
+        scopes,
+    }
+    .into_ref(&vm.ctx)
+    .into()
+}
+
+/// The function type of a definition's signature (its parameters' types and
+/// return type), without building the body.
+fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Type> {
+    let result = Rc::new(RefCell::new(None));
+    let mut frame = PrimFuncFrame::new(&gb.name, opts.s_tir, opts.private, gb.option_bool("tvm_spelling", vm), result);
+    frame.decls = gb.declarations(vm);
+    frame.in_signature = true;
+    let depth = enter(frame);
+    let run = || -> PyResult<Type> {
+        let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
+        sig.call((SigContext.into_ref(&vm.ctx),), vm)?;
+        let (params, ret) = with_func(|f| (f.params.clone(), f.ret_type.clone())).unwrap_or_default();
+        Ok(crate::ir::FuncType::new(crate::ir::FuncTypeNode {
+            arg_types: params.iter().map(|p| p.ty.clone()).collect(),
+            ret_type: ret.unwrap_or_else(Type::unit),
+            span: Span::none(),
+        })
+        .into())
+    };
+    let r = run();
+    builder::unwind_to(depth);
+    r
 }
 
 /// Build a function from its generated builder.

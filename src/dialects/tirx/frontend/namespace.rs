@@ -115,6 +115,7 @@ fn members(t: &mut NamespaceTable) {
     t.func("func_name", stmts::func_name);
     t.func("func_ret", stmts::func_ret);
     t.func("Assert", stmts::assert_fn);
+    t.func("target", stmts::target);
     for b in ScopeBinding::ALL {
         let b = *b;
         t.func(b.script_name(), move |vm, a| stmts::scope_id(vm, b, a));
