@@ -318,7 +318,16 @@ impl Context {
         inner.push(body_scope);
 
         let hygienic = macro_hygienic(&f.decorator_list);
-        let decls = symbol_declarations(&f.body);
+        let mut decls = symbol_declarations(&f.body);
+        // Scalar parameters (`n: T.int64`) give the dtype a shape string's symbol `n` takes.
+        for a in &f.parameters.args {
+            if let Some(ann) = &a.parameter.annotation
+                && let Expr::Attribute(attr) = &**ann
+                && attr.attr.id.parse::<crate::ir::DataType>().is_ok()
+            {
+                decls.entry(a.parameter.name.id.to_string()).or_insert_with(|| attr.attr.id.to_string());
+            }
+        }
         let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic };
         let new_body = body.block(std::mem::take(&mut f.body))?;
 

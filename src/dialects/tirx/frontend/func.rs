@@ -249,10 +249,26 @@ impl SigContext {
         Ok(py(vm, var))
     }
 
-    /// A name no Python scope binds: a symbol declared earlier in the signature.
+    /// A name no Python scope binds: a symbol of the signature. In TVM's spelling a
+    /// shape string may declare it later in the same annotation (`(32, "n", n)`), so
+    /// an unknown name declares the symbol.
     #[pymethod]
     fn name(&self, name: String, vm: &VirtualMachine) -> PyResult {
-        match with_func(|f| f.symbols.get(&name).cloned()).flatten() {
+        let found = with_func(|f| {
+            if let Some(v) = f.symbols.get(&name) {
+                return Some(v.clone());
+            }
+            if !f.tvm_spelling {
+                return None;
+            }
+            let dtype = f.decls.get(&name).and_then(|d| super::exprs::parse_dtype(d).ok()).unwrap_or(DataType::INT32);
+            let v = Var::scalar(&name, dtype);
+            f.symbols.insert(name.clone(), v.clone());
+            f.named.insert(v.as_ref_obj().addr());
+            Some(v)
+        })
+        .flatten();
+        match found {
             Some(v) => Ok(py(vm, v)),
             None => Err(vm.new_name_error(format!("name '{name}' is not defined"), vm.ctx.new_str(name.as_str()))),
         }

@@ -182,8 +182,39 @@ pub fn register(t: &mut NamespaceTable) {
         Ok(py(vm, call("tirx.isnan", Some(Type::prim(t)), vec![x]).py(vm)?))
     });
 
-    // T.cuda.* with result types fixed by TVM's CUDA script namespace.
+    // Calls whose first argument is the result type.
+    for (name, op) in [
+        ("vectorlow", "tirx.vectorlow"),
+        ("vectorhigh", "tirx.vectorhigh"),
+        ("vectorcombine", "tirx.vectorcombine"),
+        ("get_active_lane_mask", "tirx.get_active_lane_mask"),
+        ("masked_load", "tirx.masked_load"),
+    ] {
+        t.func(name, move |vm, a: FuncArgs| super::ops::dtype_first(vm, op, a));
+    }
     let _ = (u32t, i32t);
+}
+
+/// The result type TVM's Python wrapper fixes for an operator (`call_intrin("int32", ...)`).
+pub fn fixed_result(op: &str) -> Option<Type> {
+    let name = op.strip_prefix("tirx.").or_else(|| op.strip_prefix("prim."))?;
+    let t = match name {
+        "tvm_stack_make_array" | "lookup_param" | "TVMBackendAllocWorkspace" | "anylist_getitem" => {
+            return Some(Type::pointer(Type::prim(DataType::void()), "global"));
+        }
+        "assume" | "filter" | "isnullptr" | "ignore_loop_partition" => DataType::bool(),
+        "undef" | "tvm_struct_set" | "dp4a" | "q_multiply_shift" | "q_multiply_shift_per_axis"
+        | "TVMBackendFreeWorkspace" | "anylist_resetitem" | "anylist_setitem_call_packed"
+        | "anylist_setitem_call_cpacked" | "vscale" => DataType::INT32,
+        "tvm_warp_activemask" => DataType::uint(32),
+        "start_profile_intrinsic" | "end_profile_intrinsic" | "tvm_tuple" | "tvm_thread_allreduce"
+        | "tvm_storage_sync" | "tvm_kernel_replace_point" | "tvm_global_barrier_kinit" | "tvm_throw_last_error"
+        | "cooperative_tensor_fill" | "cooperative_tensor_load" | "cooperative_tensor_store"
+        | "cooperative_tensor_multiply_accumulate" | "masked_store" | "tvm_load_matrix_sync" | "tvm_mma_sync"
+        | "tvm_bmma_sync" | "tvm_fill_fragment" | "tvm_store_matrix_sync" | "thread_return" => DataType::void(),
+        _ => return None,
+    };
+    Some(Type::prim(t))
 }
 
 /// Result types of `T.cuda.*` functions (by operator), where TVM fixes them.
