@@ -127,6 +127,16 @@ fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> Py
 
 /// Build a function from its generated builder.
 pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult {
+    build_with(vm, gb, opts, None)
+}
+
+/// Build with compile-time constants bound to the keyword-only parameters (JIT).
+pub fn build_with(
+    vm: &VirtualMachine,
+    gb: &GeneratedBuilder,
+    opts: &FuncOptions,
+    consts: Option<rustpython_vm::function::KwArgs>,
+) -> PyResult {
     let result = Rc::new(RefCell::new(None));
     let mut frame = PrimFuncFrame::new(&gb.name, opts.s_tir, opts.private, gb.option_bool("tvm_spelling", vm), result.clone());
     frame.decls = gb.declarations(vm);
@@ -134,14 +144,15 @@ pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> 
     let depth = enter(frame);
     let run = || -> PyResult<()> {
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
-        let values = sig.call((SigContext.into_ref(&vm.ctx),), vm)?;
+        let kw = consts.clone().unwrap_or_default();
+        let values = sig.call(FuncArgs::new(vec![SigContext.into_ref(&vm.ctx).into()], kw.clone()), vm)?;
         with_func(|f| f.in_signature = false);
         let params: Vec<PyObjectRef> = match values.downcast_ref::<PyTuple>() {
             Some(t) => t.as_slice().to_vec(),
             None => vec![values.clone()],
         };
         let body = body_with_symbols(vm, &gb.body)?;
-        body.call(params, vm)?;
+        body.call(FuncArgs::new(params, kw), vm)?;
         close(depth).py(vm)
     };
     if let Err(e) = run() {
@@ -515,4 +526,66 @@ fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {
 /// Whether construction is inside some TIRx function (for messages).
 pub fn in_function() -> bool {
     context::in_func()
+}
+
+// ---------------------------------------------------------------------------
+// JIT.
+
+/// `@T.jit`: a function specialized on its keyword-only compile-time constants
+/// (`T.constexpr` parameters) by `specialize(**consts)`, cached per constants.
+#[pyclass(module = "tvm.tirx", name = "JitFunction")]
+#[derive(Debug, PyPayload)]
+pub struct JitFunction {
+    target: PyObjectRef,
+    opts: FuncOptions,
+    cache: rustpython_vm::common::lock::PyMutex<Vec<(String, PyObjectRef)>>,
+}
+
+#[pyclass]
+impl JitFunction {
+    #[pygetset]
+    fn __name__(&self) -> String {
+        self.target.downcast_ref::<GeneratedBuilder>().map(|g| g.name.clone()).unwrap_or_default()
+    }
+
+    #[pymethod]
+    fn specialize(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if !args.args.is_empty() {
+            return Err(vm.new_type_error("specialize() takes keyword arguments only"));
+        }
+        let mut key_parts = vec![];
+        for (k, v) in &args.kwargs {
+            key_parts.push(format!("{k}={}", v.repr(vm)?));
+        }
+        key_parts.sort();
+        let key = key_parts.join(",");
+        if let Some((_, f)) = self.cache.lock().iter().find(|(k, _)| *k == key) {
+            return Ok(f.clone());
+        }
+        let gb = self.target.downcast_ref::<GeneratedBuilder>().ok_or_else(|| vm.new_type_error("a jit definition"))?;
+        let kwargs: rustpython_vm::function::KwArgs = args.kwargs.into_iter().collect();
+        let f = build_with(vm, gb, &self.opts, Some(kwargs))?;
+        self.cache.lock().push((key, f.clone()));
+        Ok(f)
+    }
+}
+
+/// `@T.jit` / `@T.jit(...)`.
+pub fn jit_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let opts = options(vm, &args.kwargs, false)?;
+    let make = move |vm: &VirtualMachine, target: &PyObjectRef, opts: FuncOptions| -> PyResult {
+        if target.downcast_ref::<GeneratedBuilder>().is_none() {
+            return Err(vm.new_type_error("T.jit must be applied with @ at the function definition"));
+        }
+        Ok(JitFunction { target: target.clone(), opts, cache: Default::default() }.into_ref(&vm.ctx).into())
+    };
+    match args.args.first() {
+        Some(t) => make(vm, t, opts),
+        None => Ok(vm
+            .new_function("jit", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+                make(vm, &target, opts.clone())
+            })
+            .into()),
+    }
 }

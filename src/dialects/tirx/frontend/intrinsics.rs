@@ -182,6 +182,66 @@ pub fn register(t: &mut NamespaceTable) {
         Ok(py(vm, call("tirx.isnan", Some(Type::prim(t)), vec![x]).py(vm)?))
     });
 
+    t.func("call_ffi_kernel", |vm, a: FuncArgs| {
+        let mut launch = vec![];
+        let mut ret = Type::prim(DataType::INT32);
+        for (k, v) in &a.kwargs {
+            match k.as_str() {
+                "launch_params" => {
+                    launch = super::convert::iterate(vm, v)?.iter().map(|x| super::convert::py_str(vm, x)).collect::<PyResult<_>>()?
+                }
+                "ret_ty" => ret = super::ops::result_type(vm, v)?,
+                other => return Err(vm.new_type_error(format!("call_ffi_kernel() got an unexpected keyword argument '{other}'"))),
+            }
+        }
+        let attrs = crate::dialects::tirx::nodes::CallFFIKernelAttr::new(crate::dialects::tirx::nodes::CallFFIKernelAttrNode {
+            launch_params: launch,
+            span: Span::none(),
+        });
+        let op = crate::dialects::tirx::ops::op("tirx.call_ffi_kernel").py(vm)?;
+        let call = crate::ir::Call::make(Some(ret), op, args_of(vm, &a.args)?, Some(crate::ir::Value::Object(attrs.as_ref_obj())), vec![], Span::none()).py(vm)?;
+        Ok(py(vm, call))
+    });
+    t.func("tensormap_encode_tiled", |vm, a: FuncArgs| {
+        let get = |k: &str, d: i64| -> PyResult<i64> {
+            match a.kwargs.get(k) {
+                Some(v) => super::convert::py_int(vm, v),
+                None => Ok(d),
+            }
+        };
+        let dtype = match a.kwargs.get("descriptor_dtype") {
+            Some(v) => super::convert::to_dtype(vm, v)?,
+            None => return Err(vm.new_type_error("tensormap_encode_tiled needs descriptor_dtype")),
+        };
+        let rank = get("rank", -1)?;
+        if !(1..=5).contains(&rank) || a.args.len() as i64 != 4 * rank + 1 {
+            return Err(vm.new_value_error("tensormap_encode_tiled requires rank 1..5 and 4 * rank + 1 operands"));
+        }
+        let attrs = crate::dialects::tirx::nodes::TensorMapEncodeTiledAttr::new(
+            crate::dialects::tirx::nodes::TensorMapEncodeTiledAttrNode {
+                descriptor_dtype: dtype,
+                rank,
+                interleave: get("interleave", 0)?,
+                swizzle: get("swizzle", 0)?,
+                l2_promotion: get("l2_promotion", 0)?,
+                oob_fill: get("oob_fill", 0)?,
+                force_cu_dtype: get("force_cu_dtype", -1)?,
+                span: Span::none(),
+            },
+        );
+        let op = crate::dialects::tirx::ops::op("tirx.tensormap_encode_tiled").py(vm)?;
+        let call = crate::ir::Call::make(
+            Some(Type::prim(DataType::INT32)),
+            op,
+            args_of(vm, &a.args)?,
+            Some(crate::ir::Value::Object(attrs.as_ref_obj())),
+            vec![],
+            Span::none(),
+        )
+        .py(vm)?;
+        Ok(py(vm, call))
+    });
+
     // Calls whose first argument is the result type.
     for (name, op) in [
         ("vectorlow", "tirx.vectorlow"),

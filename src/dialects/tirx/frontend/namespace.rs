@@ -75,6 +75,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("function", |vm, args| func::decorator(vm, args, false));
     t.func("macro", func::macro_decorator);
     t.func("inline", func::macro_decorator);
+    t.func("jit", func::jit_decorator);
+    t.value("constexpr", |vm| Ok(vm.ctx.new_str("T.constexpr").into()));
 
     // Buffers.
     t.func("Buffer", buffers::buffer);
