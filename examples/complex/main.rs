@@ -1,0 +1,33 @@
+//! Seed 003's tutorial as a working program: parse the step-by-step function (which
+//! uses the `my_ext` complex type and operators), run the LowerComplex pass and print
+//! the function before and after.
+//!
+//! ```text
+//! cargo run --release --example complex
+//! ```
+
+mod my_ext;
+mod program;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> tvmscript::ir::Result<()> {
+    my_ext::register()?;
+    let func = program::build_step_by_step()?;
+    println!("# Before LowerComplex:");
+    println!("{}", program::print(func.clone())?);
+    let lowered = my_ext::lower::lower_func(func)?;
+    println!("\n# After LowerComplex:");
+    println!("{}", program::print(lowered)?);
+    Ok(())
+}
