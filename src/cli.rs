@@ -51,6 +51,12 @@ fn with_vm<R>(f: impl FnOnce(&VirtualMachine) -> R) -> R {
 
 /// `tvmscript print FILE [--syntax native|tvm]`.
 pub fn print(path: &Path, syntax: Syntax) -> i32 {
+    print_with_color(path, syntax, false)
+}
+
+/// `tvmscript print --color`: as [`print`], syntax-highlighted with ANSI colours
+/// when `color` (the REPL's highlighter).
+pub fn print_with_color(path: &Path, syntax: Syntax, color: bool) -> i32 {
     let source = match load(path) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
@@ -62,6 +68,7 @@ pub fn print(path: &Path, syntax: Syntax) -> i32 {
         };
         match print_defs(&defs, &config_for(&source, syntax)) {
             Ok(text) => {
+                let text = if color { crate::repl::highlight::highlight(&text) } else { text };
                 let mut out = std::io::stdout().lock();
                 // Written in one piece: a failure above leaves no partial output.
                 if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
@@ -114,6 +121,32 @@ fn roundtrip_one(vm: &VirtualMachine, path: &Path, syntax: Syntax) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// `tvmscript transpile FILE`: show the builder program the transpiler makes.
+pub fn transpile(path: &Path) -> i32 {
+    let source = match load(path) {
+        Ok(s) => s,
+        Err(msg) => return fail(&msg, 2),
+    };
+    crate::init();
+    // The printed-script names resolve as they do for `print`.
+    let mut env = crate::script::Environment::default();
+    for (name, ns) in [("T", "tirx"), ("I", "ir"), ("R", "relax"), ("Ts", "s_tir")] {
+        if crate::script::protocol::is_namespace(ns) {
+            env.namespaces.insert(name.into(), ns.into());
+        }
+    }
+    for name in ["tvm", "TypeVar", "Axis"] {
+        env.names.insert(name.into());
+    }
+    match crate::script::transpile_source(&source, &env) {
+        Ok(module) => {
+            print!("{}", crate::script::unparse::unparse_module(&module));
+            0
+        }
+        Err(e) => fail(&e.diagnostic(&source).render(&source.text, false), 1),
+    }
 }
 
 /// `tvmscript check FILE`: parse with the well-formedness check on.

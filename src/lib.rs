@@ -2,13 +2,18 @@
 //!
 //! See `docs/architecture.md` for a code map.
 
+pub mod bench;
 pub mod builder;
 pub mod cli;
 pub mod dialects;
 pub mod ir;
 pub mod printer;
+pub mod repl;
 pub mod script;
+pub mod session;
 pub mod vm;
+
+pub use session::{print, Session};
 
 use std::sync::Once;
 

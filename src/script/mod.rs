@@ -9,6 +9,7 @@ pub mod settings;
 pub mod source;
 pub mod template;
 pub mod transpile;
+pub mod unparse;
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode};
 use rustpython_vm::compiler::core::SourceFileBuilder;

@@ -20,7 +20,7 @@
 //! @__tvm__.builder("f", __tvm_sig_f, {...})
 //! def f(A):
 //!     range = __tvm__.range
-//!     with __tvm__.for_(range(4)) as i:
+//!     with __tvm__.for_(range(4), "i") as i:
 //!         __tvm__.store(A, i, A[i] + 1.0)
 //! del __tvm_sig_f
 //! ```
@@ -325,7 +325,8 @@ impl Context {
         if policy.kind == DefinitionKind::Macro {
             // Macros keep their Python parameters; the body runs in the caller's context.
             strip_annotations(&mut f.parameters);
-            let mut stmts = vec![];
+            // `range` means the dialect's loop in macro bodies too.
+            let mut stmts = tpl::stmts("range = __tvm__.range", vec![], range);
             stmts.extend(new_body);
             if stmts.is_empty() {
                 stmts.push(tpl::stmts("pass", vec![], range).remove(0));
@@ -435,7 +436,7 @@ impl Context {
                 };
                 let bound = match bound {
                     Some(b) => self.resolve_names(b, scopes, &sig_scope, "__tvm_s"),
-                    None => tpl::name("None", r),
+                    None => tpl::none(r),
                 };
                 stmts.extend(tpl::stmts(
                     "E0 = __tvm_s.type_param(E1, E2)",
@@ -469,7 +470,7 @@ impl Context {
                     }
                     self.resolve_names((**ann).clone(), scopes, &sig_scope, "__tvm_s")
                 }
-                None => tpl::name("None", r),
+                None => tpl::none(r),
             };
             stmts.extend(tpl::stmts(
                 "E0 = __tvm_s.param(E1, E2)",
@@ -499,7 +500,7 @@ impl Context {
     /// Rewrite loads of names no scope binds into `<via>.name("x")`: such a name can
     /// only be a symbol the builder knows (declared by a shape string).
     fn resolve_names(&self, mut e: Expr, scopes: &[HashSet<String>], local: &HashSet<String>, via: &str) -> Expr {
-        let r = NameResolver { cx: self, logic: via == "__tvm__", scopes, local, via };
+        let r = NameResolver { cx: self, scopes, local, via };
         r.visit_expr(&mut e);
         e
     }
@@ -511,8 +512,6 @@ impl Context {
 
 struct NameResolver<'a> {
     cx: &'a Context,
-    /// Rewrite `and`/`or`/`not`/chained comparisons (script bodies, not signatures).
-    logic: bool,
     scopes: &'a [HashSet<String>],
     local: &'a HashSet<String>,
     via: &'a str,
@@ -532,61 +531,71 @@ impl Transformer for NameResolver<'_> {
             }
             // Comprehensions and lambdas bind their own names: leave them alone.
             Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
-            // `and`/`or`/`not` cannot be overloaded in Python: inside a definition they go
-            // through the protocol (IR conditions build And/Or/Not; Python values keep
-            // Python's short-circuit semantics through thunks).
-            Expr::BoolOp(_) if self.logic => {
-                walk_expr(self, expr);
-                let r = expr.range();
-                let Expr::BoolOp(b) = std::mem::replace(expr, tpl::name("None", r)) else { unreachable!() };
-                let r = b.range;
-                let func = if b.op == ast::BoolOp::And { "and_" } else { "or_" };
-                *expr = logic_call(func, b.values, r);
-            }
-            Expr::UnaryOp(u) if self.logic && u.op == ast::UnaryOp::Not => {
-                walk_expr(self, expr);
-                let r = expr.range();
-                let Expr::UnaryOp(u) = std::mem::replace(expr, tpl::name("None", r)) else { unreachable!() };
-                *expr = tpl::expr("__tvm__.not_(E0)", vec![Hole::E(*u.operand)], u.range);
-            }
-            Expr::Compare(c) if self.logic && c.ops.len() > 1 => {
-                walk_expr(self, expr);
-                let r = expr.range();
-                let Expr::Compare(c) = std::mem::replace(expr, tpl::name("None", r)) else { unreachable!() };
-                // `a < b < c` is `(a < b) and (b < c)`.
-                let r = c.range;
-                let mut parts = Vec::new();
-                let mut left = *c.left;
-                for (op, right) in c.ops.iter().zip(c.comparators.iter()) {
-                    parts.push(Expr::Compare(ast::ExprCompare {
-                        node_index: Default::default(),
-                        range: r,
-                        left: Box::new(left.clone()),
-                        ops: vec![*op].into_boxed_slice(),
-                        comparators: vec![right.clone()].into_boxed_slice(),
-                    }));
-                    left = right.clone();
-                }
-                *expr = logic_call("and_", parts, r);
-            }
             _ => walk_expr(self, expr),
         }
     }
 }
 
-/// `__tvm__.and_(first, lambda: second, ...)`: later operands stay lazy.
-fn logic_call(func: &str, values: Vec<Expr>, r: TextRange) -> Expr {
-    let mut it = values.into_iter();
-    let first = it.next().unwrap_or_else(|| tpl::name("None", r));
-    let mut args = vec![first];
-    for v in it {
-        args.push(tpl::expr("lambda: E0", vec![Hole::E(v)], r));
+/// Rewrites the constructs whose Python meaning needs `bool()` of an operand (`and`,
+/// `or`, `not`, chained comparisons, conditional expressions) or reorders operands
+/// (comparisons with a literal on the left) into runtime calls, so the namespace
+/// decides what they mean for IR operands (TVM's parser evaluates them itself).
+/// Comprehensions and lambdas keep plain Python semantics, as in TVM.
+struct LogicRewriter;
+
+impl Transformer for LogicRewriter {
+    fn visit_expr(&self, expr: &mut Expr) {
+        match expr {
+            Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => return,
+            _ => walk_expr(self, expr),
+        }
+        let r = expr.range();
+        let placeholder = || tpl::none(r);
+        match expr {
+            Expr::BoolOp(b) => {
+                let op = if b.op == ast::BoolOp::And { "and" } else { "or" };
+                let values = std::mem::take(&mut b.values);
+                // `a and b and c` -> bool_op("and", bool_op("and", a, lambda: b), lambda: c),
+                // folding from the left as TVM's parser does.
+                let mut it = values.into_iter();
+                let mut acc = it.next().unwrap_or_else(placeholder);
+                for v in it {
+                    acc = tpl::expr(
+                        "__tvm__.bool_op(E0, E1, lambda: E2)",
+                        vec![Hole::E(tpl::string(op, r)), Hole::E(acc), Hole::E(v)],
+                        r,
+                    );
+                }
+                *expr = acc;
+            }
+            Expr::UnaryOp(u) if u.op == ast::UnaryOp::Not => {
+                let operand = std::mem::replace(&mut *u.operand, placeholder());
+                *expr = tpl::expr("__tvm__.not_(E0)", vec![Hole::E(operand)], r);
+            }
+            // Every comparison: Python would swap `3 <= x` into `x >= 3`.
+            Expr::Compare(c) => {
+                let ops = c.ops.iter().map(|o| tpl::string(o.as_str(), r)).collect();
+                let mut operands = vec![std::mem::replace(&mut *c.left, placeholder())];
+                operands.extend(std::mem::take(&mut c.comparators));
+                *expr = tpl::expr(
+                    "__tvm__.compare(E0, E1)",
+                    vec![Hole::E(tpl::tuple(ops, r)), Hole::E(tpl::tuple(operands, r))],
+                    r,
+                );
+            }
+            Expr::If(i) => {
+                let test = std::mem::replace(&mut *i.test, placeholder());
+                let body = std::mem::replace(&mut *i.body, placeholder());
+                let orelse = std::mem::replace(&mut *i.orelse, placeholder());
+                *expr = tpl::expr(
+                    "__tvm__.if_exp(E0, lambda: E1, lambda: E2)",
+                    vec![Hole::E(test), Hole::E(body), Hole::E(orelse)],
+                    r,
+                );
+            }
+            _ => {}
+        }
     }
-    let mut call = tpl::expr(if func == "and_" { "__tvm__.and_()" } else { "__tvm__.or_()" }, vec![], r);
-    if let Expr::Call(c) = &mut call {
-        c.arguments.args = args.into_boxed_slice();
-    }
-    call
 }
 
 fn py_bool(b: bool) -> &'static str {
@@ -765,6 +774,12 @@ impl Body<'_> {
 
     /// Rewrite unresolvable names in an expression (they may be builder symbols).
     fn e(&self, e: Expr) -> Expr {
+        let mut e = self.resolved(e);
+        LogicRewriter.visit_expr(&mut e);
+        e
+    }
+
+    fn resolved(&self, e: Expr) -> Expr {
         if self.hygienic {
             self.cx.resolve_names(e, self.scopes, &HashSet::new(), "__tvm__")
         } else {
@@ -836,9 +851,11 @@ impl Body<'_> {
                 }
                 let iter = self.e(*f.iter);
                 let body = self.block(f.body)?;
+                // The hook gets the target names so loop variables are named as written.
+                let names = target_spec(&f.target).unwrap_or_else(|| tpl::none(range));
                 out.extend(tpl::stmts(
-                    "with __tvm__.for_(E0) as E1:\n    B0",
-                    vec![Hole::E(iter), Hole::E(*f.target), Hole::B(non_empty(body, range))],
+                    "with __tvm__.for_(E0, E1) as E2:\n    B0",
+                    vec![Hole::E(iter), Hole::E(names), Hole::E(*f.target), Hole::B(non_empty(body, range))],
                     range,
                 ));
             }
@@ -860,8 +877,11 @@ impl Body<'_> {
             }
             Stmt::With(mut w) => {
                 for item in w.items.iter_mut() {
-                    let ctx = std::mem::replace(&mut item.context_expr, tpl::name("None", range));
-                    item.context_expr = tpl::expr("__tvm__.with_(E0)", vec![Hole::E(self.e(ctx))], range);
+                    let ctx = std::mem::replace(&mut item.context_expr, tpl::none(range));
+                    // The hook also gets the `as` target's names (for naming what it binds).
+                    let names = item.optional_vars.as_deref().and_then(target_spec).unwrap_or_else(|| tpl::none(range));
+                    item.context_expr =
+                        tpl::expr("__tvm__.with_(E0, E1)", vec![Hole::E(self.e(ctx)), Hole::E(names)], range);
                 }
                 w.body = non_empty(self.block(std::mem::take(&mut w.body))?, range);
                 out.push(Stmt::With(w));
@@ -870,14 +890,14 @@ impl Body<'_> {
                 let test = self.e(*a.test);
                 let msg = match a.msg {
                     Some(m) => self.e(*m),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 out.extend(tpl::stmts("__tvm__.assert_(E0, E1)", vec![Hole::E(test), Hole::E(msg)], range));
             }
             Stmt::Return(r) => {
                 let v = match r.value {
                     Some(v) => self.e(*v),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 if self.kind == DefinitionKind::Macro {
                     out.extend(tpl::stmts("return __tvm__.macro_return(E0)", vec![Hole::E(v)], range));
@@ -912,6 +932,7 @@ impl Body<'_> {
     ) -> Result<Vec<Stmt>, SyntaxRestriction> {
         let cond = self.e(test);
         let then = non_empty(self.block(body)?, range);
+        let has_else = !rest.is_empty();
         let orelse = if rest.is_empty() {
             tpl::stmts("pass", vec![], range)
         } else {
@@ -923,10 +944,11 @@ impl Body<'_> {
         };
         let flag = self.cx.fresh("branch");
         Ok(tpl::stmts(
-            "for E0 in __tvm__.if_(E1):\n    if E2:\n        B0\n    else:\n        B1",
+            "for E0 in __tvm__.if_(E1, E2):\n    if E3:\n        B0\n    else:\n        B1",
             vec![
                 Hole::E(store_name(&flag, range)),
                 Hole::E(cond),
+                Hole::E(tpl::name(py_bool(has_else), range)),
                 Hole::E(tpl::name(&flag, range)),
                 Hole::B(then),
                 Hole::B(orelse),
@@ -1021,7 +1043,7 @@ fn slices_to_calls(e: Expr) -> Expr {
     match e {
         Expr::Slice(s) => {
             let r = s.range;
-            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::name("None", r));
+            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::none(r));
             tpl::expr(
                 "slice(E0, E1, E2)",
                 vec![Hole::E(part(s.lower)), Hole::E(part(s.upper)), Hole::E(part(s.step))],

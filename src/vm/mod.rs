@@ -4,7 +4,6 @@
 pub mod convert;
 pub mod error;
 pub mod interp;
-pub mod logic;
 pub mod modules;
 pub mod namespace;
 pub mod object;
@@ -13,6 +12,7 @@ pub mod parse;
 pub mod printing;
 pub mod run;
 pub mod runtime;
+pub mod sandbox;
 
 pub use interp::{new_interpreter, InterpOptions};
 

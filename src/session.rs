@@ -1,0 +1,110 @@
+//! The embedding API: a [`Session`] owns an interpreter with the TVMScript
+//! namespaces; it parses TVMScript into IR, runs scripts with values supplied by the
+//! host, and prints IR.
+//!
+//! ```no_run
+//! let session = tvmscript::Session::new();
+//! let defs = session.parse("kernel.py", "...TVMScript text...")?;
+//! for (name, ir) in &defs {
+//!     println!("{name}:\n{}", tvmscript::print(ir, &Default::default())?);
+//! }
+//! # Ok::<(), tvmscript::ir::Error>(())
+//! ```
+
+use rustpython_vm::{Interpreter, VirtualMachine};
+
+use crate::ir::{Error, ObjectRef, Result, Value};
+use crate::printer::{self, PrinterConfig};
+use crate::script::Source;
+use crate::vm::{self, convert, parse, InterpOptions};
+
+/// An interpreter with the TVMScript namespaces loaded. Not `Send`: create one per thread.
+pub struct Session {
+    interp: Interpreter,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The error of a failed parse or run: the Python exception as a located message.
+fn script_error(vm: &VirtualMachine, exc: &rustpython_vm::builtins::PyBaseExceptionRef, source: &Source) -> Error {
+    let mut e = vm::error::from_py_err(vm, exc);
+    e.message = crate::cli::exception_text(vm, exc, source).trim_end().to_string();
+    e
+}
+
+impl Session {
+    /// A session with a full interpreter (scripts may read files and import
+    /// anything the frozen standard library has).
+    pub fn new() -> Self {
+        Self::with_options(&InterpOptions::default())
+    }
+
+    /// A session for untrusted scripts: no file, network or process access and
+    /// imports from an allow-list only, while TVMScript works fully (see
+    /// [`crate::vm::sandbox`]).
+    pub fn sandboxed() -> Self {
+        Self::with_options(&InterpOptions { sandbox: true, ..Default::default() })
+    }
+
+    /// A session on an interpreter configured by `opts`.
+    pub fn with_options(opts: &InterpOptions) -> Self {
+        crate::init();
+        Session { interp: vm::new_interpreter(opts) }
+    }
+
+    /// Run `f` with the session's interpreter, for what the methods here do not
+    /// cover (calling Python objects, reading globals).
+    pub fn enter<R>(&self, f: impl FnOnce(&VirtualMachine) -> R) -> R {
+        self.interp.enter(f)
+    }
+
+    /// Parse printed TVMScript (the header's imports are supplied, as
+    /// `from_source(text, extra_vars=...)`), returning its definitions in order.
+    pub fn parse(&self, name: &str, text: &str) -> Result<Vec<(String, ObjectRef)>> {
+        self.parse_with(name, text, true)
+    }
+
+    /// Parse with the well-formedness check on or off.
+    pub fn parse_with(&self, name: &str, text: &str, check_well_formed: bool) -> Result<Vec<(String, ObjectRef)>> {
+        let source = Source::new(name, text);
+        self.interp.enter(|vm| {
+            let extra = parse::printed_script_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
+            let parsed = parse::run_script(vm, &source, &extra, check_well_formed).map_err(|e| script_error(vm, &e, &source))?;
+            Ok(parsed.definitions)
+        })
+    }
+
+    /// Run a script with `inputs` bound as globals (IR objects and plain values from
+    /// the host) and return its IR-valued globals, in definition order.
+    pub fn run(&self, name: &str, text: &str, inputs: &[(&str, Value)]) -> Result<Vec<(String, Value)>> {
+        let source = Source::new(name, text);
+        self.interp.enter(|vm| {
+            let mut extra = parse::printed_script_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
+            for (k, v) in inputs {
+                extra.push((k.to_string(), convert::value_to_py(vm, v)));
+            }
+            let parsed = parse::run_script(vm, &source, &extra, true).map_err(|e| script_error(vm, &e, &source))?;
+            let mut out = Vec::new();
+            for (k, v) in &parsed.globals {
+                let Ok(key) = k.str(vm).map(|s| s.to_string()) else { continue };
+                if key.starts_with("__") || extra.iter().any(|(n, _)| *n == key) {
+                    continue;
+                }
+                if let Some(obj) = vm::object::unwrap_object(&v) {
+                    out.push((key, Value::Object(obj)));
+                }
+            }
+            Ok(out)
+        })
+    }
+}
+
+/// Print IR as TVMScript.
+pub fn print(obj: &ObjectRef, config: &PrinterConfig) -> Result<String> {
+    crate::init();
+    printer::script(obj, config)
+}
