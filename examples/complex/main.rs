@@ -6,7 +6,9 @@
 //! cargo run --release --example complex
 //! ```
 
+#[allow(dead_code, unused_imports)] // shared with tests/extension_complex.rs
 mod my_ext;
+#[allow(dead_code)]
 mod program;
 
 use std::process::ExitCode;
@@ -23,7 +25,7 @@ fn main() -> ExitCode {
 
 fn run() -> tvmscript::ir::Result<()> {
     my_ext::register()?;
-    let func = program::build_step_by_step()?;
+    let func = program::parse_step_by_step()?;
     println!("# Before LowerComplex:");
     println!("{}", program::print(func.clone())?);
     let lowered = my_ext::lower::lower_func(func)?;

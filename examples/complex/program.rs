@@ -22,11 +22,30 @@ pub const SCRIPT: &str = include_str!("step_by_step.py");
 
 /// Parse TVMScript text (with the extension registered) and return its last definition.
 pub fn parse(name: &str, text: &str) -> Result<ObjectRef> {
+    run_parse(name, text, false)
+}
+
+/// Parse a printed script, whose imports are comments: its names are supplied as
+/// `tvm.script.from_source` supplies them, plus the `my_ext` namespace.
+pub fn parse_printed(name: &str, text: &str) -> Result<ObjectRef> {
+    run_parse(name, text, true)
+}
+
+fn run_parse(name: &str, text: &str, printed: bool) -> Result<ObjectRef> {
     crate::my_ext::register()?;
     let interp = new_interpreter(&InterpOptions::default());
     interp.enter(|vm| {
         let source = Source::new(name, text);
-        let parsed = tvmscript::vm::parse::run_script(vm, &source, &[], true).map_err(|e| from_py_err(vm, &e))?;
+        let run = || {
+            let mut extra = Vec::new();
+            if printed {
+                extra = tvmscript::vm::parse::printed_script_globals(vm)?;
+                let ns = crate::my_ext::script::NAMESPACE;
+                extra.push((ns.to_string(), tvmscript::vm::namespace::namespace_object(vm, ns)));
+            }
+            tvmscript::vm::parse::run_script(vm, &source, &extra, true)
+        };
+        let parsed = run().map_err(|e| from_py_err(vm, &e))?;
         parsed
             .definitions
             .last()
