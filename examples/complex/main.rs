@@ -1,6 +1,7 @@
 //! Seed 003's tutorial as a working program: parse the step-by-step function (which
 //! uses the `my_ext` complex type and operators), run the LowerComplex pass and print
-//! the function before and after.
+//! the function before and after; then show the error a scalar operand of
+//! `my_ext.cmul` gives. `docs/extending.md` walks through the code.
 //!
 //! ```text
 //! cargo run --release --example complex
@@ -31,5 +32,10 @@ fn run() -> tvmscript::ir::Result<()> {
     let lowered = my_ext::lower::lower_func(func)?;
     println!("\n# After LowerComplex:");
     println!("{}", program::print(lowered)?);
+    // The operators' type inference runs while the script builds IR.
+    let bad = program::SCRIPT.replace("my_ext.cmul(z, w)", "my_ext.cmul(A[i], w)");
+    if let Err(e) = program::parse("scalar_cmul.py", &bad) {
+        println!("\n# my_ext.cmul(A[i], w), A[i] a float32:\n{}", e.message);
+    }
     Ok(())
 }

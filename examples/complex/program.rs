@@ -13,7 +13,7 @@ use tvmscript::ir::{
 use tvmscript::printer::{script, PrinterConfig};
 use tvmscript::script::Source;
 use tvmscript::vm::error::from_py_err;
-use tvmscript::vm::{new_interpreter, InterpOptions};
+use tvmscript::Session;
 
 use crate::my_ext::ComplexTypeNode;
 
@@ -22,36 +22,34 @@ pub const SCRIPT: &str = include_str!("step_by_step.py");
 
 /// Parse TVMScript text (with the extension registered) and return its last definition.
 pub fn parse(name: &str, text: &str) -> Result<ObjectRef> {
-    run_parse(name, text, false)
-}
-
-/// Parse a printed script, whose imports are comments: its names are supplied as
-/// `tvm.script.from_source` supplies them, plus the `my_ext` namespace.
-pub fn parse_printed(name: &str, text: &str) -> Result<ObjectRef> {
-    run_parse(name, text, true)
-}
-
-fn run_parse(name: &str, text: &str, printed: bool) -> Result<ObjectRef> {
     crate::my_ext::register()?;
-    let interp = new_interpreter(&InterpOptions::default());
-    interp.enter(|vm| {
+    let definitions = Session::new().parse(name, text)?;
+    last_definition(name, definitions)
+}
+
+/// Parse a printed script, whose imports are comments: the names its header imports
+/// are supplied as `tvm.script.from_source` supplies them, plus the `my_ext` namespace.
+pub fn parse_printed(name: &str, text: &str) -> Result<ObjectRef> {
+    crate::my_ext::register()?;
+    Session::new().enter(|vm| {
         let source = Source::new(name, text);
         let run = || {
-            let mut extra = Vec::new();
-            if printed {
-                extra = tvmscript::vm::parse::printed_script_globals(vm)?;
-                let ns = crate::my_ext::script::NAMESPACE;
-                extra.push((ns.to_string(), tvmscript::vm::namespace::namespace_object(vm, ns)));
-            }
+            let mut extra = tvmscript::vm::parse::printed_script_globals(vm)?;
+            let ns = crate::my_ext::script::NAMESPACE;
+            extra.push((ns.to_string(), tvmscript::vm::namespace::namespace_object(vm, ns)));
             tvmscript::vm::parse::run_script(vm, &source, &extra, true)
         };
         let parsed = run().map_err(|e| from_py_err(vm, &e))?;
-        parsed
-            .definitions
-            .last()
-            .map(|(_, obj)| obj.clone())
-            .ok_or_else(|| Error::value_error(format!("{name} defines no TVMScript function")))
+        last_definition(name, parsed.definitions)
     })
+}
+
+fn last_definition(name: &str, definitions: Vec<(String, ObjectRef)>) -> Result<ObjectRef> {
+    definitions
+        .into_iter()
+        .last()
+        .map(|(_, obj)| obj)
+        .ok_or_else(|| Error::value_error(format!("{name} defines no TVMScript function")))
 }
 
 /// The step-by-step function, parsed from [`SCRIPT`].
