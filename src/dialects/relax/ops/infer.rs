@@ -13,7 +13,7 @@ use crate::dialects::relax::types::{
 };
 use crate::ir::arith;
 use crate::ir::{
-    structural_equal, BinOp, CallNode, DataType, Error, ErrorKind, Expr, NodeType, ObjectRef, OpNode, PrimType,
+    structural_equal, BinOp, CallNode, DataType, Error, ErrorKind, Expr, GlobalVarNode, NodeType, ObjectRef, OpNode, PrimType,
     Result, Span, Type, Value, VarNode,
 };
 
@@ -30,9 +30,10 @@ pub(super) fn rule_of(name: &str) -> Option<InferRule> {
         .or_else(|| misc::rule(name))
 }
 
-/// Run a rule, unless an argument's type is missing: then nothing is known.
+/// Run a rule, unless an argument's type is missing: then nothing is known. (A
+/// `GlobalVar` callee of `call_tir` may not be typed yet while its module is built.)
 pub(super) fn run(rule: InferRule, call: &CallNode) -> Result<Type> {
-    if call.args.iter().any(|a| has_missing(&a.ty())) {
+    if call.args.iter().any(|a| !a.is::<GlobalVarNode>() && has_missing(&a.ty())) {
         return Ok(Type::missing());
     }
     rule(call)

@@ -107,8 +107,8 @@ pub fn type_text(ty: &Type) -> String {
     if let Some(s) = ty.downcast_ref::<ShapeTypeNode>() {
         return match &s.values {
             Some(v) => format!("R.Shape([{}])", dims(v)),
-            None if s.ndim != UNKNOWN_NDIM => format!("R.Shape(ndim={})", s.ndim),
-            None => "R.Shape".into(),
+            // TVM prints the unknown rank too: `R.Shape(ndim=-1)`.
+            None => format!("R.Shape(ndim={})", s.ndim),
         };
     }
     if let Some(t) = ty.downcast_ref::<TupleTypeNode>() {
