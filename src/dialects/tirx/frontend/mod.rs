@@ -43,10 +43,13 @@ pub(crate) fn init_classes() {
     exprs::MetaVar::make_static_type();
     func::SigContext::make_static_type();
     func::TirMacro::make_static_type();
+    func::JitFunction::make_static_type();
 }
 
 /// Register the namespace, decorators and hooks (idempotent).
 pub fn register() -> crate::ir::Result<()> {
+    // Native classes must exist on every interpreter thread, not only the first to load `T`.
+    crate::vm::register_class_initializer(init_classes);
     static DONE: OnceLock<()> = OnceLock::new();
     DONE.get_or_init(|| {
         let function = |tvm_spelling, jit| DecoratorPolicy { kind: DefinitionKind::Function, tvm_spelling, jit };
