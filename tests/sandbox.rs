@@ -7,40 +7,9 @@ use std::process::Command;
 
 use tvmscript::Session;
 
-/// Run `f` on the one thread this test binary keeps for sessions.
-///
-/// The TIRx frontend creates its Python classes on the thread that first loads
-/// the `T` namespace only, so a second thread parsing `@T.prim_func` panics; until
-/// that is fixed, sessions here stay on one thread.
-fn on_session_thread<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
-    use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-    use std::sync::{mpsc, Mutex, OnceLock};
-    type Job = Box<dyn FnOnce() + Send>;
-    static WORKER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
-    let worker = WORKER.get_or_init(|| {
-        let (tx, rx) = mpsc::channel::<Job>();
-        std::thread::spawn(move || {
-            for job in rx {
-                job();
-            }
-        });
-        Mutex::new(tx)
-    });
-    let (tx, rx) = mpsc::channel();
-    let job: Job = Box::new(move || {
-        let _ = tx.send(catch_unwind(AssertUnwindSafe(f)));
-    });
-    worker.lock().unwrap_or_else(|e| e.into_inner()).send(job).expect("the session thread runs");
-    match rx.recv().expect("the session thread answers") {
-        Ok(r) => r,
-        Err(panic) => resume_unwind(panic),
-    }
-}
-
 /// Run `code` in a fresh sandboxed session; the error text if it raised.
 fn sandboxed(code: &str) -> Result<(), String> {
-    let code = code.to_string();
-    on_session_thread(move || Session::sandboxed().run("untrusted.py", &code, &[]).map(|_| ()).map_err(|e| e.message))
+    Session::sandboxed().run("untrusted.py", code, &[]).map(|_| ()).map_err(|e| e.message)
 }
 
 fn refused(code: &str, kind: &str) -> String {
@@ -132,10 +101,6 @@ fn standard_library_tvmscript_needs_imports() {
 
 #[test]
 fn tvmscript_works_under_the_sandbox() {
-    on_session_thread(tvmscript_in_sandbox);
-}
-
-fn tvmscript_in_sandbox() {
     let session = Session::sandboxed();
     let text = "@T.prim_func\ndef add_one(A: T.Buffer((4,), \"float32\")):\n    for i in range(4):\n        A[i] = A[i] + T.float32(1)\n\n\
                 copy = tvm.script.from_source(add_one.script())\ntvm.ir.assert_structural_equal(add_one, copy)\n\n\
@@ -150,10 +115,6 @@ fn tvmscript_in_sandbox() {
 
 #[test]
 fn the_sandbox_does_not_leak_into_other_sessions() {
-    on_session_thread(sandbox_and_free_session);
-}
-
-fn sandbox_and_free_session() {
     let sandboxed = Session::sandboxed();
     sandboxed.run("untrusted.py", "open('x')", &[]).unwrap_err();
     let free = Session::new();
