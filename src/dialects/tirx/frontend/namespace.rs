@@ -24,8 +24,6 @@ fn dtype_ctor(t: &mut NamespaceTable, name: &str, dtype: DataType) {
 }
 
 fn members(t: &mut NamespaceTable) {
-    // Namespace initializers run inside a VM: our classes can be created now.
-    super::init_classes();
     // Data types.
     for s in SCALARS {
         let Ok(d) = s.parse::<DataType>() else { continue };
@@ -275,7 +273,6 @@ fn register_nested() {
 
 /// Helpers the frozen `tvm.tirx` package uses (`tvm.tirx.layout.Axis`, debugging dumps).
 fn impl_members(t: &mut NamespaceTable) {
-    super::init_classes();
     t.func("axis", |vm, args: FuncArgs| {
         let name = match args.args.first() {
             Some(n) => super::convert::py_str(vm, n)?,
