@@ -84,6 +84,15 @@ fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
         }
     }
     for n in names {
+        // A TypeVar global is the function's int64 symbol.
+        if let Some(g) = &globals
+            && let Ok(Some(v)) = g.get_item_opt(n.as_str(), vm)
+            && super::convert::is_type_var(&v)
+            && let Some(var) = context::type_var_symbol(&n)
+        {
+            scope.set_item(n.as_str(), py(vm, var), vm)?;
+            continue;
+        }
         let defined = globals.as_ref().is_some_and(|g| g.contains_key(n.as_str(), vm))
             || vm.builtins.get_attr(&vm.ctx.new_str(n.as_str()), vm).is_ok();
         let is_symbol = with_func(|f| f.symbols.contains_key(&n)).unwrap_or(false);
