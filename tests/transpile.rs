@@ -28,8 +28,7 @@ fn definition_becomes_signature_and_body_builders() {
     .unwrap();
     assert!(out.contains("import _tvmscript_rt as __tvm__"), "{out}");
     assert!(out.contains("def __tvm_sig_f(__tvm_s):"), "{out}");
-    // Parameters bind fresh locals in the signature builder (later annotations read them).
-    assert!(out.contains(" = __tvm_s.param('A', D.Tensor((4,), 'float32'))"), "{out}");
+    assert!(out.contains("A = __tvm_s.param('A', D.Tensor((4,), 'float32'))"), "{out}");
     assert!(out.contains("@__tvm__.builder('f', __tvm_sig_f,"), "{out}");
     assert!(out.contains("def f(A, n):"), "{out}");
     assert!(out.contains("with __tvm__.for_(range(4), 'i') as i:"), "{out}");
@@ -70,8 +69,8 @@ fn control_flow_goes_through_the_protocol() {
     .unwrap();
     assert!(out.contains("in __tvm__.if_("), "{out}");
     assert!(out.contains("__tvm__.emit(D.evaluate(n))"), "{out}");
-    // Comparisons go through the protocol with their operands in source order.
     assert!(out.contains("with __tvm__.while_(__tvm__.compare(('>',), (n, 1))):"), "{out}");
+    assert!(out.contains("__tvm__.bool_op('and', "), "{out}");
     assert!(out.contains("__tvm__.break_()"), "{out}");
     assert!(out.contains("__tvm__.assert_(n, 'msg')"), "{out}");
 }

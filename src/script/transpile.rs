@@ -445,7 +445,7 @@ impl Context {
                 };
                 let bound = match bound {
                     Some(b) => self.resolve_names(b, scopes, &sig_scope, "__tvm_s"),
-                    None => tpl::name("None", r),
+                    None => tpl::none(r),
                 };
                 stmts.extend(tpl::stmts(
                     "E0 = __tvm_s.type_param(E1, E2)",
@@ -491,7 +491,7 @@ impl Context {
                     ParamRenamer { names: &param_locals }.visit_expr(&mut e);
                     e
                 }
-                None => tpl::name("None", r),
+                None => tpl::none(r),
             };
             // Parameters bind fresh locals: an annotation before the parameter still
             // reads the outer name (`A: T.Tensor((n,)), n: n`), later ones the parameter.
@@ -595,7 +595,7 @@ impl Transformer for LogicRewriter {
             _ => walk_expr(self, expr),
         }
         let r = expr.range();
-        let placeholder = || tpl::name("None", r);
+        let placeholder = || tpl::none(r);
         match expr {
             Expr::BoolOp(b) => {
                 let op = if b.op == ast::BoolOp::And { "and" } else { "or" };
@@ -897,7 +897,7 @@ impl Body<'_> {
                 let iter = self.e(*f.iter);
                 let body = self.block(f.body)?;
                 // The hook gets the target names so loop variables are named as written.
-                let names = target_spec(&f.target).unwrap_or_else(|| tpl::name("None", range));
+                let names = target_spec(&f.target).unwrap_or_else(|| tpl::none(range));
                 out.extend(tpl::stmts(
                     "with __tvm__.for_(E0, E1) as E2:\n    B0",
                     vec![Hole::E(iter), Hole::E(names), Hole::E(*f.target), Hole::B(non_empty(body, range))],
@@ -922,9 +922,9 @@ impl Body<'_> {
             }
             Stmt::With(mut w) => {
                 for item in w.items.iter_mut() {
-                    let ctx = std::mem::replace(&mut item.context_expr, tpl::name("None", range));
+                    let ctx = std::mem::replace(&mut item.context_expr, tpl::none(range));
                     // The hook also gets the `as` target's names (for naming what it binds).
-                    let names = item.optional_vars.as_deref().and_then(target_spec).unwrap_or_else(|| tpl::name("None", range));
+                    let names = item.optional_vars.as_deref().and_then(target_spec).unwrap_or_else(|| tpl::none(range));
                     item.context_expr =
                         tpl::expr("__tvm__.with_(E0, E1)", vec![Hole::E(self.e(ctx)), Hole::E(names)], range);
                 }
@@ -935,14 +935,14 @@ impl Body<'_> {
                 let test = self.e(*a.test);
                 let msg = match a.msg {
                     Some(m) => self.e(*m),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 out.extend(tpl::stmts("__tvm__.assert_(E0, E1)", vec![Hole::E(test), Hole::E(msg)], range));
             }
             Stmt::Return(r) => {
                 let v = match r.value {
                     Some(v) => self.e(*v),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 if self.kind == DefinitionKind::Macro {
                     out.extend(tpl::stmts("return __tvm__.macro_return(E0)", vec![Hole::E(v)], range));
@@ -1088,7 +1088,7 @@ fn slices_to_calls(e: Expr) -> Expr {
     match e {
         Expr::Slice(s) => {
             let r = s.range;
-            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::name("None", r));
+            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::none(r));
             tpl::expr(
                 "slice(E0, E1, E2)",
                 vec![Hole::E(part(s.lower)), Hole::E(part(s.upper)), Hole::E(part(s.step))],

@@ -370,6 +370,56 @@ ir_node! {
     }
 }
 
+/// Checked constructors, as TVM's (`tirx.Bind(var, value)`, `tirx.SeqStmt(seq)`).
+impl Ref<BindNode> {
+    /// `var: T.let[...] = value`; a RuntimeError (TVM's check) unless the value has
+    /// the variable's type.
+    pub fn make(var: Var, value: impl Into<Expr>, span: Span) -> Result<Bind> {
+        let value = value.into();
+        if !crate::ir::structural_equal(&value.ty(), &var.ty, false) {
+            return Err(Error::runtime(format!(
+                "Bind: the value of {} has type {}, the variable has type {}",
+                var.name,
+                short_type(&value.ty()),
+                short_type(&var.ty)
+            )));
+        }
+        Ok(Bind::new(BindNode { var, value, span }))
+    }
+}
+
+impl Ref<SeqStmtNode> {
+    /// A sequence with nested sequences spliced in, as TVM's constructor; a RuntimeError
+    /// (TVM's check) for fewer than two statements.
+    pub fn make(stmts: impl IntoIterator<Item = impl Into<Stmt>>, span: Span) -> Result<SeqStmt> {
+        let seq = flatten_stmts(stmts.into_iter().map(Into::into));
+        if seq.len() < 2 {
+            return Err(Error::runtime(format!(
+                "A SeqStmt of length {} is prohibited: use the statement itself, or Evaluate(0) for none",
+                seq.len()
+            )));
+        }
+        Ok(SeqStmt::new(SeqStmtNode { seq, span }))
+    }
+}
+
+/// A type for messages: the dtype of a `PrimType`, the type key otherwise.
+fn short_type(ty: &Type) -> String {
+    ty.as_prim().map_or_else(|| ty.type_key().to_string(), |d| d.to_string())
+}
+
+/// Statements with every nested `SeqStmt` spliced in (TVM's `SeqStmt::Flatten`).
+pub fn flatten_stmts(stmts: impl IntoIterator<Item = Stmt>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in stmts {
+        match s.downcast_ref::<SeqStmtNode>() {
+            Some(inner) => out.extend(flatten_stmts(inner.seq.iter().cloned())),
+            None => out.push(s),
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------
 // Supporting objects.
 

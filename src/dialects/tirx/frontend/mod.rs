@@ -48,6 +48,8 @@ pub(crate) fn init_classes() {
 
 /// Register the namespace, decorators and hooks (idempotent).
 pub fn register() -> crate::ir::Result<()> {
+    // Native classes must exist on every interpreter thread, not only the first to load `T`.
+    crate::vm::register_class_initializer(init_classes);
     static DONE: OnceLock<()> = OnceLock::new();
     DONE.get_or_init(|| {
         let function = |tvm_spelling, jit| DecoratorPolicy { kind: DefinitionKind::Function, tvm_spelling, jit };
