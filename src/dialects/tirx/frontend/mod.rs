@@ -67,7 +67,6 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::object::register_item_hook(hooks::item_hook);
         crate::vm::object::register_attr_hook(hooks::attr_hook);
         namespace::register_tirx_namespace();
-        crate::vm::register_class_initializer(init_classes);
     });
     Ok(())
 }

@@ -288,6 +288,7 @@ fn impl_members(t: &mut NamespaceTable) {
     t.func("const", |vm, args: FuncArgs| super::tiles::constant(vm, args));
     t.func("tile_op_ref", |vm, args: FuncArgs| super::tiles::op_ref(vm, args));
     t.func("tile_call", |vm, args: FuncArgs| super::tiles::tile_call(vm, args));
+    t.func("verify_well_formed", |vm, args: FuncArgs| super::wellformed::verify(vm, args));
     t.func("dump", |vm, args: FuncArgs| {
         let v = match args.args.first() {
             Some(o) => crate::vm::convert::py_to_value(vm, o)?,
