@@ -473,6 +473,7 @@ impl Context {
             sig_scope.insert(k.parameter.name.id.to_string());
             kwonly.push(k);
         }
+        let mut param_locals: HashMap<String, String> = HashMap::new();
         for a in &p.args {
             let pname = a.parameter.name.id.to_string();
             let r = a.range;
@@ -486,17 +487,23 @@ impl Context {
                             range: ann.range(),
                         });
                     }
-                    self.resolve_names((**ann).clone(), scopes, &sig_scope, "__tvm_s")
+                    let mut e = self.resolve_names((**ann).clone(), scopes, &sig_scope, "__tvm_s");
+                    ParamRenamer { names: &param_locals }.visit_expr(&mut e);
+                    e
                 }
                 None => tpl::none(r),
             };
+            // Parameters bind fresh locals: an annotation before the parameter still
+            // reads the outer name (`A: T.Tensor((n,)), n: n`), later ones the parameter.
+            let local = self.fresh("param");
             stmts.extend(tpl::stmts(
                 "E0 = __tvm_s.param(E1, E2)",
-                vec![Hole::E(store_name(&pname, r)), Hole::E(tpl::string(&pname, r)), Hole::E(ann)],
+                vec![Hole::E(store_name(&local, r)), Hole::E(tpl::string(&pname, r)), Hole::E(ann)],
                 r,
             ));
             sig_scope.insert(pname.clone());
-            values.push(tpl::name(&pname, r));
+            values.push(tpl::name(&local, r));
+            param_locals.insert(pname.clone(), local);
             params.push(plain_param(&pname, r));
         }
         if let Some(ret) = f.returns.take() {
@@ -507,7 +514,8 @@ impl Context {
                 });
             }
             let r = ret.range();
-            let ret = self.resolve_names(*ret, scopes, &sig_scope, "__tvm_s");
+            let mut ret = self.resolve_names(*ret, scopes, &sig_scope, "__tvm_s");
+            ParamRenamer { names: &param_locals }.visit_expr(&mut ret);
             stmts.extend(tpl::stmts("__tvm_s.ret(E0)", vec![Hole::E(ret)], r));
         }
         let r = f.range;
@@ -525,6 +533,25 @@ impl Context {
 
     fn resolvable(&self, name: &str, scopes: &[HashSet<String>], local: &HashSet<String>) -> bool {
         local.contains(name) || scopes.iter().any(|s| s.contains(name)) || self.globals.contains(name)
+    }
+}
+
+/// Loads of earlier parameters in a signature read their fresh locals.
+struct ParamRenamer<'a> {
+    names: &'a HashMap<String, String>,
+}
+
+impl Transformer for ParamRenamer<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        match expr {
+            Expr::Name(n) if n.ctx == ast::ExprContext::Load => {
+                if let Some(local) = self.names.get(n.id.as_str()) {
+                    n.id = local.as_str().into();
+                }
+            }
+            Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
+            _ => walk_expr(self, expr),
+        }
     }
 }
 

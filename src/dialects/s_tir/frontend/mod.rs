@@ -10,7 +10,7 @@ use rustpython_vm::builtins::{PyDict, PyStr};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
-pub use regions::check_outer_loop_use;
+pub use regions::{check_outer_loop_use, contains_block};
 
 use super::nodes::*;
 use crate::builder;

@@ -84,6 +84,15 @@ fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
         }
     }
     for n in names {
+        // A TypeVar global is the function's int64 symbol.
+        if let Some(g) = &globals
+            && let Ok(Some(v)) = g.get_item_opt(n.as_str(), vm)
+            && super::convert::is_type_var(&v)
+            && let Some(var) = context::type_var_symbol(&n)
+        {
+            scope.set_item(n.as_str(), py(vm, var), vm)?;
+            continue;
+        }
         let defined = globals.as_ref().is_some_and(|g| g.contains_key(n.as_str(), vm))
             || vm.builtins.get_attr(&vm.ctx.new_str(n.as_str()), vm).is_ok();
         let is_symbol = with_func(|f| f.symbols.contains_key(&n)).unwrap_or(false);
@@ -618,6 +627,10 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
         "ndim" => vm.ctx.new_int(bt.shape.len()).into(),
         "offset_factor" => vm.ctx.new_int(bt.offset_factor).into(),
         "data_alignment" => vm.ctx.new_int(bt.data_alignment).into(),
+        "local" => {
+            let b = buf.clone();
+            vm.new_function("local", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { local(vm, &b, a) }).into()
+        }
         "view" => {
             let b = buf.clone();
             vm.new_function("view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) }).into()
@@ -633,6 +646,43 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
 /// A buffer-typed object check for hooks.
 pub fn is_buffer(obj: &ObjectRef) -> bool {
     is_buffer_var(obj)
+}
+
+/// `buf.local(*shape, layout=None)`: the per-thread storage of a distributed buffer
+/// as a buffer of its own (shape from the layout's memory iterators when not given).
+pub fn local(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let bt = btype(buf);
+    let layout_arg = args.kwargs.get("layout").cloned().filter(|l| !vm.is_none(l));
+    let mut shape: Vec<Expr> = args.args.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?;
+    if shape.is_empty() {
+        let tile = bt
+            .layout
+            .as_ref()
+            .and_then(|l| l.downcast_ref::<TileLayoutNode>())
+            .ok_or_else(|| vm.new_value_error("Buffer.local cannot infer a shape because the parent buffer has no tile layout"))?;
+        // The storage is the memory-axis iterators: its span, or its size when a layout is given.
+        let mut span = 1i64;
+        let mut size = 1i64;
+        for it in tile.shard.iter().filter(|it| it.axis.name == "m") {
+            let (Some(e), Some(st)) = (it.extent.as_int(), it.stride.as_int()) else {
+                return Err(vm.new_value_error("Buffer.local needs a constant storage layout"));
+            };
+            span += (e - 1) * st;
+            size *= e;
+        }
+        shape = vec![int_imm(DataType::INT32, if layout_arg.is_some() { size } else { span })];
+    }
+    let mut spec = BufferSpec::new(bt.elem_dtype(), shape);
+    spec.strides = bt.strides.clone();
+    spec.elem_offset = Some(bt.elem_offset.clone());
+    spec.scope = bt.storage_scope.clone();
+    spec.data_alignment = bt.data_alignment;
+    spec.offset_factor = bt.offset_factor;
+    spec.layout = layout_choice(vm, layout_arg, &bt.storage_scope)?;
+    let new = spec.to_buffer("", Span::none()).py(vm)?;
+    let data = buffer_data(buf).py(vm)?;
+    emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
+    Ok(py(vm, new))
 }
 
 /// `buf.view(*shape, layout=None)`: a `DeclBuffer` over the same data with another

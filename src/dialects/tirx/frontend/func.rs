@@ -145,6 +145,7 @@ pub fn build_with(
     let run = || -> PyResult<()> {
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
         let kw = consts.clone().unwrap_or_default();
+        let sig = sig_with_type_vars(vm, &sig)?;
         let values = sig.call(FuncArgs::new(vec![SigContext.into_ref(&vm.ctx).into()], kw.clone()), vm)?;
         with_func(|f| f.in_signature = false);
         let params: Vec<PyObjectRef> = match values.downcast_ref::<PyTuple>() {
@@ -177,6 +178,53 @@ pub fn build_with(
     Ok(py(vm, func))
 }
 
+/// The signature builder with the `typing.TypeVar` globals it reads replaced by the
+/// function's int64 symbols (TVM 0.27's headers: `n = TypeVar("n")` declares `n`).
+fn sig_with_type_vars(vm: &VirtualMachine, sig: &PyObjectRef) -> PyResult {
+    if !with_func(|f| f.tvm_spelling).unwrap_or(false) {
+        return Ok(sig.clone());
+    }
+    let globals = sig.get_attr("__globals__", vm)?;
+    let Some(g) = globals.downcast_ref::<PyDict>() else { return Ok(sig.clone()) };
+    let code = sig.get_attr("__code__", vm)?;
+    let names = super::convert::iterate(vm, &code.get_attr("co_names", vm)?)?;
+    let mut found = vec![];
+    for n in names {
+        let name = py_str(vm, &n)?;
+        if let Ok(Some(v)) = g.get_item_opt(name.as_str(), vm)
+            && super::convert::is_type_var(&v)
+            && let Some(var) = super::context::type_var_symbol(&name)
+        {
+            found.push((name, var));
+        }
+    }
+    if found.is_empty() {
+        return Ok(sig.clone());
+    }
+    function_with_globals(vm, sig, g, &found)
+}
+
+/// A copy of a Python function whose globals have `overrides` bound.
+fn function_with_globals(vm: &VirtualMachine, f: &PyObjectRef, g: &PyDict, overrides: &[(String, Var)]) -> PyResult {
+    let copy = vm.ctx.new_dict();
+    for (k, v) in g {
+        copy.set_item(&*k, v, vm)?;
+    }
+    for (k, v) in overrides {
+        copy.set_item(k.as_str(), py(vm, v.clone()), vm)?;
+    }
+    let types = vm.import("types", 0)?;
+    let ctor = types.get_attr("FunctionType", vm)?;
+    let new = ctor.call(
+        (f.get_attr("__code__", vm)?, copy, f.get_attr("__name__", vm)?, f.get_attr("__defaults__", vm)?, f.get_attr("__closure__", vm)?),
+        vm,
+    )?;
+    if let Ok(kw) = f.get_attr("__kwdefaults__", vm) {
+        new.set_attr("__kwdefaults__", kw, vm)?;
+    }
+    Ok(new)
+}
+
 /// The body builder with the function's symbols shadowing module globals of the
 /// same name (TVM's variable table shadows globals: `TypeVar` headers, shape strings).
 fn body_with_symbols(vm: &VirtualMachine, body: &PyObjectRef) -> PyResult {
@@ -190,25 +238,8 @@ fn body_with_symbols(vm: &VirtualMachine, body: &PyObjectRef) -> PyResult {
     if shadowed.is_empty() {
         return Ok(body.clone());
     }
-    let copy = vm.ctx.new_dict();
-    for (k, v) in g {
-        copy.set_item(&*k, v, vm)?;
-    }
-    for (k, v) in shadowed {
-        copy.set_item(k.as_str(), py(vm, v.clone()), vm)?;
-    }
-    let types = vm.import("types", 0)?;
-    let ctor = types.get_attr("FunctionType", vm)?;
-    ctor.call(
-        (
-            body.get_attr("__code__", vm)?,
-            copy,
-            body.get_attr("__name__", vm)?,
-            body.get_attr("__defaults__", vm)?,
-            body.get_attr("__closure__", vm)?,
-        ),
-        vm,
-    )
+    let shadowed: Vec<(String, Var)> = shadowed.into_iter().cloned().collect();
+    function_with_globals(vm, body, g, &shadowed)
 }
 
 /// The object the generated signature builder declares parameters through.

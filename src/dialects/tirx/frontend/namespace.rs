@@ -24,8 +24,6 @@ fn dtype_ctor(t: &mut NamespaceTable, name: &str, dtype: DataType) {
 }
 
 fn members(t: &mut NamespaceTable) {
-    // Namespace initializers run inside a VM: our classes can be created now.
-    super::init_classes();
     // Data types.
     for s in SCALARS {
         let Ok(d) = s.parse::<DataType>() else { continue };
@@ -275,7 +273,6 @@ fn register_nested() {
 
 /// Helpers the frozen `tvm.tirx` package uses (`tvm.tirx.layout.Axis`, debugging dumps).
 fn impl_members(t: &mut NamespaceTable) {
-    super::init_classes();
     t.func("axis", |vm, args: FuncArgs| {
         let name = match args.args.first() {
             Some(n) => super::convert::py_str(vm, n)?,
@@ -291,6 +288,7 @@ fn impl_members(t: &mut NamespaceTable) {
     t.func("const", |vm, args: FuncArgs| super::tiles::constant(vm, args));
     t.func("tile_op_ref", |vm, args: FuncArgs| super::tiles::op_ref(vm, args));
     t.func("tile_call", |vm, args: FuncArgs| super::tiles::tile_call(vm, args));
+    t.func("verify_well_formed", |vm, args: FuncArgs| super::wellformed::verify(vm, args));
     t.func("dump", |vm, args: FuncArgs| {
         let v = match args.args.first() {
             Some(o) => crate::vm::convert::py_to_value(vm, o)?,

@@ -4,6 +4,9 @@
 
 use std::collections::HashSet;
 
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{PyResult, VirtualMachine};
+
 use crate::dialects::tirx::nodes::*;
 use crate::ir::ObjectRef;
 
@@ -25,8 +28,36 @@ pub fn check(func: &PrimFunc) -> Result<(), String> {
     if let Some(p) = problem {
         return Err(p);
     }
+    let s_tir = func.attr("s_tir").is_some_and(|v| matches!(v, crate::ir::Value::Bool(true)));
+    if !s_tir && crate::dialects::s_tir::frontend::contains_block(&func.body) {
+        return Err("TIR verifier does not support statement s_tir.SBlockRealize (use @T.prim_func(s_tir=True))".into());
+    }
     if let Some(p) = crate::dialects::s_tir::frontend::check_outer_loop_use(&func.body) {
         return Err(p);
     }
     Ok(())
+}
+
+/// `verify_well_formed(func_or_module, assert_mode=True)`: `True` when well formed;
+/// otherwise a DiagnosticError, or `False` with `assert_mode=False`.
+pub fn verify(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = super::args::bind(vm, "verify_well_formed", args, &["obj", "assert_mode"])?;
+    let obj = a.req(vm, "obj")?;
+    let assert_mode = a.bool_or(vm, "assert_mode", true)?;
+    let o = crate::vm::object::unwrap_object(&obj).ok_or_else(|| vm.new_type_error("verify_well_formed expects IR"))?;
+    let mut funcs = vec![];
+    if let Some(f) = o.try_downcast::<PrimFuncNode>() {
+        funcs.push(f);
+    } else if let Some(m) = o.downcast_ref::<crate::ir::IRModuleNode>() {
+        funcs.extend(m.functions.iter().filter_map(|(_, f)| f.try_downcast::<PrimFuncNode>()));
+    }
+    for f in funcs {
+        if let Err(msg) = check(&f) {
+            if assert_mode {
+                return Err(super::convert::diag(vm, format!("error: The IR is not well-formed: {msg}")));
+            }
+            return Ok(vm.ctx.new_bool(false).into());
+        }
+    }
+    Ok(vm.ctx.new_bool(true).into())
 }
