@@ -81,6 +81,8 @@ impl Loader<'_> {
                     let v = match fields.get(f.name) {
                         // TVM keeps a relax.FuncType there; ours is the core FuncType.
                         Some(_) if key == "tirx.PrimFunc" && f.name == "ty" => Value::None,
+                        // Relax function types are not modelled here.
+                        Some(_) if key == "ir.GlobalVar" && f.name == "ty" => Value::Object(Type::missing().0),
                         Some(j) => self.value(j)?,
                         None => Value::None,
                     };

@@ -386,6 +386,11 @@ pub fn register() {
         Ok(t(p, "Shuffle").call(vec![ExprDoc::list(vs), ExprDoc::list(is)]))
     });
     hook::<CallNode>("ir.Call", |p, _, n, path| call_doc(p, n, path));
+    // A function called from a TIRx body: `cls.f` in its module, its bare name alone.
+    hook::<crate::ir::GlobalVarNode>("ir.GlobalVar", |p, obj, n, _| match p.var_doc(obj)? {
+        Some(d) => Ok(d),
+        None => Ok(ExprDoc::id(&*n.name_hint)),
+    });
     hook::<TensorLoadNode>("ir.TensorLoad", |p, _, n, path| tensor_load_doc(p, n, path));
     hook::<TensorRegionNode>("ir.TensorRegion", |p, _, n, path| tensor_region_doc(p, n, path));
     hook::<RangeNode>("ir.Range", |p, _, n, path| {
