@@ -138,13 +138,24 @@ fn call_doc(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<ExprD
     if loc == 1 {
         args.push(dtype_argument(p, &call.ty, &path.attr("ty"))?);
     }
-    for (i, a) in call.args.iter().enumerate() {
+    // Intrinsics whose script function takes a trailing string argument by keyword.
+    let keyword_last = call.op.downcast_ref::<OpNode>().and_then(|o| match &*o.name {
+        "tirx.cuda.func_call" => Some("source_code"),
+        _ => None,
+    });
+    let keyword_last = keyword_last.filter(|_| call.args.len() > 1 && call.args.last().is_some_and(|a| a.is::<StringImmNode>()));
+    let positional = call.args.len() - usize::from(keyword_last.is_some());
+    for (i, a) in call.args[..positional].iter().enumerate() {
         args.push(expr_at(p, a, &path.attr("args").index(i))?);
     }
     if loc == 2 {
         args.push(dtype_argument(p, &call.ty, &path.attr("ty"))?);
     }
-    let kwargs = call_attr_kwargs(p, call, path)?;
+    let mut kwargs = call_attr_kwargs(p, call, path)?;
+    if let Some(k) = keyword_last {
+        let i = call.args.len() - 1;
+        kwargs.push((k.to_string(), expr_at(p, &call.args[i], &path.attr("args").index(i))?));
+    }
     Ok(callee.call_kw(args, kwargs))
 }
 

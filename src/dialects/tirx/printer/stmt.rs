@@ -199,6 +199,26 @@ fn storage_span(layout: &Option<crate::dialects::tirx::nodes::Layout>) -> Option
     Some(span)
 }
 
+/// The dimension order `b` is `a.permute(...)` in: shape and one-iter-per-dimension
+/// tile layout permuted alike (not the identity).
+fn permutation(a: &crate::dialects::tirx::nodes::BufferTypeNode, b: &crate::dialects::tirx::nodes::BufferTypeNode) -> Option<Vec<usize>> {
+    let (ta, tb) = (a.layout.as_ref()?.downcast_ref::<crate::dialects::tirx::nodes::TileLayoutNode>()?, b.layout.as_ref()?.downcast_ref::<crate::dialects::tirx::nodes::TileLayoutNode>()?);
+    let n = a.shape.len();
+    if n < 2 || b.shape.len() != n || ta.shard.len() != n || tb.shard.len() != n || !ta.replica.is_empty() || !tb.replica.is_empty() || !ta.offset.is_empty() || !tb.offset.is_empty() {
+        return None;
+    }
+    let mut perm = Vec::with_capacity(n);
+    for i in 0..n {
+        let j = (0..n).find(|&j| {
+            !perm.contains(&j)
+                && structural_equal(&b.shape[i], &a.shape[j], false)
+                && structural_equal(&tb.shard[i], &ta.shard[j], false)
+        })?;
+        perm.push(j);
+    }
+    (perm.iter().enumerate().any(|(i, &j)| i != j)).then_some(perm)
+}
+
 /// The number of elements of a layout's per-thread storage, when constant.
 fn storage_size(layout: &Option<crate::dialects::tirx::nodes::Layout>) -> Option<i64> {
     let t = tile_of(layout)?;
@@ -253,6 +273,10 @@ fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Op
     }
     if !same_offset {
         return Ok(None);
+    }
+    if let Some(perm) = permutation(a, b) {
+        let s = expr(p, src, &path.attr("data").attr("args").index(0))?;
+        return Ok(Some(s.attr("permute").call(perm.into_iter().map(|i| ExprDoc::int(i as i64)).collect())));
     }
     let local = has_thread_axis(&a.layout);
     if !local && same_exprs(&a.shape, &b.shape) {
