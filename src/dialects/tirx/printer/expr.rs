@@ -165,11 +165,14 @@ fn call_attr_kwargs(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Resu
     let mut out = Vec::new();
     match &call.attrs {
         Value::Object(o) => {
+            // A typed-attrs call's script function takes the fields and the result type
+            // by keyword (`T.call_ffi_kernel(..., launch_params=[...], ret_ty="int32")`).
             let info = o.type_info();
             for (f, v) in info.fields.iter().zip(o.fields()) {
                 let d = p.value_to_doc(&v, &path.attr("attrs").attr(f.name))?;
                 out.push((f.name.to_string(), d));
             }
+            out.push(("ret_ty".to_string(), dtype_argument(p, &call.ty, &path.attr("ty"))?));
         }
         Value::Map(items) => {
             for (k, v) in items.iter() {
@@ -334,6 +337,28 @@ fn hook<T: 'static>(
     });
 }
 
+/// A compilation target's configuration as TVM exports it: its attributes with `kind`,
+/// `tag`, `keys` and (recursively) `host`, read through reflection (`target.Target`:
+/// kind, tag, keys, attrs, host; `target.TargetKind`: name).
+fn target_config(obj: &ObjectRef) -> Value {
+    let mut items: Vec<(Value, Value)> = match obj.field("attrs") {
+        Some(Value::Map(m)) => m.to_vec(),
+        _ => Vec::new(),
+    };
+    let kind = match obj.field("kind") {
+        Some(Value::Object(k)) => k.field("name").unwrap_or(Value::None),
+        Some(other) => other,
+        None => Value::None,
+    };
+    items.push((Value::str("kind"), kind));
+    items.push((Value::str("tag"), obj.field("tag").unwrap_or(Value::str(""))));
+    items.push((Value::str("keys"), obj.field("keys").unwrap_or(Value::Array(Vec::new().into()))));
+    if let Some(Value::Object(host)) = obj.field("host") {
+        items.push((Value::str("host"), target_config(&host)));
+    }
+    Value::Map(items.into())
+}
+
 /// Register the expression hooks under the TIRx token.
 pub fn register() {
     register_print_hook(TOKEN, "ir.Var", |obj, path, p| Ok(var_doc(p, obj, path)?.into()));
@@ -411,6 +436,10 @@ pub fn register() {
         Ok(ExprDoc::slice(Some(min), Some(end), None))
     });
     hook::<IterVarNode>("tirx.IterVar", |p, _, n, path| iter_var_doc(p, n, path));
+    register_print_hook(TOKEN, "target.Target", |obj, path, p| {
+        let config = p.value_to_doc(&target_config(obj), path)?;
+        Ok(t(p, "target").call(vec![config]).into())
+    });
     hook::<CommReducerNode>("te.CommReducer", comm_reducer_doc);
     hook::<IndexMapNode>("tirx.IndexMap", index_map_doc);
     hook::<LambdaExprNode>("tirx.LambdaExpr", lambda_expr_doc);
