@@ -138,13 +138,24 @@ fn call_doc(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<ExprD
     if loc == 1 {
         args.push(dtype_argument(p, &call.ty, &path.attr("ty"))?);
     }
-    for (i, a) in call.args.iter().enumerate() {
+    // Intrinsics whose script function takes a trailing string argument by keyword.
+    let keyword_last = call.op.downcast_ref::<OpNode>().and_then(|o| match &*o.name {
+        "tirx.cuda.func_call" => Some("source_code"),
+        _ => None,
+    });
+    let keyword_last = keyword_last.filter(|_| call.args.len() > 1 && call.args.last().is_some_and(|a| a.is::<StringImmNode>()));
+    let positional = call.args.len() - usize::from(keyword_last.is_some());
+    for (i, a) in call.args[..positional].iter().enumerate() {
         args.push(expr_at(p, a, &path.attr("args").index(i))?);
     }
     if loc == 2 {
         args.push(dtype_argument(p, &call.ty, &path.attr("ty"))?);
     }
-    let kwargs = call_attr_kwargs(p, call, path)?;
+    let mut kwargs = call_attr_kwargs(p, call, path)?;
+    if let Some(k) = keyword_last {
+        let i = call.args.len() - 1;
+        kwargs.push((k.to_string(), expr_at(p, &call.args[i], &path.attr("args").index(i))?));
+    }
     Ok(callee.call_kw(args, kwargs))
 }
 
@@ -154,11 +165,14 @@ fn call_attr_kwargs(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Resu
     let mut out = Vec::new();
     match &call.attrs {
         Value::Object(o) => {
+            // A typed-attrs call's script function takes the fields and the result type
+            // by keyword (`T.call_ffi_kernel(..., launch_params=[...], ret_ty="int32")`).
             let info = o.type_info();
             for (f, v) in info.fields.iter().zip(o.fields()) {
                 let d = p.value_to_doc(&v, &path.attr("attrs").attr(f.name))?;
                 out.push((f.name.to_string(), d));
             }
+            out.push(("ret_ty".to_string(), dtype_argument(p, &call.ty, &path.attr("ty"))?));
         }
         Value::Map(items) => {
             for (k, v) in items.iter() {
@@ -323,6 +337,28 @@ fn hook<T: 'static>(
     });
 }
 
+/// A compilation target's configuration as TVM exports it: its attributes with `kind`,
+/// `tag`, `keys` and (recursively) `host`, read through reflection (`target.Target`:
+/// kind, tag, keys, attrs, host; `target.TargetKind`: name).
+fn target_config(obj: &ObjectRef) -> Value {
+    let mut items: Vec<(Value, Value)> = match obj.field("attrs") {
+        Some(Value::Map(m)) => m.to_vec(),
+        _ => Vec::new(),
+    };
+    let kind = match obj.field("kind") {
+        Some(Value::Object(k)) => k.field("name").unwrap_or(Value::None),
+        Some(other) => other,
+        None => Value::None,
+    };
+    items.push((Value::str("kind"), kind));
+    items.push((Value::str("tag"), obj.field("tag").unwrap_or(Value::str(""))));
+    items.push((Value::str("keys"), obj.field("keys").unwrap_or(Value::Array(Vec::new().into()))));
+    if let Some(Value::Object(host)) = obj.field("host") {
+        items.push((Value::str("host"), target_config(&host)));
+    }
+    Value::Map(items.into())
+}
+
 /// Register the expression hooks under the TIRx token.
 pub fn register() {
     register_print_hook(TOKEN, "ir.Var", |obj, path, p| Ok(var_doc(p, obj, path)?.into()));
@@ -386,6 +422,11 @@ pub fn register() {
         Ok(t(p, "Shuffle").call(vec![ExprDoc::list(vs), ExprDoc::list(is)]))
     });
     hook::<CallNode>("ir.Call", |p, _, n, path| call_doc(p, n, path));
+    // A function called from a TIRx body: `cls.f` in its module, its bare name alone.
+    hook::<crate::ir::GlobalVarNode>("ir.GlobalVar", |p, obj, n, _| match p.var_doc(obj)? {
+        Some(d) => Ok(d),
+        None => Ok(ExprDoc::id(&*n.name_hint)),
+    });
     hook::<TensorLoadNode>("ir.TensorLoad", |p, _, n, path| tensor_load_doc(p, n, path));
     hook::<TensorRegionNode>("ir.TensorRegion", |p, _, n, path| tensor_region_doc(p, n, path));
     hook::<RangeNode>("ir.Range", |p, _, n, path| {
@@ -395,6 +436,10 @@ pub fn register() {
         Ok(ExprDoc::slice(Some(min), Some(end), None))
     });
     hook::<IterVarNode>("tirx.IterVar", |p, _, n, path| iter_var_doc(p, n, path));
+    register_print_hook(TOKEN, "target.Target", |obj, path, p| {
+        let config = p.value_to_doc(&target_config(obj), path)?;
+        Ok(t(p, "target").call(vec![config]).into())
+    });
     hook::<CommReducerNode>("te.CommReducer", comm_reducer_doc);
     hook::<IndexMapNode>("tirx.IndexMap", index_map_doc);
     hook::<LambdaExprNode>("tirx.LambdaExpr", lambda_expr_doc);

@@ -351,10 +351,25 @@ fn prim_func_in_frame(
             super::util::push_to_frame(p, root, StmtDoc::assign(ExprDoc::id(n), rhs))?;
         }
     } else {
-        // Native: every symbol is a type parameter, `def f[n, m: T.int64](...)`.
+        // Native: a symbol is a type parameter, `def f[n, m: T.int64](...)`; one that is
+        // also a later parameter cannot share its name with a type parameter, so it is a
+        // captured `n = I.dynamic("n")` and the parameter says `n: n`.
         for v in &symbols {
             let var = v.downcast_ref::<VarNode>().ok_or_else(|| Error::type_error("expected a Var"))?;
             let ty = var.ty.clone();
+            if contains(&param_objs, v) {
+                let root = FrameId(0);
+                let id = define_var(p, v, root)?;
+                p.use_import(crate::dialects::ir::printer::IMPORT_I);
+                let mut args = vec![ExprDoc::str(id.as_id().unwrap_or_default())];
+                if var.dtype() != DataType::INT32 {
+                    args.push(ExprDoc::str(var.dtype().to_string()));
+                }
+                let prefix = p.config().ir_prefix.clone();
+                let rhs = ExprDoc::id(prefix).attr("dynamic").call(args);
+                super::util::push_to_frame(p, root, StmtDoc::assign(id, rhs))?;
+                continue;
+            }
             let id = define_var(p, v, frame)?;
             if var.dtype() == DataType::INT32 {
                 type_params.push(Doc::Expr(id));

@@ -161,8 +161,77 @@ fn same_opt(a: &Option<crate::dialects::tirx::nodes::Layout>, b: &Option<crate::
     }
 }
 
-/// `B = A.view(shape..., layout=...)`: a re-declaration of another buffer's storage
-/// that changes only its shape (and maybe its layout).
+/// Layout axes that name threads rather than memory (a per-thread view of a buffer
+/// laid out over them is `A.local(...)`).
+fn is_thread_axis(name: &str) -> bool {
+    matches!(
+        name,
+        "bx" | "by" | "bz" | "cbx" | "cby" | "cbz" | "tx" | "warpid" | "laneid" | "wgid" | "tid_in_wg" | "wid_in_wg"
+    )
+}
+
+fn tile_of(layout: &Option<crate::dialects::tirx::nodes::Layout>) -> Option<&crate::dialects::tirx::nodes::TileLayoutNode> {
+    let l = layout.as_ref()?;
+    l.downcast_ref::<crate::dialects::tirx::nodes::TileLayoutNode>().or_else(|| {
+        l.downcast_ref::<crate::dialects::tirx::nodes::ComposeLayoutNode>().map(|c| &*c.tile_layout)
+    })
+}
+
+/// Whether a layout spreads a buffer over threads.
+fn has_thread_axis(layout: &Option<crate::dialects::tirx::nodes::Layout>) -> bool {
+    tile_of(layout).is_some_and(|t| {
+        t.shard.iter().chain(t.replica.iter()).any(|it| is_thread_axis(&it.axis.name))
+            || t.offset.iter().any(|(k, _)| {
+                k.as_object()
+                    .and_then(|o| o.downcast_ref::<crate::dialects::tirx::nodes::AxisNode>())
+                    .is_some_and(|a| is_thread_axis(&a.name))
+            })
+    })
+}
+
+/// The span of a layout's per-thread storage (its memory iters), when constant.
+fn storage_span(layout: &Option<crate::dialects::tirx::nodes::Layout>) -> Option<i64> {
+    let t = tile_of(layout)?;
+    let mut span = 1;
+    for it in t.shard.iter().chain(t.replica.iter()).filter(|it| !is_thread_axis(&it.axis.name)) {
+        span += (it.extent.as_int()? - 1) * it.stride.as_int()?.abs();
+    }
+    Some(span)
+}
+
+/// The dimension order `b` is `a.permute(...)` in: shape and one-iter-per-dimension
+/// tile layout permuted alike (not the identity).
+fn permutation(a: &crate::dialects::tirx::nodes::BufferTypeNode, b: &crate::dialects::tirx::nodes::BufferTypeNode) -> Option<Vec<usize>> {
+    let (ta, tb) = (a.layout.as_ref()?.downcast_ref::<crate::dialects::tirx::nodes::TileLayoutNode>()?, b.layout.as_ref()?.downcast_ref::<crate::dialects::tirx::nodes::TileLayoutNode>()?);
+    let n = a.shape.len();
+    if n < 2 || b.shape.len() != n || ta.shard.len() != n || tb.shard.len() != n || !ta.replica.is_empty() || !tb.replica.is_empty() || !ta.offset.is_empty() || !tb.offset.is_empty() {
+        return None;
+    }
+    let mut perm = Vec::with_capacity(n);
+    for i in 0..n {
+        let j = (0..n).find(|&j| {
+            !perm.contains(&j)
+                && structural_equal(&b.shape[i], &a.shape[j], false)
+                && structural_equal(&tb.shard[i], &ta.shard[j], false)
+        })?;
+        perm.push(j);
+    }
+    (perm.iter().enumerate().any(|(i, &j)| i != j)).then_some(perm)
+}
+
+/// The number of elements of a layout's per-thread storage, when constant.
+fn storage_size(layout: &Option<crate::dialects::tirx::nodes::Layout>) -> Option<i64> {
+    let t = tile_of(layout)?;
+    let mut size = 1;
+    for it in t.shard.iter().filter(|it| !is_thread_axis(&it.axis.name)) {
+        size *= it.extent.as_int()?;
+    }
+    Some(size)
+}
+
+/// `B = A.view(shape..., layout=...)`, `A.view("float16")` or `A.local(...)`: a
+/// re-declaration of another buffer's storage changing only its shape, element type or
+/// layout (what `Buffer.view` / `Buffer.local` build).
 fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Option<ExprDoc>> {
     if !sugar(p) {
         return Ok(None);
@@ -171,32 +240,83 @@ fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Op
     let dst = d.buffer.as_ref_obj();
     let (Some(a), Some(b)) = (buffer_of(src), buffer_of(&dst)) else { return Ok(None) };
     if !p.is_defined(src)
-        || a.elem_dtype() != b.elem_dtype()
         || a.storage_scope != b.storage_scope
         || a.data_alignment != b.data_alignment
         || a.offset_factor != b.offset_factor
-        || !b.allocated_addr.is_empty()
+        || !same_exprs(&a.allocated_addr, &b.allocated_addr)
         || !same_exprs(&a.strides, &b.strides)
-        || !same_exprs(std::slice::from_ref(&a.elem_offset), std::slice::from_ref(&b.elem_offset))
-        || same_exprs(&a.shape, &b.shape)
     {
         return Ok(None);
     }
+    let same_offset = same_exprs(std::slice::from_ref(&a.elem_offset), std::slice::from_ref(&b.elem_offset));
     let tp = path.attr("buffer").attr("ty");
-    let mut args = Vec::new();
-    for (i, e) in b.shape.iter().enumerate() {
-        args.push(expr(p, e, &tp.attr("shape").index(i))?);
-    }
-    let mut kwargs = Vec::new();
-    if !same_opt(&a.layout, &b.layout) {
-        let l = match &b.layout {
-            Some(l) => super::layout::layout_doc(p, l, &tp.attr("layout"))?,
-            None => ExprDoc::none(),
+    // `A.view("float16")`: the last extent scales with the element size.
+    if a.elem_dtype() != b.elem_dtype() {
+        let (ab, bb) = (a.elem_dtype().bits as i64, b.elem_dtype().bits as i64);
+        let ok_shape = a.shape.len() == b.shape.len()
+            && !a.shape.is_empty()
+            && same_exprs(&a.shape[..a.shape.len() - 1], &b.shape[..b.shape.len() - 1])
+            && match (a.shape.last().and_then(|e| e.as_int()), b.shape.last().and_then(|e| e.as_int())) {
+                (Some(x), Some(y)) => x * ab == y * bb,
+                _ => false,
+            };
+        let ok_offset = match (a.elem_offset.as_int(), b.elem_offset.as_int()) {
+            (Some(x), Some(y)) => x * ab == y * bb,
+            _ => false,
         };
-        kwargs.push(("layout".to_string(), l));
+        if !ok_shape || !ok_offset {
+            return Ok(None);
+        }
+        let s = expr(p, src, &path.attr("data").attr("args").index(0))?;
+        let dt = ExprDoc::str(b.elem_dtype().to_string()).with_path(tp.attr("dtype"));
+        return Ok(Some(s.attr("view").call(vec![dt])));
     }
-    let src_doc = expr(p, src, &path.attr("data").attr("args").index(0))?;
-    Ok(Some(src_doc.attr("view").call_kw(args, kwargs)))
+    if !same_offset {
+        return Ok(None);
+    }
+    if let Some(perm) = permutation(a, b) {
+        let s = expr(p, src, &path.attr("data").attr("args").index(0))?;
+        return Ok(Some(s.attr("permute").call(perm.into_iter().map(|i| ExprDoc::int(i as i64)).collect())));
+    }
+    let local = has_thread_axis(&a.layout);
+    if !local && same_exprs(&a.shape, &b.shape) {
+        return Ok(None);
+    }
+    let default_layout = b.layout.as_ref().is_some_and(|l| super::buffer::is_default_layout(l, &b.shape));
+    let mut args = Vec::new();
+    let mut kwargs = Vec::new();
+    if local {
+        // `A.local()` is the whole per-thread storage, flat, in the default layout.
+        // (`A.local(layout=L)` is as many elements as the storage holds.)
+        let whole_extent = if default_layout { storage_span(&a.layout) } else { storage_size(&a.layout) };
+        let whole = b.shape.len() == 1 && b.shape[0].as_int().is_some() && b.shape[0].as_int() == whole_extent;
+        if !whole {
+            for (i, e) in b.shape.iter().enumerate() {
+                args.push(expr(p, e, &tp.attr("shape").index(i))?);
+            }
+        }
+        if !default_layout {
+            let l = match &b.layout {
+                Some(l) => super::layout::layout_doc(p, l, &tp.attr("layout"))?,
+                None => ExprDoc::none(),
+            };
+            kwargs.push(("layout".to_string(), l));
+        }
+    } else {
+        for (i, e) in b.shape.iter().enumerate() {
+            args.push(expr(p, e, &tp.attr("shape").index(i))?);
+        }
+        if !same_opt(&a.layout, &b.layout) {
+            let l = match &b.layout {
+                Some(l) => super::layout::layout_doc(p, l, &tp.attr("layout"))?,
+                None => ExprDoc::none(),
+            };
+            kwargs.push(("layout".to_string(), l));
+        }
+    }
+    let s = expr(p, src, &path.attr("data").attr("args").index(0))?;
+    let method = if local { "local" } else { "view" };
+    Ok(Some(s.attr(method).call_kw(args, kwargs)))
 }
 
 fn decl_buffer(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Doc> {
