@@ -51,6 +51,12 @@ fn with_vm<R>(f: impl FnOnce(&VirtualMachine) -> R) -> R {
 
 /// `tvmscript print FILE [--syntax native|tvm]`.
 pub fn print(path: &Path, syntax: Syntax) -> i32 {
+    print_with_color(path, syntax, false)
+}
+
+/// `tvmscript print --color`: as [`print`], syntax-highlighted with ANSI colours
+/// when `color` (the REPL's highlighter).
+pub fn print_with_color(path: &Path, syntax: Syntax, color: bool) -> i32 {
     let source = match load(path) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
@@ -62,6 +68,7 @@ pub fn print(path: &Path, syntax: Syntax) -> i32 {
         };
         match print_defs(&defs, &config_for(&source, syntax)) {
             Ok(text) => {
+                let text = if color { crate::repl::highlight::highlight(&text) } else { text };
                 let mut out = std::io::stdout().lock();
                 // Written in one piece: a failure above leaves no partial output.
                 if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {

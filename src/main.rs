@@ -1,5 +1,6 @@
 //! The `tvmscript` command line.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -8,14 +9,18 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(name = "tvmscript", version, about = "TVMScript without CPython: run, print, check and round-trip TVM IR scripts")]
 struct Cli {
+    /// Without a subcommand on a terminal: the REPL.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Run a Python/TVMScript file in the embedded interpreter, like `python FILE`.
     Run {
+        /// Run untrusted code: no file, network or process access, imports from an allow-list.
+        #[arg(long)]
+        sandbox: bool,
         file: PathBuf,
         /// Arguments for the script (`sys.argv[1:]`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -27,6 +32,9 @@ enum Command {
         /// The spelling to write.
         #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
+        /// Syntax-highlight the output.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
     },
     /// Parse, print, re-parse and structurally compare each FILE.
     Roundtrip {
@@ -48,6 +56,37 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         runs: usize,
     },
+    /// An interactive session: Python with TVMScript, IR printed as TVMScript.
+    Repl {
+        /// The spelling IR is printed in (`:syntax` changes it).
+        #[arg(long, value_enum, default_value_t = SyntaxArg::Tvm)]
+        syntax: SyntaxArg,
+        /// Syntax-highlight printed IR and the input line.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
+        /// Neither read nor write the history file ($HOME/.tvmscript_history).
+        #[arg(long)]
+        no_history: bool,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ColorArg {
+    /// When standard output is a terminal (and NO_COLOR is unset).
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for tvmscript::repl::highlight::ColorChoice {
+    fn from(c: ColorArg) -> Self {
+        use tvmscript::repl::highlight::ColorChoice;
+        match c {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -69,9 +108,31 @@ impl From<SyntaxArg> for tvmscript::printer::Syntax {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let code = match cli.command {
-        Command::Run { file, args } => tvmscript::vm::run::run_file(&file, &args),
-        Command::Print { file, syntax } => tvmscript::cli::print(&file, syntax.into()),
+    let command = match cli.command {
+        Some(c) => c,
+        None if std::io::stdin().is_terminal() => {
+            Command::Repl { syntax: SyntaxArg::Tvm, color: ColorArg::Auto, no_history: false }
+        }
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            return ExitCode::from(2);
+        }
+    };
+    let code = match command {
+        Command::Run { sandbox: false, file, args } => tvmscript::vm::run::run_file(&file, &args),
+        Command::Run { sandbox: true, file, args } => tvmscript::vm::sandbox::run_file(&file, &args),
+        Command::Print { file, syntax, color } => {
+            let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
+            tvmscript::cli::print_with_color(&file, syntax.into(), color)
+        }
+        Command::Repl { syntax, color, no_history } => {
+            let mut opts = tvmscript::repl::ReplOptions { syntax: syntax.into(), color: color.into(), ..Default::default() };
+            if no_history {
+                opts.history = None;
+            }
+            tvmscript::repl::run(&opts)
+        }
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
         Command::Check { file } => tvmscript::cli::check(&file),
         Command::Transpile { file } => tvmscript::cli::transpile(&file),

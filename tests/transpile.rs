@@ -31,7 +31,7 @@ fn definition_becomes_signature_and_body_builders() {
     assert!(out.contains("A = __tvm_s.param('A', D.Tensor((4,), 'float32'))"), "{out}");
     assert!(out.contains("@__tvm__.builder('f', __tvm_sig_f,"), "{out}");
     assert!(out.contains("def f(A, n):"), "{out}");
-    assert!(out.contains("with __tvm__.for_(range(4)) as i:"), "{out}");
+    assert!(out.contains("with __tvm__.for_(range(4), 'i') as i:"), "{out}");
     assert!(out.contains("__tvm__.store(A, i, A[i] + n)"), "{out}");
     assert!(out.contains("del __tvm_sig_f"), "{out}");
 }
@@ -69,7 +69,8 @@ fn control_flow_goes_through_the_protocol() {
     .unwrap();
     assert!(out.contains("in __tvm__.if_("), "{out}");
     assert!(out.contains("__tvm__.emit(D.evaluate(n))"), "{out}");
-    assert!(out.contains("with __tvm__.while_(n > 1):"), "{out}");
+    assert!(out.contains("with __tvm__.while_(__tvm__.compare(('>',), (n, 1))):"), "{out}");
+    assert!(out.contains("__tvm__.bool_op('and', "), "{out}");
     assert!(out.contains("__tvm__.break_()"), "{out}");
     assert!(out.contains("__tvm__.assert_(n, 'msg')"), "{out}");
 }

@@ -116,6 +116,12 @@ pub fn find_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
     })
 }
 
+/// Run `f` on each frame from the innermost outward until it answers `Some`
+/// (for lookups that walk enclosing scopes). Same rule as [`with`]: no Python inside.
+pub fn search_frames<R>(mut f: impl FnMut(&mut dyn Frame) -> Option<R>) -> Option<R> {
+    with(|b| b.frames.iter_mut().rev().find_map(|fr| f(fr.as_mut())))
+}
+
 /// Run `f` on the top frame if it is an `F`.
 pub fn top_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
     with(|b| {

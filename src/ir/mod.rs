@@ -8,6 +8,7 @@ pub mod error;
 pub mod expr;
 pub mod map;
 pub mod module;
+pub mod native;
 pub mod object;
 pub mod op;
 pub mod pass;
@@ -25,9 +26,10 @@ pub use map::{
     DefRegion, Dispatch, FromNode, IntoMapResult, MapFn, MapOutput, MapResult, WalkControl, WalkOrder,
 };
 pub use module::{FunctionMap, IRModule, IRModuleNode};
+pub use native::NativeNode;
 pub use object::{
     lookup_type, object_info, register_type, register_type_info, registered_type_keys, EqKind, FieldInfo, FieldRole,
-    NodeType, Object, ObjectRef, Ref, TypeInfo,
+    IsA, NodeType, Object, ObjectRef, Ref, TypeInfo,
 };
 pub use op::{sig, OpDef, OpEntry};
 pub use pass::{

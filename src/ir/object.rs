@@ -264,6 +264,19 @@ impl<T: Object> From<&Ref<T>> for ObjectRef {
     }
 }
 
+/// A checked downcast (`let f: PrimFunc = obj.try_into()?`, seed 003's
+/// `checked.try_into()?`): a TypeError naming both types when `obj` is not a `T`.
+impl<T: NodeType> TryFrom<ObjectRef> for Ref<T> {
+    type Error = Error;
+    fn try_from(obj: ObjectRef) -> Result<Ref<T>> {
+        obj.downcast::<T>()
+    }
+}
+
+/// Marks a node type as belonging to a category handle (`Expr`, `Type`, `Stmt` …), so
+/// `Ref<Node>` converts into the category with `into()`. `ir_node!`'s `isa [..]` writes it.
+pub trait IsA<Category> {}
+
 // ---------------------------------------------------------------------------
 // The type registry: node types by key, open to extensions.
 
@@ -403,17 +416,10 @@ macro_rules! ir_node {
             }
         }
 
+        // A marker, not `From` impls: `impl From<Ref<Node>> for Type` would break the
+        // orphan rule in an extension crate; the category's blanket impl does not.
         $($(
-        impl From<$handle> for $cat {
-            fn from(r: $handle) -> $cat {
-                <$cat>::from_object_unchecked(r.upcast())
-            }
-        }
-        impl From<&$handle> for $cat {
-            fn from(r: &$handle) -> $cat {
-                <$cat>::from_object_unchecked(r.as_ref_obj())
-            }
-        }
+        impl $crate::ir::IsA<$cat> for $node {}
         )*)?
     };
     (@role) => { $crate::ir::FieldRole::Normal };
@@ -468,6 +474,26 @@ macro_rules! ir_category {
         impl From<$name> for $crate::ir::ObjectRef {
             fn from(c: $name) -> $crate::ir::ObjectRef {
                 c.0
+            }
+        }
+
+        /// Every node declared `isa [..]` this category converts into it.
+        impl<T: $crate::ir::NodeType + $crate::ir::IsA<$name>> From<$crate::ir::Ref<T>> for $name {
+            fn from(r: $crate::ir::Ref<T>) -> $name {
+                $name(r.upcast())
+            }
+        }
+        impl<T: $crate::ir::NodeType + $crate::ir::IsA<$name>> From<&$crate::ir::Ref<T>> for $name {
+            fn from(r: &$crate::ir::Ref<T>) -> $name {
+                $name(r.as_ref_obj())
+            }
+        }
+
+        /// A checked conversion (`let t: Type = obj.try_into()?`).
+        impl TryFrom<$crate::ir::ObjectRef> for $name {
+            type Error = $crate::ir::Error;
+            fn try_from(obj: $crate::ir::ObjectRef) -> $crate::ir::Result<$name> {
+                <$name>::try_from_object(obj)
             }
         }
 

@@ -14,6 +14,12 @@ use super::span::Span;
 use super::ty::Type;
 use super::value::Value;
 
+/// The operator attribute holding a print hook for calls of the operator (TVM's
+/// `FDocTranslate`): a [`Value::native`] of `crate::printer::engine::PrintHook`, called
+/// with the `ir.Call`. Dialect call printers consult it before their generic form, so an
+/// extension's operators print in its own namespace (`my_ext.cmul(z, w)`).
+pub const ATTR_DOC_TRANSLATE: &str = "FDocTranslate";
+
 /// Computes a call's result type from its arguments.
 pub type InferTypeFn = Arc<dyn Fn(&CallNode) -> Result<Type> + Send + Sync>;
 /// Checks a call against the operator's contract.

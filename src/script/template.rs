@@ -40,14 +40,7 @@ fn parsed(src: &'static str) -> Vec<Stmt> {
 /// Instantiate a statement template at `range`.
 pub fn stmts(src: &'static str, holes: Vec<Hole>, range: TextRange) -> Vec<Stmt> {
     let mut body = parsed(src);
-    let (mut exprs, mut blocks) = (Vec::new(), Vec::new());
-    for h in holes {
-        match h {
-            Hole::E(e) => exprs.push(Some(e)),
-            Hole::B(b) => blocks.push(Some(b)),
-        }
-    }
-    let filler = Filler { range, exprs: RefCell::new(exprs), blocks: RefCell::new(blocks) };
+    let filler = Filler::new(range, holes);
     for s in body.iter_mut() {
         filler.visit_stmt(s);
     }
@@ -73,6 +66,11 @@ pub fn string(s: &str, range: TextRange) -> Expr {
     };
     ast::relocate::relocate_expr(&mut e, range);
     e
+}
+
+/// The `None` literal.
+pub fn none(range: TextRange) -> Expr {
+    Expr::NoneLiteral(ast::ExprNoneLiteral { node_index: Default::default(), range })
 }
 
 /// A name expression in load context.
@@ -110,7 +108,6 @@ pub fn python_string_literal(s: &str) -> String {
     out
 }
 
-/// `E<n>` is the n-th expression hole, `B<n>` the n-th block hole.
 struct Filler {
     range: TextRange,
     exprs: RefCell<Vec<Option<Expr>>>,
@@ -123,6 +120,25 @@ fn hole_index(id: &str, prefix: char) -> Option<usize> {
 }
 
 impl Filler {
+    fn new(range: TextRange, holes: Vec<Hole>) -> Self {
+        let (mut exprs, mut blocks) = (vec![], vec![]);
+        for h in holes {
+            match h {
+                Hole::E(e) => exprs.push(Some(e)),
+                Hole::B(b) => blocks.push(Some(b)),
+            }
+        }
+        Filler { range, exprs: RefCell::new(exprs), blocks: RefCell::new(blocks) }
+    }
+
+    /// `E<n>` is the n-th expression hole and `B<n>` the n-th block hole.
+    fn take_expr(&self, i: usize) -> Option<Expr> {
+        self.exprs.borrow_mut().get_mut(i).and_then(Option::take)
+    }
+
+    fn take_block(&self, i: usize) -> Option<Vec<Stmt>> {
+        self.blocks.borrow_mut().get_mut(i).and_then(Option::take)
+    }
 
     /// Replace `B<n>` statements by their blocks, recursively.
     fn splice(&self, body: &mut Vec<Stmt>) {
@@ -131,7 +147,7 @@ impl Filler {
             if let Stmt::Expr(e) = &s
                 && let Expr::Name(n) = &*e.value
                 && let Some(i) = hole_index(n.id.as_str(), 'B')
-                && let Some(block) = self.blocks.borrow_mut().get_mut(i).and_then(Option::take)
+                && let Some(block) = self.take_block(i)
             {
                 out.extend(block);
                 continue;
@@ -178,7 +194,7 @@ impl Transformer for Filler {
         if let Expr::Name(n) = expr
             && let Some(i) = hole_index(n.id.as_str(), 'E')
         {
-            if let Some(e) = self.exprs.borrow_mut().get_mut(i).and_then(Option::take) {
+            if let Some(e) = self.take_expr(i) {
                 // Filled expressions keep their own ranges: do not walk into them.
                 let ctx = n.ctx;
                 *expr = e;

@@ -20,7 +20,7 @@
 //! @__tvm__.builder("f", __tvm_sig_f, {...})
 //! def f(A):
 //!     range = __tvm__.range
-//!     with __tvm__.for_(range(4)) as i:
+//!     with __tvm__.for_(range(4), "i") as i:
 //!         __tvm__.store(A, i, A[i] + 1.0)
 //! del __tvm_sig_f
 //! ```
@@ -318,14 +318,24 @@ impl Context {
         inner.push(body_scope);
 
         let hygienic = macro_hygienic(&f.decorator_list);
-        let decls = symbol_declarations(&f.body);
+        let mut decls = symbol_declarations(&f.body);
+        // Scalar parameters (`n: T.int64`) give the dtype a shape string's symbol `n` takes.
+        for a in &f.parameters.args {
+            if let Some(ann) = &a.parameter.annotation
+                && let Expr::Attribute(attr) = &**ann
+                && attr.attr.id.parse::<crate::ir::DataType>().is_ok()
+            {
+                decls.entry(a.parameter.name.id.to_string()).or_insert_with(|| attr.attr.id.to_string());
+            }
+        }
         let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic };
         let new_body = body.block(std::mem::take(&mut f.body))?;
 
         if policy.kind == DefinitionKind::Macro {
             // Macros keep their Python parameters; the body runs in the caller's context.
             strip_annotations(&mut f.parameters);
-            let mut stmts = vec![];
+            // `range` means the dialect's loop in macro bodies too.
+            let mut stmts = tpl::stmts("range = __tvm__.range", vec![], range);
             stmts.extend(new_body);
             if stmts.is_empty() {
                 stmts.push(tpl::stmts("pass", vec![], range).remove(0));
@@ -343,7 +353,7 @@ impl Context {
 
         // Function: a signature builder, then the body builder under the same name.
         let sig_name = format!("__tvm_sig_{name}");
-        let (sig_stmts, body_params) = self.signature(&mut f, policy, scopes, range)?;
+        let (sig_stmts, body_params, kwonly) = self.signature(&mut f, policy, scopes, range)?;
         let sig_def = tpl::stmts(
             "def E0(__tvm_s):\n    B0",
             vec![Hole::E(tpl::name(&sig_name, range)), Hole::B(sig_stmts)],
@@ -353,6 +363,7 @@ impl Context {
         let mut sig_def = sig_def;
         if let Some(Stmt::FunctionDef(sd)) = sig_def.first_mut() {
             sd.name = ast::Identifier { id: sig_name.as_str().into(), range, node_index: Default::default() };
+            sd.parameters.kwonlyargs = kwonly.clone();
         }
         out.extend(sig_def);
 
@@ -362,7 +373,7 @@ impl Context {
             posonlyargs: vec![],
             args: body_params,
             vararg: None,
-            kwonlyargs: vec![],
+            kwonlyargs: kwonly,
             kwarg: None,
         };
         strip_annotations(&mut params);
@@ -417,8 +428,7 @@ impl Context {
         policy: &DecoratorPolicy,
         scopes: &[HashSet<String>],
         _range: TextRange,
-    ) -> Result<(Vec<Stmt>, Vec<ast::ParameterWithDefault>), SyntaxRestriction> {
-        let _ = policy;
+    ) -> Result<(Vec<Stmt>, Vec<ast::ParameterWithDefault>, Vec<ast::ParameterWithDefault>), SyntaxRestriction> {
         let mut stmts = vec![];
         let mut params = vec![];
         let mut values = vec![];
@@ -435,7 +445,7 @@ impl Context {
                 };
                 let bound = match bound {
                     Some(b) => self.resolve_names(b, scopes, &sig_scope, "__tvm_s"),
-                    None => tpl::name("None", r),
+                    None => tpl::none(r),
                 };
                 stmts.extend(tpl::stmts(
                     "E0 = __tvm_s.type_param(E1, E2)",
@@ -448,11 +458,20 @@ impl Context {
             }
         }
         let p = &f.parameters;
-        if p.vararg.is_some() || p.kwarg.is_some() || !p.kwonlyargs.is_empty() || !p.posonlyargs.is_empty() {
+        // JIT definitions take their compile-time constants as keyword-only parameters.
+        let kwonly_ok = policy.jit;
+        if p.vararg.is_some() || p.kwarg.is_some() || (!kwonly_ok && !p.kwonlyargs.is_empty()) || !p.posonlyargs.is_empty() {
             return Err(SyntaxRestriction {
                 message: "TVMScript functions take plain positional parameters only".into(),
                 range: p.range,
             });
+        }
+        let mut kwonly = vec![];
+        for a in &p.kwonlyargs {
+            let mut k = a.clone();
+            k.parameter.annotation = None;
+            sig_scope.insert(k.parameter.name.id.to_string());
+            kwonly.push(k);
         }
         for a in &p.args {
             let pname = a.parameter.name.id.to_string();
@@ -469,7 +488,7 @@ impl Context {
                     }
                     self.resolve_names((**ann).clone(), scopes, &sig_scope, "__tvm_s")
                 }
-                None => tpl::name("None", r),
+                None => tpl::none(r),
             };
             stmts.extend(tpl::stmts(
                 "E0 = __tvm_s.param(E1, E2)",
@@ -493,7 +512,7 @@ impl Context {
         }
         let r = f.range;
         stmts.extend(tpl::stmts("return E0", vec![Hole::E(tpl::tuple(values, r))], r));
-        Ok((stmts, params))
+        Ok((stmts, params, kwonly))
     }
 
     /// Rewrite loads of names no scope binds into `<via>.name("x")`: such a name can
@@ -531,6 +550,68 @@ impl Transformer for NameResolver<'_> {
             // Comprehensions and lambdas bind their own names: leave them alone.
             Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
             _ => walk_expr(self, expr),
+        }
+    }
+}
+
+/// Rewrites the constructs whose Python meaning needs `bool()` of an operand (`and`,
+/// `or`, `not`, chained comparisons, conditional expressions) or reorders operands
+/// (comparisons with a literal on the left) into runtime calls, so the namespace
+/// decides what they mean for IR operands (TVM's parser evaluates them itself).
+/// Comprehensions and lambdas keep plain Python semantics, as in TVM.
+struct LogicRewriter;
+
+impl Transformer for LogicRewriter {
+    fn visit_expr(&self, expr: &mut Expr) {
+        match expr {
+            Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => return,
+            _ => walk_expr(self, expr),
+        }
+        let r = expr.range();
+        let placeholder = || tpl::none(r);
+        match expr {
+            Expr::BoolOp(b) => {
+                let op = if b.op == ast::BoolOp::And { "and" } else { "or" };
+                let values = std::mem::take(&mut b.values);
+                // `a and b and c` -> bool_op("and", bool_op("and", a, lambda: b), lambda: c),
+                // folding from the left as TVM's parser does.
+                let mut it = values.into_iter();
+                let mut acc = it.next().unwrap_or_else(placeholder);
+                for v in it {
+                    acc = tpl::expr(
+                        "__tvm__.bool_op(E0, E1, lambda: E2)",
+                        vec![Hole::E(tpl::string(op, r)), Hole::E(acc), Hole::E(v)],
+                        r,
+                    );
+                }
+                *expr = acc;
+            }
+            Expr::UnaryOp(u) if u.op == ast::UnaryOp::Not => {
+                let operand = std::mem::replace(&mut *u.operand, placeholder());
+                *expr = tpl::expr("__tvm__.not_(E0)", vec![Hole::E(operand)], r);
+            }
+            // Every comparison: Python would swap `3 <= x` into `x >= 3`.
+            Expr::Compare(c) => {
+                let ops = c.ops.iter().map(|o| tpl::string(o.as_str(), r)).collect();
+                let mut operands = vec![std::mem::replace(&mut *c.left, placeholder())];
+                operands.extend(std::mem::take(&mut c.comparators));
+                *expr = tpl::expr(
+                    "__tvm__.compare(E0, E1)",
+                    vec![Hole::E(tpl::tuple(ops, r)), Hole::E(tpl::tuple(operands, r))],
+                    r,
+                );
+            }
+            Expr::If(i) => {
+                let test = std::mem::replace(&mut *i.test, placeholder());
+                let body = std::mem::replace(&mut *i.body, placeholder());
+                let orelse = std::mem::replace(&mut *i.orelse, placeholder());
+                *expr = tpl::expr(
+                    "__tvm__.if_exp(E0, lambda: E1, lambda: E2)",
+                    vec![Hole::E(test), Hole::E(body), Hole::E(orelse)],
+                    r,
+                );
+            }
+            _ => {}
         }
     }
 }
@@ -711,6 +792,12 @@ impl Body<'_> {
 
     /// Rewrite unresolvable names in an expression (they may be builder symbols).
     fn e(&self, e: Expr) -> Expr {
+        let mut e = self.resolved(e);
+        LogicRewriter.visit_expr(&mut e);
+        e
+    }
+
+    fn resolved(&self, e: Expr) -> Expr {
         if self.hygienic {
             self.cx.resolve_names(e, self.scopes, &HashSet::new(), "__tvm__")
         } else {
@@ -782,9 +869,11 @@ impl Body<'_> {
                 }
                 let iter = self.e(*f.iter);
                 let body = self.block(f.body)?;
+                // The hook gets the target names so loop variables are named as written.
+                let names = target_spec(&f.target).unwrap_or_else(|| tpl::none(range));
                 out.extend(tpl::stmts(
-                    "with __tvm__.for_(E0) as E1:\n    B0",
-                    vec![Hole::E(iter), Hole::E(*f.target), Hole::B(non_empty(body, range))],
+                    "with __tvm__.for_(E0, E1) as E2:\n    B0",
+                    vec![Hole::E(iter), Hole::E(names), Hole::E(*f.target), Hole::B(non_empty(body, range))],
                     range,
                 ));
             }
@@ -806,8 +895,11 @@ impl Body<'_> {
             }
             Stmt::With(mut w) => {
                 for item in w.items.iter_mut() {
-                    let ctx = std::mem::replace(&mut item.context_expr, tpl::name("None", range));
-                    item.context_expr = tpl::expr("__tvm__.with_(E0)", vec![Hole::E(self.e(ctx))], range);
+                    let ctx = std::mem::replace(&mut item.context_expr, tpl::none(range));
+                    // The hook also gets the `as` target's names (for naming what it binds).
+                    let names = item.optional_vars.as_deref().and_then(target_spec).unwrap_or_else(|| tpl::none(range));
+                    item.context_expr =
+                        tpl::expr("__tvm__.with_(E0, E1)", vec![Hole::E(self.e(ctx)), Hole::E(names)], range);
                 }
                 w.body = non_empty(self.block(std::mem::take(&mut w.body))?, range);
                 out.push(Stmt::With(w));
@@ -816,14 +908,14 @@ impl Body<'_> {
                 let test = self.e(*a.test);
                 let msg = match a.msg {
                     Some(m) => self.e(*m),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 out.extend(tpl::stmts("__tvm__.assert_(E0, E1)", vec![Hole::E(test), Hole::E(msg)], range));
             }
             Stmt::Return(r) => {
                 let v = match r.value {
                     Some(v) => self.e(*v),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 if self.kind == DefinitionKind::Macro {
                     out.extend(tpl::stmts("return __tvm__.macro_return(E0)", vec![Hole::E(v)], range));
@@ -858,6 +950,7 @@ impl Body<'_> {
     ) -> Result<Vec<Stmt>, SyntaxRestriction> {
         let cond = self.e(test);
         let then = non_empty(self.block(body)?, range);
+        let has_else = !rest.is_empty();
         let orelse = if rest.is_empty() {
             tpl::stmts("pass", vec![], range)
         } else {
@@ -869,10 +962,11 @@ impl Body<'_> {
         };
         let flag = self.cx.fresh("branch");
         Ok(tpl::stmts(
-            "for E0 in __tvm__.if_(E1):\n    if E2:\n        B0\n    else:\n        B1",
+            "for E0 in __tvm__.if_(E1, E2):\n    if E3:\n        B0\n    else:\n        B1",
             vec![
                 Hole::E(store_name(&flag, range)),
                 Hole::E(cond),
+                Hole::E(tpl::name(py_bool(has_else), range)),
                 Hole::E(tpl::name(&flag, range)),
                 Hole::B(then),
                 Hole::B(orelse),
@@ -967,7 +1061,7 @@ fn slices_to_calls(e: Expr) -> Expr {
     match e {
         Expr::Slice(s) => {
             let r = s.range;
-            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::name("None", r));
+            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::none(r));
             tpl::expr(
                 "slice(E0, E1, E2)",
                 vec![Hole::E(part(s.lower)), Hole::E(part(s.upper)), Hole::E(part(s.step))],

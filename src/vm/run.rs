@@ -34,7 +34,7 @@ pub fn run_file(path: &Path, args: &[String]) -> i32 {
     let dir = path.parent().map(|p| if p.as_os_str().is_empty() { ".".into() } else { p.to_string_lossy().to_string() });
     let mut argv = vec![name.clone()];
     argv.extend(args.iter().cloned());
-    let interp = new_interpreter(&InterpOptions { argv, path: dir.into_iter().collect() });
+    let interp = new_interpreter(&InterpOptions { argv, path: dir.into_iter().collect(), ..Default::default() });
     interp.enter(|vm| {
         let code = run_source(vm, &Source::new(&name, &text));
         flush_std(vm);

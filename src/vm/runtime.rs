@@ -46,8 +46,10 @@ pub trait DialectHooks: Send + Sync {
         Err(unsupported(vm, self.dialect(), "expression statement"))
     }
     /// `for target in iter:` — returns a context manager whose `__enter__` gives the target value.
-    fn for_(&self, vm: &VirtualMachine, iter: PyObjectRef) -> PyResult {
-        let _ = iter;
+    /// `names` is the target as written: a name string, or a nested tuple of names
+    /// (`"*rest"` for a starred one), or `None` for other targets.
+    fn for_(&self, vm: &VirtualMachine, iter: PyObjectRef, names: PyObjectRef) -> PyResult {
+        let _ = (iter, names);
         Err(unsupported(vm, self.dialect(), "for loop"))
     }
     /// `while cond:` — returns a context manager.
@@ -56,12 +58,37 @@ pub trait DialectHooks: Send + Sync {
         Err(unsupported(vm, self.dialect(), "while loop"))
     }
     /// `if cond:` — returns an iterable yielding `True` (then-branch) and/or `False` (else-branch).
-    fn if_(&self, vm: &VirtualMachine, cond: PyObjectRef) -> PyResult {
-        let _ = cond;
+    /// `has_else` says whether the source wrote an `else`/`elif`.
+    fn if_(&self, vm: &VirtualMachine, cond: PyObjectRef, has_else: bool) -> PyResult {
+        let _ = (cond, has_else);
         Err(unsupported(vm, self.dialect(), "if statement"))
     }
+    /// `a and b` / `a or b` (`op` is `"and"` or `"or"`); `rhs` is a thunk for `b`.
+    /// The default is Python's short-circuit meaning.
+    fn bool_op(&self, vm: &VirtualMachine, op: &str, lhs: PyObjectRef, rhs: PyObjectRef) -> PyResult {
+        let truth = lhs.clone().try_to_bool(vm)?;
+        if (op == "and") != truth {
+            return Ok(lhs);
+        }
+        rhs.call((), vm)
+    }
+    /// `not a`. The default is Python's.
+    fn not_(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult {
+        Ok(vm.ctx.new_bool(!value.try_to_bool(vm)?).into())
+    }
+    /// A chained comparison `a < b <= c` (`ops` as written, operands evaluated once).
+    /// The default is Python's.
+    fn compare(&self, vm: &VirtualMachine, ops: Vec<String>, operands: Vec<PyObjectRef>) -> PyResult {
+        python_compare_chain(vm, &ops, &operands)
+    }
+    /// `a if cond else b`; `then` and `orelse` are thunks. The default is Python's.
+    fn if_exp(&self, vm: &VirtualMachine, cond: PyObjectRef, then: PyObjectRef, orelse: PyObjectRef) -> PyResult {
+        if cond.try_to_bool(vm)? { then.call((), vm) } else { orelse.call((), vm) }
+    }
     /// `with ctx:` — returns the context manager to use.
-    fn with_(&self, _vm: &VirtualMachine, ctx: PyObjectRef) -> PyResult {
+    /// `names` is the `as` target as for `for_` (`None` without one).
+    fn with_(&self, _vm: &VirtualMachine, ctx: PyObjectRef, names: PyObjectRef) -> PyResult {
+        let _ = names;
         Ok(ctx)
     }
     fn assert_(&self, vm: &VirtualMachine, cond: PyObjectRef, msg: PyObjectRef) -> PyResult<()> {
@@ -86,6 +113,38 @@ pub trait DialectHooks: Send + Sync {
     fn range(&self, vm: &VirtualMachine) -> PyResult {
         vm.builtins.get_attr("range", vm)
     }
+}
+
+/// One Python comparison `a <op> b` (`op` as the source writes it).
+pub fn python_compare(vm: &VirtualMachine, op: &str, a: &PyObjectRef, b: &PyObjectRef) -> PyResult {
+    use rustpython_vm::types::PyComparisonOp as C;
+    let rich = |o| a.clone().rich_compare(b.clone(), o, vm);
+    match op {
+        "<" => rich(C::Lt),
+        "<=" => rich(C::Le),
+        ">" => rich(C::Gt),
+        ">=" => rich(C::Ge),
+        "==" => rich(C::Eq),
+        "!=" => rich(C::Ne),
+        "is" => Ok(vm.ctx.new_bool(rustpython_vm::AsObject::is(a, b)).into()),
+        "is not" => Ok(vm.ctx.new_bool(!rustpython_vm::AsObject::is(a, b)).into()),
+        "in" => Ok(vm.ctx.new_bool(vm._contains(b, a)?).into()),
+        "not in" => Ok(vm.ctx.new_bool(!vm._contains(b, a)?).into()),
+        other => Err(vm.new_value_error(format!("unknown comparison operator {other:?}"))),
+    }
+}
+
+/// Python's chained comparison: the first false result, else the last one.
+pub fn python_compare_chain(vm: &VirtualMachine, ops: &[String], operands: &[PyObjectRef]) -> PyResult {
+    let mut last = vm.ctx.new_bool(true).into();
+    for (i, op) in ops.iter().enumerate() {
+        let (Some(a), Some(b)) = (operands.get(i), operands.get(i + 1)) else { break };
+        last = python_compare(vm, op, a, b)?;
+        if !last.clone().try_to_bool(vm)? {
+            return Ok(last);
+        }
+    }
+    Ok(last)
 }
 
 fn unsupported(vm: &VirtualMachine, dialect: &str, what: &str) -> rustpython_vm::builtins::PyBaseExceptionRef {
@@ -348,8 +407,28 @@ pub mod rt {
     }
 
     #[pyfunction]
-    fn for_(iter: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.for_(vm, iter)
+    fn for_(iter: PyObjectRef, names: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.for_(vm, iter, names)
+    }
+
+    #[pyfunction]
+    fn bool_op(op: String, lhs: PyObjectRef, rhs: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.bool_op(vm, &op, lhs, rhs)
+    }
+
+    #[pyfunction]
+    fn not_(value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.not_(vm, value)
+    }
+
+    #[pyfunction]
+    fn compare(ops: Vec<String>, operands: Vec<PyObjectRef>, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.compare(vm, ops, operands)
+    }
+
+    #[pyfunction]
+    fn if_exp(cond: PyObjectRef, then: PyObjectRef, orelse: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.if_exp(vm, cond, then, orelse)
     }
 
     #[pyfunction]
@@ -358,13 +437,13 @@ pub mod rt {
     }
 
     #[pyfunction]
-    fn if_(cond: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.if_(vm, cond)
+    fn if_(cond: PyObjectRef, has_else: bool, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.if_(vm, cond, has_else)
     }
 
     #[pyfunction]
-    fn with_(ctx: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.with_(vm, ctx)
+    fn with_(ctx: PyObjectRef, names: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.with_(vm, ctx, names)
     }
 
     #[pyfunction]

@@ -370,6 +370,56 @@ ir_node! {
     }
 }
 
+/// Checked constructors, as TVM's (`tirx.Bind(var, value)`, `tirx.SeqStmt(seq)`).
+impl Ref<BindNode> {
+    /// `var: T.let[...] = value`; a RuntimeError (TVM's check) unless the value has
+    /// the variable's type.
+    pub fn make(var: Var, value: impl Into<Expr>, span: Span) -> Result<Bind> {
+        let value = value.into();
+        if !crate::ir::structural_equal(&value.ty(), &var.ty, false) {
+            return Err(Error::runtime(format!(
+                "Bind: the value of {} has type {}, the variable has type {}",
+                var.name,
+                short_type(&value.ty()),
+                short_type(&var.ty)
+            )));
+        }
+        Ok(Bind::new(BindNode { var, value, span }))
+    }
+}
+
+impl Ref<SeqStmtNode> {
+    /// A sequence with nested sequences spliced in, as TVM's constructor; a RuntimeError
+    /// (TVM's check) for fewer than two statements.
+    pub fn make(stmts: impl IntoIterator<Item = impl Into<Stmt>>, span: Span) -> Result<SeqStmt> {
+        let seq = flatten_stmts(stmts.into_iter().map(Into::into));
+        if seq.len() < 2 {
+            return Err(Error::runtime(format!(
+                "A SeqStmt of length {} is prohibited: use the statement itself, or Evaluate(0) for none",
+                seq.len()
+            )));
+        }
+        Ok(SeqStmt::new(SeqStmtNode { seq, span }))
+    }
+}
+
+/// A type for messages: the dtype of a `PrimType`, the type key otherwise.
+fn short_type(ty: &Type) -> String {
+    ty.as_prim().map_or_else(|| ty.type_key().to_string(), |d| d.to_string())
+}
+
+/// Statements with every nested `SeqStmt` spliced in (TVM's `SeqStmt::Flatten`).
+pub fn flatten_stmts(stmts: impl IntoIterator<Item = Stmt>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in stmts {
+        match s.downcast_ref::<SeqStmtNode>() {
+            Some(inner) => out.extend(flatten_stmts(inner.seq.iter().cloned())),
+            None => out.push(s),
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------
 // Supporting objects.
 
@@ -684,6 +734,43 @@ fn cast_index(e: &Expr, ty: DataType) -> Expr {
 }
 
 // ---------------------------------------------------------------------------
+// Compilation targets (`T.target({...})` in function attributes).
+
+ir_node! {
+    /// A kind of target (`llvm`, `cuda` …), one object per name.
+    pub struct TargetKindNode as TargetKind: "target.TargetKind", base object_info {
+        pub name: String,
+    }
+}
+
+impl Ref<TargetKindNode> {
+    /// The kind of this name (created on first use, then shared).
+    pub fn get(name: &str) -> TargetKind {
+        static KINDS: OnceLock<RwLock<HashMap<String, TargetKind>>> = OnceLock::new();
+        let kinds = KINDS.get_or_init(Default::default);
+        if let Some(k) = kinds.read().unwrap_or_else(|e| e.into_inner()).get(name) {
+            return k.clone();
+        }
+        let mut w = kinds.write().unwrap_or_else(|e| e.into_inner());
+        w.entry(name.to_string())
+            .or_insert_with(|| TargetKind::new(TargetKindNode { name: name.to_string(), span: Span::none() }))
+            .clone()
+    }
+}
+
+ir_node! {
+    /// A compilation target: its kind, tag, keys, the other attributes of its
+    /// configuration, and an optional host target (TVM's `target.Target`).
+    pub struct TargetNode as Target: "target.Target", base object_info {
+        pub kind: TargetKind,
+        pub tag: String,
+        pub keys: Vec<String>,
+        pub attrs: AttrMap,
+        pub host: Option<Target>,
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Functions.
 
 ir_node! {
@@ -902,6 +989,8 @@ pub(crate) fn register_types() -> Result<()> {
     register_type::<TileLayoutNode>()?;
     register_type::<ComposeLayoutNode>()?;
     register_type::<PrimFuncNode>()?;
+    register_type::<TargetKindNode>()?;
+    register_type::<TargetNode>()?;
     Ok(())
 }
 

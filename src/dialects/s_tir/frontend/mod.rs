@@ -1,6 +1,366 @@
-//! The `T` namespace, S-TIR builder frames and construction hooks.
+//! S-TIR script construction: blocks (`T.sblock`), block axes (`T.axis.*`), block
+//! signatures (`T.reads`, `T.writes`, `T.where`, `T.init`, `T.sblock_attr`,
+//! `T.sblock_alloc_buffer`, region `T.match_buffer`), the completion TVM applies
+//! to finished S-TIR functions (root block, inferred read/write regions), and the
+//! `Ts` namespace with its `@Ts.function` decorator.
 
-/// Register the namespace, decorators and hooks.
-pub fn register() -> crate::ir::Result<()> {
-    Ok(())
+mod regions;
+
+use rustpython_vm::builtins::{PyDict, PyStr};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+pub use regions::check_outer_loop_use;
+
+use super::nodes::*;
+use crate::builder;
+use crate::dialects::tirx::frontend::args::bind;
+use crate::dialects::tirx::frontend::buffers::{self, region_of};
+use crate::dialects::tirx::frontend::context::{enter, with_func, NameSpec};
+use crate::dialects::tirx::frontend::convert::{diag, py, py_list, py_str, seq, to_dtype, to_expr, to_value, Py as _};
+use crate::dialects::tirx::frontend::frames::{Kind, StmtFrame};
+use crate::dialects::tirx::frontend::handle::FrameHandle;
+use crate::dialects::tirx::nodes::{IterVar, IterVarNode, IterVarType, Stmt};
+use crate::ir::{self, int_imm, DataType, Error, Expr, Range, Result, Span, Value, Var};
+
+/// Annotation key marking a block whose regions the parser infers (TVM's
+/// `tir.script_parsing_detect_access`: 1 reads, 2 writes, 3 both).
+pub const DETECT_ACCESS: &str = "tir.script_parsing_detect_access";
+
+/// A block under construction.
+#[derive(Default)]
+pub struct BlockState {
+    pub name: String,
+    pub no_realize: bool,
+    pub iter_vars: Vec<IterVar>,
+    pub iter_values: Vec<Expr>,
+    pub predicate: Option<Expr>,
+    pub reads: Option<Vec<TensorRegion>>,
+    pub writes: Option<Vec<TensorRegion>>,
+    pub alloc_buffers: Vec<Var>,
+    pub match_buffers: Vec<MatchBufferRegion>,
+    pub annotations: Vec<(Value, Value)>,
+    pub init: Option<Stmt>,
+    /// The next statement added to the frame is the block's init (`with T.init():` closing).
+    pub filling_init: bool,
 }
+
+/// Build the block (and its realize) when its frame closes.
+pub fn finish_block(state: BlockState, body: Stmt) -> Result<Stmt> {
+    let mut annotations = state.annotations;
+    let detect = (state.reads.is_none() as i64) | ((state.writes.is_none() as i64) << 1);
+    if detect != 0 {
+        annotations.push((Value::str(DETECT_ACCESS), Value::Int(detect)));
+    }
+    let block = SBlock::new(SBlockNode {
+        iter_vars: state.iter_vars,
+        reads: state.reads.unwrap_or_default(),
+        writes: state.writes.unwrap_or_default(),
+        name_hint: state.name,
+        alloc_buffers: state.alloc_buffers,
+        match_buffers: state.match_buffers,
+        annotations: annotations.into(),
+        init: state.init,
+        body,
+        span: Span::none(),
+    });
+    if state.no_realize {
+        return Ok(block.into());
+    }
+    Ok(SBlockRealize::new(SBlockRealizeNode {
+        iter_values: state.iter_values,
+        predicate: state.predicate.unwrap_or_else(|| ir::bool_imm(true)),
+        block,
+        span: Span::none(),
+    })
+    .into())
+}
+
+/// Run `f` on the innermost open block (the top frame must be that block when
+/// `direct` is set, as for `T.init`).
+fn with_block<R>(vm: &VirtualMachine, what: &str, direct: bool, f: impl FnOnce(&mut BlockState) -> R) -> PyResult<R> {
+    let found = if direct {
+        builder::top_frame::<StmtFrame, _>(|fr| match &mut fr.kind {
+            Kind::Block(b) => Some(f(b)),
+            _ => None,
+        })
+        .flatten()
+    } else {
+        let mut f = Some(f);
+        builder::search_frames(|fr| {
+            let s = fr.as_any_mut().downcast_mut::<StmtFrame>()?;
+            match &mut s.kind {
+                Kind::Block(b) => Some((f.take()?)(b)),
+                _ => None,
+            }
+        })
+    };
+    found.ok_or_else(|| diag(vm, format!("error: {what} must be used inside a T.sblock")))
+}
+
+// ---------------------------------------------------------------------------
+// Namespace functions.
+
+/// `T.sblock(name="", no_realize=False)`.
+pub fn sblock(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "sblock", args, &["name", "no_realize", "exec_scope"])?;
+    let mut name = a.str_or(vm, "name", "")?;
+    let no_realize = a.bool_or(vm, "no_realize", false)?;
+    let suffix = crate::dialects::tirx::frontend::func::block_name_suffix();
+    if !name.is_empty() {
+        name.push_str(&suffix);
+    }
+    let h = FrameHandle::new(
+        "T.sblock",
+        Box::new(move |vm: &VirtualMachine, _names: Option<&NameSpec>| {
+            enter(StmtFrame::new(Kind::Block(Box::new(BlockState { name, no_realize, ..Default::default() }))));
+            Ok(vm.ctx.none())
+        }),
+    );
+    Ok(h.into_py(vm))
+}
+
+/// `T.init()`: the reduction init of the enclosing block.
+pub fn init(vm: &VirtualMachine, _args: FuncArgs) -> PyResult {
+    let h = FrameHandle::new(
+        "T.init",
+        Box::new(move |vm: &VirtualMachine, _names: Option<&NameSpec>| {
+            with_block(vm, "T.init()", true, |b| b.filling_init = true)?;
+            enter(StmtFrame::new(Kind::Init));
+            Ok(vm.ctx.none())
+        }),
+    );
+    Ok(h.into_py(vm))
+}
+
+/// `T.where(predicate)`.
+pub fn where_(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "where", args, &["predicate"])?;
+    let p = a.req(vm, "predicate")?;
+    let pred = if p.class().is(vm.ctx.types.bool_type) {
+        ir::bool_imm(p.try_to_bool(vm)?)
+    } else if crate::dialects::tirx::frontend::convert::is_python_int(vm, &p) {
+        let v = crate::dialects::tirx::frontend::convert::py_int(vm, &p)?;
+        if v != 0 && v != 1 {
+            return Err(vm.new_value_error(format!("Invalid value for predicate: {v}")));
+        }
+        ir::bool_imm(v == 1)
+    } else {
+        to_expr(vm, &p)?
+    };
+    with_block(vm, "T.where", false, |b| b.predicate = Some(pred))?;
+    Ok(vm.ctx.none())
+}
+
+fn regions(vm: &VirtualMachine, args: FuncArgs, what: &str) -> PyResult<Vec<TensorRegion>> {
+    let mut items = args.args;
+    if items.len() == 1
+        && let Some(inner) = seq(&items[0])
+    {
+        items = inner;
+    }
+    items
+        .iter()
+        .map(|x| region_of(vm, x)?.ok_or_else(|| vm.new_type_error(format!("{what} expects buffer regions"))))
+        .collect()
+}
+
+/// `T.reads(*regions)`.
+pub fn reads(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let r = regions(vm, args, "T.reads")?;
+    with_block(vm, "T.reads", false, |b| b.reads = Some(r))?;
+    Ok(vm.ctx.none())
+}
+
+/// `T.writes(*regions)`.
+pub fn writes(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let r = regions(vm, args, "T.writes")?;
+    with_block(vm, "T.writes", false, |b| b.writes = Some(r))?;
+    Ok(vm.ctx.none())
+}
+
+/// `T.sblock_attr({...})`: block annotations.
+pub fn sblock_attr(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "sblock_attr", args, &["attrs"])?;
+    let d = a.req(vm, "attrs")?;
+    let dict = d.downcast_ref::<PyDict>().ok_or_else(|| vm.new_type_error("T.sblock_attr expects a dict"))?;
+    let mut items = vec![];
+    for (k, v) in dict {
+        items.push((Value::str(&py_str(vm, &k)?), to_value(vm, &v)?));
+    }
+    with_block(vm, "T.sblock_attr", false, |b| {
+        for (k, v) in items {
+            b.annotations.retain(|(x, _)| x != &k);
+            b.annotations.push((k, v));
+        }
+    })?;
+    Ok(vm.ctx.none())
+}
+
+const SBLOCK_ALLOC_PARAMS: &[&str] =
+    &["shape", "dtype", "data", "strides", "elem_offset", "scope", "align", "offset_factor", "layout", "allocated_addr"];
+
+/// `T.sblock_alloc_buffer(...)`: allocated by the enclosing block (the root block at
+/// function level).
+pub fn sblock_alloc_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "sblock_alloc_buffer", args, SBLOCK_ALLOC_PARAMS)?;
+    let b = buffers::buffer_args(vm, &a, -1)?;
+    let buf = b.spec.to_buffer("", Span::none()).py(vm)?;
+    let in_block = with_block(vm, "", false, |s| s.alloc_buffers.push(buf.clone())).is_ok();
+    if !in_block {
+        with_func(|f| f.root_alloc_buffers.push(buf.clone()))
+            .ok_or_else(|| vm.new_runtime_error("T.sblock_alloc_buffer must be used inside a function"))?;
+    }
+    Ok(py(vm, buf))
+}
+
+/// A region `T.match_buffer` inside a block.
+pub fn add_match_buffer(vm: &VirtualMachine, buffer: Var, source: TensorRegion) -> PyResult<()> {
+    let m = MatchBufferRegion::new(MatchBufferRegionNode { buffer, source, span: Span::none() });
+    with_block(vm, "T.match_buffer of a region", false, |b| b.match_buffers.push(m))
+}
+
+/// The domain of a block axis: a `Range`, a `(min, max)` pair, or an extent.
+fn axis_dom(vm: &VirtualMachine, dom: &PyObjectRef) -> PyResult<Range> {
+    if let Some(o) = crate::vm::object::unwrap_object(dom)
+        && let Ok(r) = o.downcast::<ir::RangeNode>()
+    {
+        return Ok(r);
+    }
+    if let Some(pair) = seq(dom) {
+        if pair.len() != 2 {
+            return Err(vm.new_value_error("an axis domain pair must have two elements"));
+        }
+        let lo = to_expr(vm, &pair[0])?;
+        let hi = to_expr(vm, &pair[1])?;
+        let extent = buffers::extent_of(&lo, &hi).py(vm)?;
+        return Ok(Range::from_min_extent(lo, extent, Span::none()));
+    }
+    let e = to_expr(vm, dom)?;
+    Ok(Range::from_min_extent(int_imm(e.dtype(), 0), e, Span::none()))
+}
+
+/// `T.axis.spatial/reduce/scan/opaque(dom, binding, dtype="int32")`.
+pub fn axis(vm: &VirtualMachine, kind: IterVarType, args: FuncArgs) -> PyResult {
+    let name = kind.axis_name().unwrap_or("axis");
+    let a = bind(vm, name, args, &["dom", "binding", "dtype"])?;
+    let dom = axis_dom(vm, &a.req(vm, "dom")?)?;
+    let value = to_expr(vm, &a.req(vm, "binding")?)?;
+    // The variable takes the domain's type (TVM ignores a differing `dtype`).
+    let _ = a.get(vm, "dtype");
+    let var = Var::scalar("", dom.extent.dtype());
+    push_axis(vm, kind, dom, var.clone(), value)?;
+    Ok(py(vm, var))
+}
+
+fn push_axis(vm: &VirtualMachine, kind: IterVarType, dom: Range, var: Var, value: Expr) -> PyResult<()> {
+    let iv = IterVar::new(IterVarNode { dom: Some(dom), var, iter_type: kind, thread_tag: String::new(), span: Span::none() });
+    with_block(vm, "T.axis", false, |b| {
+        b.iter_vars.push(iv);
+        b.iter_values.push(value);
+    })
+}
+
+/// `T.axis.remap("SSR", [i, j, k])`: axes over the loops of the given variables.
+pub fn remap(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "remap", args, &["kinds", "bindings", "dtype"])?;
+    let kinds = py_str(vm, &a.req(vm, "kinds")?)?;
+    let bindings = crate::dialects::tirx::frontend::convert::iterate(vm, &a.req(vm, "bindings")?)?;
+    let dtype = match a.get(vm, "dtype") {
+        Some(d) => to_dtype(vm, &d)?,
+        None => DataType::INT32,
+    };
+    if kinds.chars().count() != bindings.len() {
+        return Err(diag(
+            vm,
+            format!(
+                "error: Length of kinds ({}) and bindings ({}) of T.axis.remap must be the same",
+                kinds.chars().count(),
+                bindings.len()
+            ),
+        ));
+    }
+    let mut vars = vec![];
+    for (c, b) in kinds.chars().zip(bindings) {
+        let kind = match c {
+            'S' => IterVarType::DataPar,
+            'R' => IterVarType::CommReduce,
+            other => return Err(diag(vm, format!("error: Unknown axis kind '{other}' in T.axis.remap, expected 'S' or 'R'"))),
+        };
+        let value = to_expr(vm, &b)?;
+        let dom = value
+            .as_var()
+            .and_then(|_| loop_range(&value))
+            .ok_or_else(|| diag(vm, "error: The bindings of T.axis.remap must be loop variables"))?;
+        let _ = dtype;
+        let var = Var::scalar("", dom.extent.dtype());
+        push_axis(vm, kind, dom, var.clone(), value)?;
+        vars.push(var);
+    }
+    Ok(if vars.len() == 1 { py(vm, vars[0].clone()) } else { py_list(vm, vars.into_iter().map(|v| v.as_ref_obj())) })
+}
+
+/// The range of the loop whose variable is `var`, from the open loop frames.
+fn loop_range(var: &Expr) -> Option<Range> {
+    builder::search_frames(|fr| {
+        let s = fr.as_any_mut().downcast_mut::<StmtFrame>()?;
+        let Kind::Loops(loops) = &s.kind else { return None };
+        loops
+            .iter()
+            .find(|l| l.var.as_ref_obj().same_as(var.as_object()))
+            .map(|l| Range::from_min_extent(l.min.clone(), l.extent.clone(), Span::none()))
+    })
+}
+
+/// TVM's `ScriptComplete` for an S-TIR function body: infer the regions of blocks
+/// that did not declare them, and wrap the body in the root block when it has
+/// blocks or root allocations (a lone top-level block without axes is the root).
+pub fn complete_root(body: Stmt, root_allocs: Vec<Var>) -> Result<Stmt> {
+    let is_root = |s: &Stmt| {
+        s.downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.iter_vars.is_empty() && r.iter_values.is_empty())
+    };
+    if root_allocs.is_empty() && is_root(&body) {
+        // The root keeps its regions as written; only its inner blocks are completed.
+        let r = body.downcast_ref::<SBlockRealizeNode>().ok_or_else(|| Error::runtime("root block"))?;
+        let block = &r.block;
+        let inner = regions::complete(&block.body)?;
+        let init = match &block.init {
+            Some(i) => Some(regions::complete(i)?),
+            None => None,
+        };
+        let mut node = (**block).clone();
+        node.body = inner;
+        node.init = init;
+        node.annotations = node.annotations.iter().filter(|(k, _)| k.as_str() != Some(DETECT_ACCESS)).cloned().collect();
+        let mut rn = (*r).clone();
+        rn.block = SBlock::new(node);
+        return Ok(SBlockRealize::new(rn).into());
+    }
+    let has_block = regions::contains_block(&body);
+    let body = regions::complete(&body)?;
+    if !has_block && root_allocs.is_empty() {
+        return Ok(body);
+    }
+    let block = SBlock::new(SBlockNode {
+        iter_vars: vec![],
+        reads: vec![],
+        writes: vec![],
+        name_hint: "root".into(),
+        alloc_buffers: root_allocs,
+        match_buffers: vec![],
+        annotations: Vec::new().into(),
+        init: None,
+        body,
+        span: Span::none(),
+    });
+    Ok(SBlockRealize::new(SBlockRealizeNode { iter_values: vec![], predicate: ir::bool_imm(true), block, span: Span::none() }).into())
+}
+
+/// Register the `Ts` namespace (its own decorator, then every `T` member).
+pub fn register() -> Result<()> {
+    super::nodes::register()?;
+    crate::dialects::tirx::frontend::register_s_tir_namespace()
+}
+
+#[allow(dead_code)]
+fn unused(_: &PyStr) {}

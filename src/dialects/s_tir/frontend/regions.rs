@@ -1,0 +1,441 @@
+//! Block read/write regions inferred the way TVM's `ScriptComplete` does for blocks
+//! that do not declare them: accesses in the block (loop variables inside it
+//! relaxed over their ranges, inner blocks through their bindings and regions),
+//! one region per buffer in first-access order; a reduction block (one with an
+//! init) does not read what it writes.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{SBlockNode, SBlockRealize, SBlockRealizeNode, DETECT_ACCESS};
+use crate::dialects::tirx::frontend::arith::{self, Operand};
+use crate::dialects::tirx::frontend::linear::const_diff;
+use crate::dialects::tirx::nodes::*;
+use crate::ir::{
+    self, int_imm, BinOp, Expr, MapResult, ObjectRef, Range, Result, Span, TensorLoadNode, Value, VarNode, WalkOrder,
+};
+
+/// Whether a statement contains a block.
+pub fn contains_block(s: &Stmt) -> bool {
+    let mut found = false;
+    ir::pre_order_visit(&s.clone().into_object(), |n: &ObjectRef| {
+        if n.is::<SBlockRealizeNode>() || n.is::<super::SBlockNode>() {
+            found = true;
+        }
+        !found
+    });
+    found
+}
+
+/// Infer the regions of the blocks in `s` that asked for it (inner blocks first).
+pub fn complete(s: &Stmt) -> Result<Stmt> {
+    if !contains_block(s) {
+        return Ok(s.clone());
+    }
+    let out = ir::structural_map(
+        s.clone().into_object(),
+        |n: ObjectRef| -> Result<MapResult> {
+            let Some(r) = n.downcast_ref::<SBlockRealizeNode>() else { return Ok(MapResult::Unchanged) };
+            let detect = r
+                .block
+                .annotations
+                .iter()
+                .find(|(k, _)| k.as_str() == Some(DETECT_ACCESS))
+                .and_then(|(_, v)| v.as_int());
+            let Some(detect) = detect else { return Ok(MapResult::Unchanged) };
+            let (reads, writes) = detect_regions(&r.block);
+            let mut block = (*r.block).clone();
+            if detect & 1 != 0 {
+                block.reads = reads;
+            }
+            if detect & 2 != 0 {
+                block.writes = writes;
+            }
+            block.annotations = block.annotations.iter().filter(|(k, _)| k.as_str() != Some(DETECT_ACCESS)).cloned().collect();
+            let mut rn = (*r).clone();
+            rn.block = super::SBlock::new(block);
+            Ok(MapResult::Replace(SBlockRealize::new(rn).as_ref_obj()))
+        },
+        WalkOrder::PostOrder,
+    )?;
+    Stmt::try_from_object(out)
+}
+
+/// An interval `[lo, hi]` of an index.
+#[derive(Clone)]
+struct Interval {
+    lo: Expr,
+    hi: Expr,
+}
+
+struct Detector<'a> {
+    /// Loop variables inside the block: their ranges `[lo, hi]`.
+    relax: HashMap<usize, Interval>,
+    /// Inner block iteration variables: their bindings.
+    subst: HashMap<usize, Expr>,
+    /// Buffers allocated by the block itself (not part of its signature).
+    own: HashSet<usize>,
+    reads: Vec<(Var, Vec<Interval>)>,
+    writes: Vec<(Var, Vec<Interval>)>,
+    opaque: Vec<Var>,
+    _block: &'a SBlockNode,
+}
+
+use crate::ir::Var;
+
+fn detect_regions(block: &SBlockNode) -> (Vec<TensorRegion>, Vec<TensorRegion>) {
+    let mut d = Detector {
+        relax: HashMap::new(),
+        subst: HashMap::new(),
+        own: block.alloc_buffers.iter().map(|b| b.as_ref_obj().addr()).collect(),
+        reads: vec![],
+        writes: vec![],
+        opaque: vec![],
+        _block: block,
+    };
+    if let Some(init) = &block.init {
+        d.stmt(init);
+    }
+    d.stmt(&block.body);
+    let written: HashSet<usize> = d.writes.iter().map(|(b, _)| b.as_ref_obj().addr()).collect();
+    let mut reads: Vec<TensorRegion> = vec![];
+    for (b, iv) in &d.reads {
+        if block.init.is_some() && written.contains(&b.as_ref_obj().addr()) {
+            continue;
+        }
+        reads.push(region(b, iv));
+    }
+    let mut writes: Vec<TensorRegion> = d.writes.iter().map(|(b, iv)| region(b, iv)).collect();
+    for b in &d.opaque {
+        let full: Vec<Interval> = full_intervals(b);
+        if !d.reads.iter().any(|(x, _)| x.ptr_eq(b)) {
+            reads.push(region(b, &full));
+        }
+        if !d.writes.iter().any(|(x, _)| x.ptr_eq(b)) {
+            writes.push(region(b, &full));
+        }
+    }
+    (reads, writes)
+}
+
+fn full_intervals(b: &Var) -> Vec<Interval> {
+    let bt = buffer_type(b).expect("buffer");
+    bt.shape
+        .iter()
+        .map(|s| Interval { lo: int_imm(s.dtype(), 0), hi: sub_const(s, 1) })
+        .collect()
+}
+
+fn sub_const(e: &Expr, c: i64) -> Expr {
+    arith::binary(BinOp::Sub, Operand::Expr(e.clone()), Operand::Int(c)).unwrap_or_else(|_| e.clone())
+}
+
+fn region(b: &Var, ivs: &[Interval]) -> TensorRegion {
+    let ranges = ivs
+        .iter()
+        .map(|iv| {
+            let extent = match const_diff(&iv.lo, &iv.hi) {
+                Some(c) => int_imm(iv.lo.dtype(), c + 1),
+                None => {
+                    let d = arith::binary(BinOp::Sub, Operand::Expr(iv.hi.clone()), Operand::Expr(iv.lo.clone()))
+                        .unwrap_or_else(|_| iv.hi.clone());
+                    arith::binary(BinOp::Add, Operand::Expr(d), Operand::Int(1)).unwrap_or_else(|_| iv.hi.clone())
+                }
+            };
+            Range::from_min_extent(iv.lo.clone(), extent, Span::none())
+        })
+        .collect();
+    buffer_region(b, ranges, Span::none()).expect("region of the buffer's rank")
+}
+
+impl Detector<'_> {
+    fn stmt(&mut self, s: &Stmt) {
+        if let Some(f) = s.downcast_ref::<ForNode>() {
+            self.expr(&f.min);
+            self.expr(&f.extent);
+            let lo = self.apply(&f.min);
+            let ext = self.apply(&f.extent);
+            let hi = arith::binary(BinOp::Add, Operand::Expr(lo.clone()), Operand::Expr(sub_const(&ext, 1))).unwrap_or(lo.clone());
+            let lo_i = self.interval(&lo);
+            let hi_i = self.interval(&hi);
+            self.relax.insert(f.loop_var.as_ref_obj().addr(), Interval { lo: lo_i.lo, hi: hi_i.hi });
+            self.stmt(&f.body);
+            return;
+        }
+        if let Some(r) = s.downcast_ref::<SBlockRealizeNode>() {
+            for v in &r.iter_values {
+                self.expr(v);
+            }
+            let values: Vec<Expr> = r.iter_values.iter().map(|v| self.apply(v)).collect();
+            for (iv, v) in r.block.iter_vars.iter().zip(values) {
+                self.subst.insert(iv.var.as_ref_obj().addr(), v);
+            }
+            for rg in &r.block.reads {
+                self.region_access(rg, false);
+            }
+            for rg in &r.block.writes {
+                self.region_access(rg, true);
+            }
+            return;
+        }
+        if let Some(st) = s.downcast_ref::<BufferStoreNode>() {
+            self.expr(&st.value);
+            for i in &st.indices {
+                self.expr(i);
+            }
+            let ivs: Vec<Interval> = st.indices.iter().map(|i| self.interval(&self.apply(i))).collect();
+            self.access(&st.buffer, ivs, true);
+            return;
+        }
+        // Other statements: visit every field.
+        self.fields(s.as_object());
+    }
+
+    fn fields(&mut self, o: &ObjectRef) {
+        for v in o.fields() {
+            self.value(&v);
+        }
+    }
+
+    fn value(&mut self, v: &Value) {
+        match v {
+            Value::Object(o) => {
+                if o.isinstance(stmt_info()) {
+                    self.stmt(&Stmt(o.clone()));
+                } else if o.isinstance(ir::expr_info()) {
+                    self.expr(&Expr(o.clone()));
+                } else {
+                    self.fields(o);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|x| self.value(x)),
+            Value::Map(m) => m.iter().for_each(|(_, x)| self.value(x)),
+            _ => {}
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        if let Some(l) = e.downcast_ref::<TensorLoadNode>() {
+            for i in &l.indices {
+                self.expr(i);
+            }
+            if let Ok(buf) = l.source.as_object().downcast::<VarNode>() {
+                let ivs: Vec<Interval> = l.indices.iter().map(|i| self.interval(&self.apply(i))).collect();
+                self.access(&buf, ivs, false);
+            }
+            return;
+        }
+        if let Some(v) = e.downcast_ref::<VarNode>() {
+            if buffer_type(v).is_some()
+                && let Ok(b) = e.as_object().downcast::<VarNode>()
+                && !self.own.contains(&b.as_ref_obj().addr())
+                && !self.opaque.iter().any(|x| x.ptr_eq(&b))
+            {
+                self.opaque.push(b);
+            }
+            return;
+        }
+        if e.is::<ir::OpNode>() {
+            return;
+        }
+        for v in e.fields() {
+            match &v {
+                // Types do not access buffers.
+                Value::Object(o) if o.isinstance(ir::type_info()) => {}
+                other => self.value(other),
+            }
+        }
+    }
+
+    fn region_access(&mut self, rg: &TensorRegion, write: bool) {
+        let Ok(buf) = rg.source.as_object().downcast::<VarNode>() else { return };
+        let ivs: Vec<Interval> = rg
+            .region
+            .iter()
+            .map(|r| {
+                let lo = self.apply(&r.min);
+                let ext = self.apply(&r.extent);
+                let hi = arith::binary(BinOp::Add, Operand::Expr(lo.clone()), Operand::Expr(sub_const(&ext, 1))).unwrap_or(lo.clone());
+                let a = self.interval(&lo);
+                let b = self.interval(&hi);
+                Interval { lo: a.lo, hi: b.hi }
+            })
+            .collect();
+        self.access(&buf, ivs, write);
+    }
+
+    fn access(&mut self, buf: &Var, ivs: Vec<Interval>, write: bool) {
+        if self.own.contains(&buf.as_ref_obj().addr()) {
+            return;
+        }
+        let list = if write { &mut self.writes } else { &mut self.reads };
+        match list.iter_mut().find(|(b, _)| b.ptr_eq(buf)) {
+            Some((_, old)) => {
+                for (o, n) in old.iter_mut().zip(ivs) {
+                    o.lo = pick(&o.lo, &n.lo, BinOp::Min);
+                    o.hi = pick(&o.hi, &n.hi, BinOp::Max);
+                }
+            }
+            None => list.push((buf.clone(), ivs)),
+        }
+    }
+
+    /// Substitute inner block iteration variables by their bindings.
+    fn apply(&self, e: &Expr) -> Expr {
+        if self.subst.is_empty() {
+            return e.clone();
+        }
+        let subst = &self.subst;
+        let out = ir::structural_map(
+            e.clone().into_object(),
+            |n: ObjectRef| -> Result<MapResult> {
+                if n.is::<VarNode>()
+                    && let Some(v) = subst.get(&n.addr())
+                {
+                    return Ok(MapResult::ReplaceAndSkip(v.clone().into_object()));
+                }
+                Ok(MapResult::Unchanged)
+            },
+            WalkOrder::PreOrder,
+        );
+        match out {
+            Ok(o) => refold(&Expr(o)),
+            Err(_) => e.clone(),
+        }
+    }
+
+    /// The interval of an index with the block's inner loop variables relaxed.
+    fn interval(&self, e: &Expr) -> Interval {
+        if !self.depends(e) {
+            return Interval { lo: e.clone(), hi: e.clone() };
+        }
+        if let Some(iv) = e.as_var().and_then(|_| self.relax.get(&e.as_object().addr())) {
+            return iv.clone();
+        }
+        let bin = |op, a: &Expr, b: &Expr| arith::binary(op, Operand::Expr(a.clone()), Operand::Expr(b.clone())).unwrap_or_else(|_| a.clone());
+        if let Some((op, a, b)) = BinOp::operands(e.as_object()) {
+            let (x, y) = (self.interval(a), self.interval(b));
+            match op {
+                BinOp::Add => return Interval { lo: bin(BinOp::Add, &x.lo, &y.lo), hi: bin(BinOp::Add, &x.hi, &y.hi) },
+                BinOp::Sub => return Interval { lo: bin(BinOp::Sub, &x.lo, &y.hi), hi: bin(BinOp::Sub, &x.hi, &y.lo) },
+                BinOp::Mul => {
+                    if let Some(c) = b.as_int() {
+                        let (l, h) = (bin(BinOp::Mul, &x.lo, b), bin(BinOp::Mul, &x.hi, b));
+                        return if c >= 0 { Interval { lo: l, hi: h } } else { Interval { lo: h, hi: l } };
+                    }
+                    if let Some(c) = a.as_int() {
+                        let (l, h) = (bin(BinOp::Mul, a, &y.lo), bin(BinOp::Mul, a, &y.hi));
+                        return if c >= 0 { Interval { lo: l, hi: h } } else { Interval { lo: h, hi: l } };
+                    }
+                }
+                BinOp::FloorDiv if b.as_int().is_some_and(|c| c > 0) => {
+                    return Interval { lo: bin(BinOp::FloorDiv, &x.lo, b), hi: bin(BinOp::FloorDiv, &x.hi, b) };
+                }
+                BinOp::FloorMod if b.as_int().is_some_and(|c| c > 0) => {
+                    let c = b.as_int().unwrap_or(1);
+                    return Interval { lo: int_imm(e.dtype(), 0), hi: int_imm(e.dtype(), c - 1) };
+                }
+                BinOp::Min => return Interval { lo: bin(BinOp::Min, &x.lo, &y.lo), hi: bin(BinOp::Min, &x.hi, &y.hi) },
+                BinOp::Max => return Interval { lo: bin(BinOp::Max, &x.lo, &y.lo), hi: bin(BinOp::Max, &x.hi, &y.hi) },
+                _ => {}
+            }
+        }
+        // Unknown shapes of dependence: the expression itself (a conservative point).
+        Interval { lo: e.clone(), hi: e.clone() }
+    }
+
+    fn depends(&self, e: &Expr) -> bool {
+        if self.relax.is_empty() {
+            return false;
+        }
+        let mut found = false;
+        ir::pre_order_visit(&e.clone().into_object(), |n: &ObjectRef| {
+            if n.is::<VarNode>() && self.relax.contains_key(&n.addr()) {
+                found = true;
+            }
+            !found
+        });
+        found
+    }
+}
+
+/// Rebuild arithmetic after substitution so constants fold as TVM's simplifier would.
+fn refold(e: &Expr) -> Expr {
+    if let Some((op, a, b)) = BinOp::operands(e.as_object()) {
+        let (a, b) = (refold(a), refold(b));
+        return arith::binary(op, Operand::Expr(a), Operand::Expr(b)).unwrap_or_else(|_| e.clone());
+    }
+    e.clone()
+}
+
+/// The smaller (`Min`) or larger (`Max`) of two bounds when their difference is known.
+fn pick(a: &Expr, b: &Expr, op: BinOp) -> Expr {
+    match const_diff(a, b) {
+        Some(d) => {
+            let b_is_larger = d > 0;
+            if (op == BinOp::Max) == b_is_larger { b.clone() } else { a.clone() }
+        }
+        None => arith::binary(op, Operand::Expr(a.clone()), Operand::Expr(b.clone())).unwrap_or_else(|_| a.clone()),
+    }
+}
+
+/// Well-formedness: a block with iteration variables must not use the variables of
+/// the loops around it directly.
+pub fn check_outer_loop_use(body: &Stmt) -> Option<String> {
+    fn walk(s: &ObjectRef, loops: &mut Vec<usize>, out: &mut Option<String>) {
+        if out.is_some() {
+            return;
+        }
+        if let Some(f) = s.downcast_ref::<ForNode>() {
+            loops.push(f.loop_var.as_ref_obj().addr());
+            walk(f.body.as_object(), loops, out);
+            loops.pop();
+            return;
+        }
+        if let Some(r) = s.downcast_ref::<SBlockRealizeNode>() {
+            if !r.block.iter_vars.is_empty() {
+                let outer: HashSet<usize> = loops.iter().copied().collect();
+                let mut bad = None;
+                let check = |o: &ObjectRef, bad: &mut Option<String>| {
+                    ir::pre_order_visit(o, |n: &ObjectRef| {
+                        if bad.is_none()
+                            && let Some(v) = n.downcast_ref::<VarNode>()
+                            && outer.contains(&n.addr())
+                        {
+                            *bad = Some(format!(
+                                "Block {} uses the outer loop variable {} directly instead of an iteration variable",
+                                r.block.name_hint, v.name
+                            ));
+                        }
+                        bad.is_none()
+                    });
+                };
+                check(r.block.body.as_object(), &mut bad);
+                if let Some(i) = &r.block.init {
+                    check(i.as_object(), &mut bad);
+                }
+                if bad.is_some() {
+                    *out = bad;
+                    return;
+                }
+                let mut inner = vec![];
+                walk(r.block.body.as_object(), &mut inner, out);
+                return;
+            }
+            walk(r.block.body.as_object(), loops, out);
+            return;
+        }
+        for v in s.fields() {
+            walk_value(&v, loops, out);
+        }
+    }
+    fn walk_value(v: &Value, loops: &mut Vec<usize>, out: &mut Option<String>) {
+        match v {
+            Value::Object(o) if o.isinstance(stmt_info()) => walk(o, loops, out),
+            Value::Array(items) => items.iter().for_each(|x| walk_value(x, loops, out)),
+            _ => {}
+        }
+    }
+    let mut out = None;
+    walk(body.as_object(), &mut vec![], &mut out);
+    out
+}

@@ -1,0 +1,679 @@
+//! Buffers in scripts: `T.Buffer(...)` types (with TVM 0.27's shape strings in
+//! signatures), allocation and declaration statements, `match_buffer`, local
+//! scalars, subscripts (`A[i]` loads, `A[0:4]` regions) and stores.
+
+use rustpython_vm::builtins::{PySlice, PyStr, PyTuple};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+use super::args::{bind, Bound};
+use super::arith;
+use super::context::{self, emit, with_func};
+use super::convert::{diag, iterate, py, py_int, py_str, seq, to_dtype, to_expr, Py as _};
+use super::exprs::make_ramp;
+use super::linear::const_diff;
+use crate::dialects::tirx::nodes::*;
+use crate::ir::{
+    self, int_imm, AttrMap, DataType, Error, Expr, ObjectRef, Range, Result, Span, TensorLoad, TensorLoadNode, Type,
+    Value, Var, VarNode,
+};
+use crate::vm::object::unwrap_object;
+
+/// The buffer variable inside a Python object, if it is one.
+pub fn as_buffer(obj: &PyObjectRef) -> Option<Var> {
+    let o = unwrap_object(obj)?;
+    if is_buffer_var(&o) { o.downcast::<VarNode>().ok() } else { None }
+}
+
+pub fn expect_buffer_obj(vm: &VirtualMachine, obj: &PyObjectRef, what: &str) -> PyResult<Var> {
+    as_buffer(obj).ok_or_else(|| vm.new_type_error(format!("{what} expects a buffer, got {}", obj.class().name())))
+}
+
+pub fn btype(buf: &Var) -> &BufferTypeNode {
+    buffer_type(buf).expect("a buffer variable")
+}
+
+// ---------------------------------------------------------------------------
+// Shapes.
+
+/// One shape (or stride) element: an int, an expression, a TypeVar symbol, or
+/// (inside a TVM-spelling signature) a string naming symbols.
+fn dim(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return shape_string(vm, &s.to_string_lossy());
+    }
+    to_expr(vm, obj)
+}
+
+/// A shape argument: a sequence, or a single int/expression.
+pub fn shape_arg(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<Expr>> {
+    match seq(obj) {
+        Some(items) => items.iter().map(|x| dim(vm, x)).collect(),
+        None => {
+            if unwrap_object(obj).is_some() || super::convert::is_python_int(vm, obj) || obj.downcast_ref::<PyStr>().is_some() {
+                Ok(vec![dim(vm, obj)?])
+            } else {
+                iterate(vm, obj)?.iter().map(|x| dim(vm, x)).collect()
+            }
+        }
+    }
+}
+
+/// A shape string such as `"n"` or `"n * 2"` in a TVM-spelling signature: each
+/// name is the function's symbol, declared on first use (int32 unless a scalar
+/// parameter or a `T.int64()` declaration says otherwise).
+fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
+    let allowed = with_func(|f| f.tvm_spelling && f.in_signature).unwrap_or(false);
+    if !allowed {
+        return Err(vm.new_type_error(format!(
+            "a buffer shape element must be an integer or an expression, got the string {text:?} \
+             (strings declare symbols only in @T.prim_func signatures; use T.dynamic(\"n\") or a type parameter)"
+        )));
+    }
+    let parsed = rustpython_vm::compiler::parser::parse_expression(text)
+        .map_err(|_| vm.new_value_error(format!("invalid shape expression {text:?}")))?;
+    let mut names = vec![];
+    collect_names(&parsed.into_syntax().body, &mut names);
+    // Names the signature's Python scope defines (`T`, constants) keep their values;
+    // the others are the function's symbols.
+    let scope = vm.ctx.new_dict();
+    let globals = vm.current_frame().map(|f| f.globals.clone());
+    if let Some(g) = &globals {
+        for (k, v) in g {
+            scope.set_item(&*k, v, vm)?;
+        }
+    }
+    for n in names {
+        let defined = globals.as_ref().is_some_and(|g| g.contains_key(n.as_str(), vm))
+            || vm.builtins.get_attr(&vm.ctx.new_str(n.as_str()), vm).is_ok();
+        let is_symbol = with_func(|f| f.symbols.contains_key(&n)).unwrap_or(false);
+        if defined && !is_symbol {
+            continue;
+        }
+        let var = with_func(|f| {
+            if let Some(v) = f.symbols.get(&n) {
+                return v.clone();
+            }
+            let dtype = f.decls.get(&n).and_then(|d| super::exprs::parse_dtype(d).ok()).unwrap_or(DataType::INT32);
+            let v = Var::scalar(&n, dtype);
+            f.symbols.insert(n.clone(), v.clone());
+            f.named.insert(v.as_ref_obj().addr());
+            v
+        })
+        .ok_or_else(|| vm.new_runtime_error("shape strings need an enclosing function"))?;
+        scope.set_item(n.as_str(), py(vm, var), vm)?;
+    }
+    let code = vm
+        .compile(text, rustpython_vm::compiler::Mode::Eval, "<shape>".to_owned())
+        .map_err(|e| vm.new_syntax_error(&e, Some(text)))?;
+    let value = vm.run_code_obj(code, rustpython_vm::scope::Scope::with_builtins(None, scope, vm))?;
+    to_expr(vm, &value)
+}
+
+fn collect_names(e: &rustpython_vm::compiler::ast::Expr, out: &mut Vec<String>) {
+    use rustpython_vm::compiler::ast::visitor::{walk_expr, Visitor};
+    struct V<'a>(&'a mut Vec<String>);
+    impl<'a> Visitor<'a> for V<'_> {
+        fn visit_expr(&mut self, e: &'a rustpython_vm::compiler::ast::Expr) {
+            if let rustpython_vm::compiler::ast::Expr::Name(n) = e {
+                let s = n.id.to_string();
+                if !self.0.contains(&s) {
+                    self.0.push(s);
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    V(out).visit_expr(e);
+}
+
+// ---------------------------------------------------------------------------
+// Buffer types.
+
+/// The common buffer options of `T.Buffer`, `T.alloc_buffer`, `T.decl_buffer` ….
+pub struct BufferArgs {
+    pub spec: BufferSpec,
+    pub data: Option<PyObjectRef>,
+}
+
+/// Read the buffer options from bound arguments (`shape` and `dtype` required or defaulted).
+pub fn buffer_args(vm: &VirtualMachine, a: &Bound, default_align: i64) -> PyResult<BufferArgs> {
+    let shape_obj = a.req(vm, "shape")?;
+    let shape = shape_arg(vm, &shape_obj)?;
+    let dtype = match a.get(vm, "dtype") {
+        Some(d) => to_dtype(vm, &d)?,
+        None => DataType::FLOAT32,
+    };
+    let mut spec = BufferSpec::new(dtype, shape);
+    if let Some(s) = a.get(vm, "strides") {
+        let items = iterate(vm, &s)?;
+        let idx_dtype = spec.shape.first().map(|e| e.dtype()).filter(|d| d.is_integer()).unwrap_or(DataType::INT32);
+        spec.strides = items
+            .iter()
+            .map(|x| match x.downcast_ref::<PyStr>() {
+                Some(s) => Ok(Var::scalar(&s.to_string_lossy(), idx_dtype).into()),
+                None => to_expr(vm, x),
+            })
+            .collect::<PyResult<_>>()?;
+    }
+    spec.elem_offset = match (a.get(vm, "elem_offset"), a.get(vm, "byte_offset")) {
+        (Some(_), Some(_)) => return Err(vm.new_value_error("elem_offset and byte_offset cannot be set at the same time")),
+        (Some(e), None) => Some(to_expr(vm, &e)?),
+        (None, Some(b)) => {
+            let b = to_expr(vm, &b)?;
+            let bits = dtype.bits as i64 * dtype.lanes.max(1) as i64;
+            let x = arith::binary(ir::BinOp::Mul, b.into(), arith::Operand::Int(8)).py(vm)?;
+            Some(arith::binary(ir::BinOp::FloorDiv, x.into(), arith::Operand::Int(bits)).py(vm)?)
+        }
+        (None, None) => None,
+    };
+    spec.scope = a.str_or(vm, "scope", "global")?;
+    spec.data_alignment = a.int_or(vm, "align", default_align)?;
+    spec.offset_factor = a.int_or(vm, "offset_factor", 0)?;
+    spec.layout = layout_choice(vm, a.raw("layout"), &spec.scope)?;
+    if let Some(addr) = a.get(vm, "allocated_addr") {
+        spec.allocated_addr = match seq(&addr) {
+            Some(items) => items.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?,
+            None => vec![to_expr(vm, &addr)?],
+        };
+    }
+    Ok(BufferArgs { spec, data: a.get(vm, "data") })
+}
+
+/// `layout=`: `"default"` (absent) is the row-major tile layout in TIRx functions
+/// and none in S-TIR ones (and for Trainium scopes); `None` is none.
+pub fn layout_choice(vm: &VirtualMachine, layout: Option<PyObjectRef>, scope: &str) -> PyResult<LayoutChoice> {
+    let default = || {
+        if context::is_s_tir() || scope == "trn.sbuf" || scope == "trn.psum" {
+            LayoutChoice::None
+        } else {
+            LayoutChoice::Default
+        }
+    };
+    let Some(l) = layout else { return Ok(default()) };
+    if vm.is_none(&l) {
+        return Ok(LayoutChoice::None);
+    }
+    if let Some(s) = l.downcast_ref::<PyStr>() {
+        if &*s.to_string_lossy() == "default" {
+            return Ok(default());
+        }
+        return Err(vm.new_value_error(format!("unsupported layout string {:?}", s.to_string_lossy())));
+    }
+    if let Some(o) = unwrap_object(&l)
+        && o.isinstance(layout_info())
+    {
+        return Ok(LayoutChoice::Given(Layout(o)));
+    }
+    Err(vm.new_type_error(format!("layout must be a Layout, \"default\" or None, got {}", l.class().name())))
+}
+
+const BUFFER_PARAMS: &[&str] = &[
+    "shape",
+    "dtype",
+    "data",
+    "strides",
+    "elem_offset",
+    "byte_offset",
+    "scope",
+    "align",
+    "offset_factor",
+    "layout",
+    "allocated_addr",
+    "buffer_name",
+];
+
+/// `T.Buffer(shape, dtype="float32", ...)`: a buffer variable (unnamed until bound).
+pub fn buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "Buffer", args, BUFFER_PARAMS)?;
+    let b = buffer_args(vm, &a, 0)?;
+    let name = a.str_or(vm, "buffer_name", "")?;
+    Ok(py(vm, b.spec.to_buffer(&name, Span::none()).py(vm)?))
+}
+
+const ALLOC_PARAMS: &[&str] = &[
+    "shape",
+    "dtype",
+    "data",
+    "strides",
+    "elem_offset",
+    "byte_offset",
+    "scope",
+    "align",
+    "offset_factor",
+    "layout",
+    "allocated_addr",
+    "annotations",
+];
+
+/// `T.alloc_buffer(...)`: an `AllocBuffer` statement; returns the buffer.
+pub fn alloc_buffer(vm: &VirtualMachine, args: FuncArgs, scope: Option<&str>) -> PyResult {
+    let a = bind(vm, "alloc_buffer", args, ALLOC_PARAMS)?;
+    let mut b = buffer_args(vm, &a, -1)?;
+    if let Some(s) = scope
+        && a.get(vm, "scope").is_none()
+    {
+        b.spec.scope = s.to_string();
+        b.spec.layout = layout_choice(vm, a.raw("layout"), s)?;
+    }
+    let annotations = match a.get(vm, "annotations") {
+        Some(d) => alloc_annotations(vm, &d)?,
+        None => AttrMap::from(Vec::new()),
+    };
+    let buf = b.spec.to_buffer("", Span::none()).py(vm)?;
+    emit(vm, AllocBuffer::new(AllocBufferNode { buffer: buf.clone(), annotations, span: Span::none() }))?;
+    Ok(py(vm, buf))
+}
+
+/// Allocation annotations store ints as `int32` constants and bools as `bool` ones.
+fn alloc_annotations(vm: &VirtualMachine, d: &PyObjectRef) -> PyResult<AttrMap> {
+    let dict = d.downcast_ref::<rustpython_vm::builtins::PyDict>().ok_or_else(|| vm.new_type_error("annotations must be a dict"))?;
+    let mut items = vec![];
+    for (k, v) in dict {
+        let key = py_str(vm, &k)?;
+        let value = if v.class().is(vm.ctx.types.bool_type) {
+            Value::Object(ir::bool_imm(v.try_to_bool(vm)?).into_object())
+        } else if super::convert::is_python_int(vm, &v) {
+            Value::Object(int_imm(DataType::INT32, py_int(vm, &v)?).into_object())
+        } else if let Some(f) = super::exprs::py_float(&v) {
+            Value::Object(super::arith::fimm(DataType::FLOAT32, f).into_object())
+        } else {
+            super::convert::to_value(vm, &v)?
+        };
+        items.push((Value::str(&key), value));
+    }
+    Ok(items.into())
+}
+
+/// `T.decl_buffer(...)`: with `data`, a `DeclBuffer` view; without, an allocation.
+pub fn decl_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "decl_buffer", args, BUFFER_PARAMS)?;
+    let b = buffer_args(vm, &a, 0)?;
+    let buf = b.spec.to_buffer("", Span::none()).py(vm)?;
+    match b.data {
+        Some(d) => {
+            let data = data_expr(vm, &d)?;
+            emit(vm, DeclBuffer::new(DeclBufferNode { buffer: buf.clone(), data, span: Span::none() }))?;
+        }
+        None => {
+            emit(vm, AllocBuffer::new(AllocBufferNode { buffer: buf.clone(), annotations: AttrMap::from(Vec::new()), span: Span::none() }))?;
+        }
+    }
+    Ok(py(vm, buf))
+}
+
+/// The data of a declared buffer: a pointer expression, or another buffer's data.
+fn data_expr(vm: &VirtualMachine, d: &PyObjectRef) -> PyResult<Expr> {
+    if let Some(b) = as_buffer(d) {
+        return buffer_data(&b).py(vm);
+    }
+    to_expr(vm, d)
+}
+
+/// `T.alloc_scalar` / `T.local_scalar` / `T.shared_scalar`: a `(1,)` buffer with the
+/// layout `T.TileLayout(T.S[1])`; returns the load `buf[0]`.
+pub fn alloc_scalar(vm: &VirtualMachine, dtype: DataType, scope: &str) -> PyResult<(Var, Expr)> {
+    let one = int_imm(DataType::INT32, 1);
+    let mut spec = BufferSpec::new(dtype, vec![one.clone()]);
+    spec.scope = scope.to_string();
+    spec.layout = LayoutChoice::Given(TileLayout::row_major(&[one]).py(vm)?.into());
+    let buf = spec.to_buffer("", Span::none()).py(vm)?;
+    emit(vm, AllocBuffer::new(AllocBufferNode { buffer: buf.clone(), annotations: AttrMap::from(Vec::new()), span: Span::none() }))?;
+    let load = load(&buf, vec![int_imm(DataType::INT32, 0)]).py(vm)?;
+    Ok((buf, load))
+}
+
+pub fn scalar_fn(vm: &VirtualMachine, args: FuncArgs, name: &'static str, scope: Option<&str>) -> PyResult {
+    let a = bind(vm, name, args, &["dtype", "scope"])?;
+    let dtype = match a.get(vm, "dtype") {
+        Some(d) => to_dtype(vm, &d)?,
+        None => DataType::FLOAT32,
+    };
+    let scope = match scope {
+        Some(s) => s.to_string(),
+        None => a.str_or(vm, "scope", "global")?,
+    };
+    Ok(py(vm, alloc_scalar(vm, dtype, &scope)?.1))
+}
+
+/// `T.decl_scalar(dtype, data, scope, elem_offset=None, byte_offset=None)`.
+pub fn decl_scalar(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "decl_scalar", args, &["dtype", "data", "scope", "elem_offset", "byte_offset"])?;
+    let dtype = to_dtype(vm, &a.req(vm, "dtype")?)?;
+    let one = int_imm(DataType::INT32, 1);
+    let mut spec = BufferSpec::new(dtype, vec![one.clone()]);
+    spec.scope = a.str_or(vm, "scope", "global")?;
+    spec.elem_offset = super::convert::opt_expr(vm, a.get(vm, "elem_offset"))?;
+    spec.data_alignment = -1;
+    spec.layout = LayoutChoice::Given(TileLayout::row_major(&[one]).py(vm)?.into());
+    let buf = spec.to_buffer("", Span::none()).py(vm)?;
+    let data = data_expr(vm, &a.req(vm, "data")?)?;
+    emit(vm, DeclBuffer::new(DeclBufferNode { buffer: buf.clone(), data, span: Span::none() }))?;
+    Ok(py(vm, load(&buf, vec![int_imm(DataType::INT32, 0)]).py(vm)?))
+}
+
+const MATCH_PARAMS: &[&str] =
+    &["param", "shape", "dtype", "data", "strides", "elem_offset", "scope", "align", "offset_factor", "layout"];
+
+/// `T.match_buffer(param, shape, dtype, ...)`: on a handle parameter, the buffer
+/// replaces the parameter; on a region inside a block, a `MatchBufferRegion`.
+pub fn match_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let mut a = bind(vm, "match_buffer", args, MATCH_PARAMS)?;
+    let param = a.req(vm, "param")?;
+    let region = region_of(vm, &param)?;
+    if let Some(r) = &region
+        && a.get(vm, "shape").is_none()
+    {
+        let shape: Vec<PyObjectRef> = r.region.iter().map(|rg| py(vm, rg.extent.clone())).collect();
+        a.set("shape", vm.ctx.new_tuple(shape).into());
+        if a.get(vm, "dtype").is_none() {
+            let src = r.source.as_var().map(|v| btype_of(v).elem_dtype()).unwrap_or(DataType::FLOAT32);
+            a.set("dtype", vm.ctx.new_str(src.to_string()).into());
+        }
+    }
+    if a.get(vm, "shape").is_none() {
+        return Err(vm.new_value_error("Shape must be specified when binding input param"));
+    }
+    let b = buffer_args(vm, &a, -1)?;
+    let buf = b.spec.to_buffer("", Span::none()).py(vm)?;
+    match region {
+        Some(r) => crate::dialects::s_tir::frontend::add_match_buffer(vm, buf.clone(), r)?,
+        None => {
+            let var = unwrap_object(&param)
+                .and_then(|o| o.downcast::<VarNode>().ok())
+                .ok_or_else(|| vm.new_type_error("match_buffer expects a function parameter or a buffer region"))?;
+            let replaced = with_func(|f| {
+                match f.params.iter().position(|p| p.ptr_eq(&var)) {
+                    Some(i) => {
+                        f.params[i] = buf.clone();
+                        true
+                    }
+                    None => false,
+                }
+            })
+            .unwrap_or(false);
+            if !replaced {
+                return Err(diag(vm, "error: T.match_buffer expects a parameter of the function"));
+            }
+        }
+    }
+    Ok(py(vm, buf))
+}
+
+fn btype_of(v: &VarNode) -> &BufferTypeNode {
+    buffer_type(v).expect("buffer")
+}
+
+/// A buffer region from a region or a load (`A[i, 0:4]` or `A[i, j]`).
+pub fn region_of(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<TensorRegion>> {
+    let Some(o) = unwrap_object(obj) else { return Ok(None) };
+    if let Ok(r) = o.downcast::<TensorRegionNode>() {
+        return Ok(Some(r));
+    }
+    if let Some(l) = o.downcast_ref::<TensorLoadNode>() {
+        let Ok(buf) = l.source.as_object().downcast::<VarNode>() else { return Ok(None) };
+        let ranges = l.indices.iter().map(point_range).collect();
+        return Ok(Some(buffer_region(&buf, ranges, Span::none()).py(vm)?));
+    }
+    Ok(None)
+}
+
+
+/// `Range(i, 1)`, or for a ramp index `Range(base, lanes)`.
+pub fn point_range(i: &Expr) -> Range {
+    if let Some(r) = i.downcast_ref::<ir::RampNode>()
+        && r.stride.as_int() == Some(1)
+    {
+        return Range::from_min_extent(r.base.clone(), r.lanes.clone(), Span::none());
+    }
+    Range::from_min_extent(i.clone(), int_imm(i.dtype(), 1), Span::none())
+}
+
+// ---------------------------------------------------------------------------
+// Subscripts.
+
+/// One index of a subscript: a point or a slice.
+enum Index {
+    Point(Expr),
+    Slice(Option<Expr>, Option<Expr>, Option<Expr>),
+}
+
+fn indices(vm: &VirtualMachine, key: &PyObjectRef) -> PyResult<Vec<Index>> {
+    let items: Vec<PyObjectRef> = if let Some(t) = key.downcast_ref::<PyTuple>() {
+        t.as_slice().to_vec()
+    } else if let Some(items) = seq(key) {
+        items
+    } else {
+        vec![key.clone()]
+    };
+    let mut out = vec![];
+    for it in items {
+        if let Some(s) = it.downcast_ref::<PySlice>() {
+            let opt = |o: &Option<PyObjectRef>| -> PyResult<Option<Expr>> {
+                match o {
+                    Some(v) if !vm.is_none(v) => Ok(Some(to_expr(vm, v)?)),
+                    _ => Ok(None),
+                }
+            };
+            let start = opt(&s.start.clone())?;
+            let stop = opt(&Some(s.stop.clone()))?;
+            let step = opt(&s.step.clone())?;
+            out.push(Index::Slice(start, stop, step));
+        } else if let Some(inner) = seq(&it) {
+            // `A[(*spatial, r)]` leaves a list of indices inside the tuple.
+            for x in inner {
+                out.push(Index::Point(to_expr(vm, &x)?));
+            }
+        } else {
+            out.push(Index::Point(to_expr(vm, &it)?));
+        }
+    }
+    Ok(out)
+}
+
+/// A load `buf[indices]`, typed as the element (lanes from a vector index).
+pub fn load(buf: &Var, indices: Vec<Expr>) -> Result<Expr> {
+    let bt = expect_buffer(buf, "TensorLoad")?;
+    let mut dtype = bt.elem_dtype();
+    if let Some(last) = indices.last() {
+        let lanes = last.dtype().lanes;
+        if lanes != 1 {
+            dtype = dtype.with_lanes(dtype.lanes * lanes);
+        }
+    }
+    if indices.len() != bt.shape.len() {
+        return Err(Error::value_error(format!(
+            "Buffer {} has {} dimension(s) but is indexed with {}",
+            buf.name,
+            bt.shape.len(),
+            indices.len()
+        )));
+    }
+    Ok(TensorLoad::new(TensorLoadNode { ty: Type::prim(dtype), source: buf.clone().into(), indices, span: Span::none() }).into())
+}
+
+/// `buf[key]`: a load for point indices, a region when any index is a slice.
+pub fn subscript(vm: &VirtualMachine, buf: &Var, key: &PyObjectRef) -> PyResult {
+    let idx = indices(vm, key)?;
+    let bt = btype(buf);
+    if !idx.iter().any(|i| matches!(i, Index::Slice(..))) {
+        let points = idx.into_iter().map(|i| if let Index::Point(e) = i { e } else { unreachable!() }).collect();
+        return Ok(py(vm, load(buf, points).map_err(|e| diag_err(vm, e))?));
+    }
+    let mut ranges = vec![];
+    for (d, i) in idx.into_iter().enumerate() {
+        match i {
+            Index::Point(e) => ranges.push(point_range(&e)),
+            Index::Slice(start, stop, step) => {
+                if let Some(s) = &step
+                    && s.as_int() != Some(1)
+                {
+                    return Err(vm.new_value_error("Buffer slices with a non-unit step are not supported"));
+                }
+                let dim = bt.shape.get(d).cloned().unwrap_or_else(|| int_imm(DataType::INT32, 0));
+                let start = start.unwrap_or_else(|| int_imm(dim.dtype(), 0));
+                let stop = stop.unwrap_or(dim);
+                let extent = extent_of(&start, &stop).py(vm)?;
+                ranges.push(Range::from_min_extent(start, extent, Span::none()));
+            }
+        }
+    }
+    Ok(py(vm, buffer_region(buf, ranges, Span::none()).py(vm)?))
+}
+
+/// `stop - start`, simplified to a constant where it is one.
+pub fn extent_of(start: &Expr, stop: &Expr) -> Result<Expr> {
+    if let Some(c) = const_diff(start, stop) {
+        let t = if start.dtype().bits >= stop.dtype().bits { start.dtype() } else { stop.dtype() };
+        return Ok(int_imm(t, c));
+    }
+    let t = if start.dtype().bits >= stop.dtype().bits { start.dtype() } else { stop.dtype() };
+    Ok(super::linear::Linear::of(stop).add(&super::linear::Linear::of(start), -1).to_expr(t))
+}
+
+fn diag_err(vm: &VirtualMachine, e: Error) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    super::convert::err(vm, e)
+}
+
+/// `buf[index] = value`: slices become ramps, a bool is a `bool` constant.
+pub fn store(vm: &VirtualMachine, buf: &Var, index: &PyObjectRef, value: &PyObjectRef) -> PyResult<()> {
+    let idx = indices(vm, index)?;
+    let mut exprs = vec![];
+    for i in idx {
+        match i {
+            Index::Point(e) => exprs.push(e),
+            Index::Slice(start, stop, step) => {
+                let start = start.ok_or_else(|| vm.new_value_error("a stored slice needs a start"))?;
+                let stop = stop.ok_or_else(|| vm.new_value_error("a stored slice needs a stop"))?;
+                let step = step.unwrap_or_else(|| int_imm(start.dtype(), 1));
+                match (const_diff(&start, &stop), step.as_int()) {
+                    (Some(n), Some(s)) if s != 0 => {
+                        let lanes = (n + s - 1).div_euclid(s);
+                        if lanes == 1 {
+                            exprs.push(start);
+                        } else {
+                            exprs.push(make_ramp(start, step, int_imm(DataType::INT32, lanes)).py(vm)?);
+                        }
+                    }
+                    // A symbolic length (scalable vectors: `A[0:T.vscale() * 4]`).
+                    (None, Some(1)) => {
+                        let lanes = extent_of(&start, &stop).py(vm)?;
+                        exprs.push(make_ramp(start, step, lanes).py(vm)?);
+                    }
+                    _ => return Err(vm.new_value_error("a stored slice needs a unit step or a constant length")),
+                }
+            }
+        }
+    }
+    let bt = btype(buf);
+    let value = store_value(vm, bt.elem_dtype(), value)?;
+    emit(vm, make_store(buf, value, exprs).py(vm)?)
+}
+
+/// The stored value: Python scalars take the buffer's element type.
+pub fn store_value(vm: &VirtualMachine, dtype: DataType, value: &PyObjectRef) -> PyResult<Expr> {
+    match super::convert::operand(vm, value)? {
+        Some(arith::Operand::Expr(e)) => Ok(e),
+        Some(arith::Operand::Bool(b)) if dtype.is_bool() => Ok(ir::bool_imm(b)),
+        Some(arith::Operand::Int(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v as f64)),
+        Some(arith::Operand::Int(v)) if dtype.is_integer() => super::exprs::const_cast(dtype, int_imm(arith::python_int_dtype(v), v)).py(vm),
+        Some(arith::Operand::Float(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v)),
+        Some(other) => other.into_expr().py(vm),
+        None => Err(vm.new_type_error(format!("cannot store a Python {} into a buffer", value.class().name()))),
+    }
+}
+
+/// A `BufferStore`, with the value cast when only its lanes differ from a ramp store.
+pub fn make_store(buf: &Var, value: Expr, indices: Vec<Expr>) -> Result<Stmt> {
+    let bt = expect_buffer(buf, "BufferStore")?;
+    if indices.len() != bt.shape.len() {
+        return Err(Error::value_error(format!(
+            "Buffer {} has {} dimension(s) but is stored with {} indices",
+            buf.name,
+            bt.shape.len(),
+            indices.len()
+        )));
+    }
+    let lanes = indices.last().map(|i| i.dtype().lanes).unwrap_or(1);
+    let value = if lanes != 1 && value.dtype().lanes == 1 { arith::broadcast(value, lanes)? } else { value };
+    Ok(BufferStore::new(BufferStoreNode { buffer: buf.clone(), value, indices, span: Span::none() }).into())
+}
+
+// ---------------------------------------------------------------------------
+// Attributes of buffer variables (`A.shape`, `A.dtype`, `A.data` …).
+
+pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResult> {
+    let bt = buffer_type(buf)?;
+    let list = |items: &[Expr]| -> PyObjectRef { vm.ctx.new_list(items.iter().map(|e| py(vm, e.clone())).collect()).into() };
+    Some(Ok(match name {
+        "shape" => list(&bt.shape),
+        "strides" => list(&bt.strides),
+        "dtype" => vm.ctx.new_str(bt.elem_dtype().to_string()).into(),
+        "elem_offset" => py(vm, bt.elem_offset.clone()),
+        "data" => return Some(buffer_data(buf).py(vm).map(|d| py(vm, d))),
+        "layout" => match &bt.layout {
+            Some(l) => py(vm, l.clone()),
+            None => vm.ctx.none(),
+        },
+        "ndim" => vm.ctx.new_int(bt.shape.len()).into(),
+        "offset_factor" => vm.ctx.new_int(bt.offset_factor).into(),
+        "data_alignment" => vm.ctx.new_int(bt.data_alignment).into(),
+        "view" => {
+            let b = buf.clone();
+            vm.new_function("view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) }).into()
+        }
+        "scope" => {
+            let s = bt.storage_scope.clone();
+            vm.new_function("scope", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult { Ok(vm.ctx.new_str(s.clone()).into()) }).into()
+        }
+        _ => return None,
+    }))
+}
+
+/// A buffer-typed object check for hooks.
+pub fn is_buffer(obj: &ObjectRef) -> bool {
+    is_buffer_var(obj)
+}
+
+/// `buf.view(*shape, layout=None)`: a `DeclBuffer` over the same data with another
+/// shape (and the parent's layout unless one is given).
+pub fn view(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let bt = btype(buf);
+    let mut layout_arg = None;
+    for (k, v) in &args.kwargs {
+        if k == "layout" {
+            layout_arg = Some(v.clone());
+        } else {
+            return Err(vm.new_type_error(format!("Unsupported kwargs for view: {k}")));
+        }
+    }
+    if args.args.len() == 1 && args.args[0].downcast_ref::<PyStr>().is_some() {
+        return Err(vm.new_not_implemented_error("buffer views that change the element type are not supported yet"));
+    }
+    let mut shape: Vec<Expr> = args.args.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?;
+    if layout_arg.is_none() && shape.iter().filter(|e| e.as_int() == Some(-1)).count() == 1 {
+        let total: Option<i64> = bt.shape.iter().map(|e| e.as_int()).product();
+        let known: Option<i64> = shape.iter().filter(|e| e.as_int() != Some(-1)).map(|e| e.as_int()).product();
+        if let (Some(t), Some(k)) = (total, known) {
+            let i = shape.iter().position(|e| e.as_int() == Some(-1)).unwrap_or(0);
+            shape[i] = int_imm(DataType::INT32, t / k.max(1));
+        }
+    }
+    let mut spec = BufferSpec::new(bt.elem_dtype(), shape);
+    spec.strides = bt.strides.clone();
+    spec.elem_offset = Some(bt.elem_offset.clone());
+    spec.scope = bt.storage_scope.clone();
+    spec.data_alignment = bt.data_alignment;
+    spec.offset_factor = bt.offset_factor;
+    spec.layout = match layout_arg {
+        Some(l) => layout_choice(vm, Some(l), &bt.storage_scope)?,
+        None => match &bt.layout {
+            Some(l) => LayoutChoice::Given(l.clone()),
+            None => LayoutChoice::None,
+        },
+    };
+    let new = spec.to_buffer("", Span::none()).py(vm)?;
+    let data = buffer_data(buf).py(vm)?;
+    emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
+    Ok(py(vm, new))
+}

@@ -1,0 +1,196 @@
+//! Python values as TIRx IR: expressions (Python scalars become constants, iteration
+//! variables their variable, `typing.TypeVar` symbols the function's variable),
+//! data types (`"float32"`, `T.float32`, a `PrimType`), and error conversion.
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyFloat, PyInt, PyList, PyStr, PyTuple};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, TryFromObject, VirtualMachine};
+
+use super::arith::Operand;
+use crate::dialects::tirx::nodes::IterVarNode;
+use crate::ir::{self, DataType, Expr, ObjectRef, Type};
+use crate::vm::object::{unwrap_object, wrap};
+
+/// An IR error as the Python exception of its kind.
+pub fn err(vm: &VirtualMachine, e: ir::Error) -> PyBaseExceptionRef {
+    crate::vm::error::to_py_err(vm, &e)
+}
+
+/// Map an IR result into a Python one.
+pub trait Py<T> {
+    fn py(self, vm: &VirtualMachine) -> PyResult<T>;
+}
+impl<T> Py<T> for ir::Result<T> {
+    fn py(self, vm: &VirtualMachine) -> PyResult<T> {
+        self.map_err(|e| err(vm, e))
+    }
+}
+
+/// A `DiagnosticError` (what TVM's parser raises for misuse) with a message.
+pub fn diag(vm: &VirtualMachine, msg: impl Into<String>) -> PyBaseExceptionRef {
+    let msg: String = msg.into();
+    vm.new_exception_msg(crate::vm::error::diagnostic_error_type(vm), msg.into())
+}
+
+pub fn py_str(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<String> {
+    if let Some(o) = unwrap_object(obj)
+        && let Some(s) = o.downcast_ref::<ir::StringImmNode>()
+    {
+        return Ok(s.value.to_string());
+    }
+    Ok(String::try_from_object(vm, obj.clone())?)
+}
+
+pub fn is_str(obj: &PyObjectRef) -> bool {
+    obj.downcast_ref::<PyStr>().is_some()
+}
+
+/// A Python int (or bool, or an integer constant) as `i64`.
+pub fn py_int(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<i64> {
+    if let Some(o) = unwrap_object(obj)
+        && let Some(i) = o.downcast_ref::<ir::IntImmNode>()
+    {
+        return Ok(i.value);
+    }
+    if obj.class().is(vm.ctx.types.bool_type) {
+        return Ok(obj.clone().try_to_bool(vm)? as i64);
+    }
+    match obj.downcast_ref::<PyInt>() {
+        Some(i) => i.try_to_primitive::<i64>(vm),
+        None => Err(vm.new_type_error(format!("expected an integer, got {}", obj.class().name()))),
+    }
+}
+
+pub fn is_python_int(vm: &VirtualMachine, obj: &PyObjectRef) -> bool {
+    obj.downcast_ref::<PyInt>().is_some() && !obj.class().is(vm.ctx.types.bool_type)
+}
+
+/// A sequence (tuple or list) as its items; anything else as itself.
+pub fn seq(obj: &PyObjectRef) -> Option<Vec<PyObjectRef>> {
+    if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        return Some(t.as_slice().to_vec());
+    }
+    if let Some(l) = obj.downcast_ref::<PyList>() {
+        return Some(l.borrow_vec().to_vec());
+    }
+    None
+}
+
+/// A sequence, also accepting any iterable (ranges, generators, IR arrays as lists).
+pub fn iterate(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<PyObjectRef>> {
+    if let Some(items) = seq(obj) {
+        return Ok(items);
+    }
+    let list = vm.ctx.types.list_type.as_object().call((obj.clone(),), vm)?;
+    Ok(seq(&list).unwrap_or_default())
+}
+
+/// Whether an object is Python's `typing.TypeVar` (a TVM 0.27 symbol header).
+pub fn is_type_var(obj: &PyObjectRef) -> bool {
+    obj.class().name().to_string() == "TypeVar"
+}
+
+/// An IR object, if the Python value is one; an iteration variable converts to its variable.
+pub fn ir_object(obj: &PyObjectRef) -> Option<ObjectRef> {
+    unwrap_object(obj)
+}
+
+/// A Python value as an operand of arithmetic, or `None` when it is not one.
+pub fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Operand>> {
+    if let Some(o) = unwrap_object(obj) {
+        if o.isinstance(ir::expr_info()) {
+            if o.isinstance(ir::base_func_info()) {
+                return Ok(None);
+            }
+            return Ok(Some(Operand::Expr(Expr(o))));
+        }
+        if let Some(iv) = o.downcast_ref::<IterVarNode>() {
+            return Ok(Some(Operand::Expr(iv.var.clone().into())));
+        }
+        return Ok(None);
+    }
+    if obj.class().is(vm.ctx.types.bool_type) {
+        return Ok(Some(Operand::Bool(obj.clone().try_to_bool(vm)?)));
+    }
+    if let Some(i) = obj.downcast_ref::<PyInt>() {
+        return match i.try_to_primitive::<i64>(vm) {
+            Ok(v) => Ok(Some(Operand::Int(v))),
+            Err(_) => Err(vm.new_value_error("integer constant does not fit in 64 bits")),
+        };
+    }
+    if let Some(f) = obj.downcast_ref::<PyFloat>() {
+        return Ok(Some(Operand::Float(f.to_f64())));
+    }
+    if is_type_var(obj) {
+        let name = py_str(vm, &obj.get_attr("__name__", vm)?)?;
+        return Ok(super::context::type_var_symbol(&name).map(|v| Operand::Expr(v.into())));
+    }
+    Ok(None)
+}
+
+/// A Python value as an expression (TVM's `convert` for scalars and strings).
+pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
+    if let Some(op) = operand(vm, obj)? {
+        return super::arith::Operand::into_expr(op).py(vm);
+    }
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return Ok(ir::string_imm(&s.to_string_lossy()));
+    }
+    match unwrap_object(obj) {
+        Some(o) => Err(vm.new_type_error(format!("expected an expression, got {}", o.type_key()))),
+        None => Err(vm.new_type_error(format!("expected an expression, got a Python {}", obj.class().name()))),
+    }
+}
+
+/// An optional expression argument (`None` stays `None`).
+pub fn opt_expr(vm: &VirtualMachine, obj: Option<PyObjectRef>) -> PyResult<Option<Expr>> {
+    match obj {
+        Some(o) if !vm.is_none(&o) => Ok(Some(to_expr(vm, &o)?)),
+        _ => Ok(None),
+    }
+}
+
+/// A list of expressions from a sequence (or one expression).
+pub fn to_exprs(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<Expr>> {
+    match seq(obj) {
+        Some(items) => items.iter().map(|x| to_expr(vm, x)).collect(),
+        None => Ok(vec![to_expr(vm, obj)?]),
+    }
+}
+
+/// A data type argument: `"float32"`, `T.float32`, `PrimType`, or an expression's dtype.
+pub fn to_dtype(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<DataType> {
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return super::exprs::parse_dtype(&s.to_string_lossy()).py(vm);
+    }
+    if let Some(c) = obj.downcast_ref::<super::exprs::DtypeCtor>() {
+        return Ok(c.dtype);
+    }
+    if let Some(o) = unwrap_object(obj) {
+        if let Some(p) = o.downcast_ref::<ir::PrimTypeNode>() {
+            return Ok(p.dtype);
+        }
+        if o.isinstance(ir::type_info()) {
+            return Ok(Type(o).dtype());
+        }
+    }
+    if let Ok(s) = obj.get_attr("_dtype_str", vm) {
+        return to_dtype(vm, &s);
+    }
+    Err(vm.new_type_error(format!("expected a data type, got {}", obj.class().name())))
+}
+
+/// An IR value in the VM.
+pub fn py(vm: &VirtualMachine, obj: impl Into<ObjectRef>) -> PyObjectRef {
+    wrap(vm, obj.into())
+}
+
+/// A list of IR values in the VM.
+pub fn py_list(vm: &VirtualMachine, items: impl IntoIterator<Item = ObjectRef>) -> PyObjectRef {
+    vm.ctx.new_list(items.into_iter().map(|o| wrap(vm, o)).collect()).into()
+}
+
+/// A Python value as a reflected IR value (for annotations, attribute maps …):
+/// bools stay bools, ints ints, IR objects objects.
+pub fn to_value(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<ir::Value> {
+    crate::vm::convert::py_to_value(vm, obj)
+}

@@ -1,0 +1,280 @@
+//! Builder frames of TIRx and S-TIR functions: the function frame and one
+//! statement frame type whose kind says what it builds (loops, while, if/then/else,
+//! attribute scopes, blocks, block init, plain lexical scopes).
+//!
+//! Each frame collects the statements emitted inside it and keeps the names bound
+//! in its scope (TVM's variable table), so a later `x = v` can tell a store to an
+//! existing local scalar from a new binding.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+
+use crate::builder::Frame;
+use crate::dialects::s_tir::frontend::BlockState;
+use crate::dialects::tirx::nodes::*;
+use crate::ir::{int_imm, AttrMap, DataType, Error, Expr, ObjectRef, Range, Result, Span, Type, Value, Var};
+
+/// The names bound in one scope, in binding order.
+#[derive(Default)]
+pub struct Scope {
+    pub names: HashMap<String, ObjectRef>,
+}
+
+impl Scope {
+    pub fn bind(&mut self, name: &str, value: ObjectRef) {
+        self.names.insert(name.to_string(), value);
+    }
+}
+
+/// `stmts` as one statement: `Evaluate(0)` when empty (as TVM fills empty bodies),
+/// the statement itself when alone, else a flattened `SeqStmt`.
+pub fn seq(stmts: Vec<Stmt>) -> Stmt {
+    let mut flat = Vec::with_capacity(stmts.len());
+    for s in stmts {
+        match s.downcast_ref::<SeqStmtNode>() {
+            Some(inner) => flat.extend(inner.seq.iter().cloned()),
+            None => flat.push(s),
+        }
+    }
+    match flat.len() {
+        0 => evaluate(int_imm(DataType::INT32, 0)),
+        1 => flat.pop().unwrap_or_else(|| evaluate(int_imm(DataType::INT32, 0))),
+        _ => SeqStmt::new(SeqStmtNode { seq: flat, span: Span::none() }).into(),
+    }
+}
+
+pub fn evaluate(value: Expr) -> Stmt {
+    Evaluate::new(EvaluateNode { value, span: Span::none() }).into()
+}
+
+fn as_stmt(item: ObjectRef) -> Result<Stmt> {
+    Stmt::try_from_object(item).map_err(|e| Error::type_error(format!("a TIRx frame can only hold statements: {}", e.message)))
+}
+
+/// The frame of a TIRx (or S-TIR) function under construction.
+pub struct PrimFuncFrame {
+    pub name: String,
+    pub s_tir: bool,
+    pub private: bool,
+    /// `@T.prim_func` (strings in shapes declare symbols) rather than `@T.function`.
+    pub tvm_spelling: bool,
+    /// `n = T.int64()` declarations of the body and scalar parameter dtypes: the
+    /// dtype a symbol gets when a shape string declares it.
+    pub decls: HashMap<String, String>,
+    pub params: Vec<Var>,
+    pub attrs: Vec<(String, Value)>,
+    pub ret_type: Option<Type>,
+    pub body: Vec<Stmt>,
+    pub scope: Scope,
+    /// Symbols the signature declared (shape strings, TypeVar headers, type parameters).
+    pub symbols: IndexMap<String, Var>,
+    /// True while the signature builder runs.
+    pub in_signature: bool,
+    /// Variables created unnamed and later bound to a name (TVM's `IRBuilder.name`):
+    /// renamed when the function is finished.
+    pub renames: HashMap<usize, (ObjectRef, String)>,
+    /// Variables bound to a name already (a second binding of one is a copy, not a rename).
+    pub named: HashSet<usize>,
+    /// Buffers allocated at function level by `T.sblock_alloc_buffer` (the root block's).
+    pub root_alloc_buffers: Vec<Var>,
+    /// Where `finish` leaves the built function for the decorator.
+    pub result: Rc<RefCell<Option<PrimFunc>>>,
+}
+
+impl PrimFuncFrame {
+    pub fn new(name: &str, s_tir: bool, private: bool, tvm_spelling: bool, result: Rc<RefCell<Option<PrimFunc>>>) -> Self {
+        PrimFuncFrame {
+            name: name.to_string(),
+            s_tir,
+            private,
+            tvm_spelling,
+            decls: HashMap::new(),
+            params: vec![],
+            attrs: vec![],
+            ret_type: None,
+            body: vec![],
+            scope: Scope::default(),
+            symbols: IndexMap::new(),
+            in_signature: false,
+            renames: HashMap::new(),
+            named: HashSet::new(),
+            root_alloc_buffers: vec![],
+            result,
+        }
+    }
+}
+
+impl Frame for PrimFuncFrame {
+    fn describe(&self) -> String {
+        "T.prim_func".into()
+    }
+    fn dialect(&self) -> Option<&'static str> {
+        Some("tirx")
+    }
+    fn add(&mut self, item: ObjectRef) -> Result<()> {
+        self.body.push(as_stmt(item)?);
+        Ok(())
+    }
+    fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
+        let slot = self.result.clone();
+        let func = super::func::finish_prim_func(*self)?;
+        *slot.borrow_mut() = Some(func);
+        Ok(None)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// One loop of a loop frame (`T.grid` makes several, outermost first).
+#[derive(Clone)]
+pub struct LoopSpec {
+    pub var: Var,
+    pub min: Expr,
+    pub extent: Expr,
+    pub kind: ForKind,
+    pub thread_binding: Option<IterVar>,
+    pub annotations: AttrMap,
+    pub step: Option<Expr>,
+}
+
+/// Which branch an `if` frame fills next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Branch {
+    Then,
+    Else,
+}
+
+pub enum Kind {
+    Loops(Vec<LoopSpec>),
+    While(Expr),
+    If { cond: Expr, then_case: Option<Stmt>, else_case: Option<Stmt>, filling: Option<Branch> },
+    /// The body of one branch of the enclosing `If` frame.
+    Branch(Branch),
+    /// `AttrStmt(node, key, value, body)` over the frame's statements.
+    Attr { node: Value, key: String, value: Expr },
+    /// An S-TIR block (`T.sblock`).
+    Block(Box<BlockState>),
+    /// `with T.init():` inside a block.
+    Init,
+    /// A lexical scope only (macro bodies): statements pass through to the parent.
+    Scope,
+}
+
+/// A statement-building frame.
+pub struct StmtFrame {
+    pub kind: Kind,
+    pub body: Vec<Stmt>,
+    pub scope: Scope,
+}
+
+impl StmtFrame {
+    pub fn new(kind: Kind) -> Self {
+        StmtFrame { kind, body: vec![], scope: Scope::default() }
+    }
+}
+
+impl Frame for StmtFrame {
+    fn describe(&self) -> String {
+        match &self.kind {
+            Kind::Loops(_) => "for loop",
+            Kind::While(_) => "while loop",
+            Kind::If { .. } => "if statement",
+            Kind::Branch(Branch::Then) => "then branch",
+            Kind::Branch(Branch::Else) => "else branch",
+            Kind::Attr { .. } => "T.attr",
+            Kind::Block(_) => "T.sblock",
+            Kind::Init => "T.init",
+            Kind::Scope => "scope",
+        }
+        .into()
+    }
+    fn dialect(&self) -> Option<&'static str> {
+        Some("tirx")
+    }
+    fn add(&mut self, item: ObjectRef) -> Result<()> {
+        let stmt = as_stmt(item)?;
+        match &mut self.kind {
+            Kind::If { then_case, else_case, filling, .. } => {
+                match filling.take() {
+                    Some(Branch::Then) => *then_case = Some(stmt),
+                    Some(Branch::Else) => *else_case = Some(stmt),
+                    None => return Err(Error::diagnostic("statements inside an if frame must be in a branch")),
+                }
+                Ok(())
+            }
+            Kind::Block(b) if b.filling_init => {
+                b.filling_init = false;
+                if b.init.is_some() {
+                    return Err(Error::diagnostic("Duplicate block init declaration"));
+                }
+                b.init = Some(stmt);
+                Ok(())
+            }
+            _ => {
+                self.body.push(stmt);
+                Ok(())
+            }
+        }
+    }
+    fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
+        let StmtFrame { kind, body, .. } = *self;
+        let stmt: Stmt = match kind {
+            Kind::Loops(loops) => {
+                let mut inner = seq(body);
+                for l in loops.into_iter().rev() {
+                    inner = For::new(ForNode {
+                        loop_var: l.var,
+                        min: l.min,
+                        extent: l.extent,
+                        kind: l.kind,
+                        body: inner,
+                        thread_binding: l.thread_binding,
+                        annotations: l.annotations,
+                        step: l.step,
+                        span: Span::none(),
+                    })
+                    .into();
+                }
+                inner
+            }
+            Kind::While(condition) => While::new(WhileNode { condition, body: seq(body), span: Span::none() }).into(),
+            Kind::If { cond, then_case, else_case, .. } => {
+                let then_case = then_case.unwrap_or_else(|| seq(vec![]));
+                IfThenElse::new(IfThenElseNode { condition: cond, then_case, else_case, span: Span::none() }).into()
+            }
+            Kind::Branch(_) | Kind::Init => seq(body),
+            Kind::Attr { node, key, value } => {
+                AttrStmt::new(AttrStmtNode { node, attr_key: key, value, body: seq(body), span: Span::none() }).into()
+            }
+            Kind::Block(state) => crate::dialects::s_tir::frontend::finish_block(*state, seq(body))?,
+            Kind::Scope => {
+                // A pure scope hands its statements to the parent one by one.
+                let n = body.len();
+                if n == 0 {
+                    return Ok(None);
+                }
+                return Ok(Some(SeqStmt::new(SeqStmtNode { seq: body, span: Span::none() }).upcast()));
+            }
+        };
+        Ok(Some(stmt.into_object()))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A half-open range `[min, min + extent)`.
+pub fn range(min: Expr, extent: Expr) -> Range {
+    Range::from_min_extent(min, extent, Span::none())
+}

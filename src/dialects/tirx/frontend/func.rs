@@ -1,0 +1,591 @@
+//! Definitions: the function decorators (`@T.prim_func`, `@T.function`,
+//! `@Ts.function`), the signature context the generated signature builder
+//! declares parameters through, finishing a function (naming, S-TIR root block,
+//! well-formedness), and macros (`@T.macro`, `@T.inline`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use rustpython_vm::builtins::{PyDict, PyTuple};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::{Callable, GetDescriptor};
+use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+use super::context::{self, close, enter, with_func};
+use super::convert::{diag, py, py_str, to_value, Py as _};
+use super::exprs::DtypeCtor;
+use super::frames::{seq, PrimFuncFrame};
+use crate::builder;
+use crate::dialects::tirx::nodes::*;
+use crate::ir::{self, DataType, MapResult, ObjectRef, Result, Span, Type, Value, Var, VarNode, WalkOrder};
+use crate::script::settings;
+use crate::vm::object::unwrap_object;
+use crate::vm::runtime::GeneratedBuilder;
+
+/// Options of a function decorator.
+#[derive(Clone, Debug, Default)]
+pub struct FuncOptions {
+    pub private: bool,
+    pub s_tir: bool,
+    pub persistent: bool,
+    pub check_well_formed: bool,
+}
+
+fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>, s_tir: bool) -> PyResult<FuncOptions> {
+    let mut o = FuncOptions { s_tir, check_well_formed: true, ..Default::default() };
+    for (k, v) in kwargs {
+        let b = v.clone().try_to_bool(vm)?;
+        match k.as_str() {
+            "private" | "is_private" => o.private = b,
+            "s_tir" => o.s_tir = b,
+            "persistent" => o.persistent = b,
+            "check_well_formed" => o.check_well_formed = b,
+            other => return Err(vm.new_type_error(format!("prim_func() got an unexpected keyword argument '{other}'"))),
+        }
+    }
+    Ok(o)
+}
+
+/// `T.prim_func` / `T.function` (`s_tir` false) and `Ts.function` (`s_tir` true):
+/// applied to a generated builder it builds the function; called with options it
+/// returns the decorator.
+pub fn decorator(vm: &VirtualMachine, args: FuncArgs, s_tir: bool) -> PyResult {
+    let opts = options(vm, &args.kwargs, s_tir)?;
+    match args.args.len() {
+        0 => Ok(vm
+            .new_function("prim_func", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+                apply(vm, &target, &opts)
+            })
+            .into()),
+        1 if args.kwargs.is_empty() || true => apply(vm, &args.args[0], &opts),
+        _ => Err(vm.new_type_error("prim_func() takes at most one positional argument")),
+    }
+}
+
+fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyResult {
+    let Some(gb) = target.downcast_ref::<GeneratedBuilder>() else {
+        return Err(vm.new_type_error(
+            "TVMScript function decorators must be applied with @ at the function definition \
+             (the definition is transpiled); later application to an existing function is not supported",
+        ));
+    };
+    if crate::vm::runtime::in_module_class() {
+        return Ok(defer(vm, target.clone(), gb, opts));
+    }
+    build(vm, gb, opts)
+}
+
+/// Inside a module class: keep the definition until the module declares every
+/// function (its GlobalVar typed by the signature) and then builds the bodies.
+fn defer(vm: &VirtualMachine, target: PyObjectRef, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyObjectRef {
+    let scopes: Vec<PyObjectRef> = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
+    let (t1, t2) = (target.clone(), target);
+    let (o1, o2) = (opts.clone(), opts.clone());
+    crate::vm::runtime::DeferredDefinition {
+        name: gb.name.clone(),
+        dialect: "tirx",
+        declare: Box::new(move |vm: &VirtualMachine| {
+            let gb = t1.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
+            declare(vm, gb, &o1)
+        }),
+        build: Box::new(move |vm: &VirtualMachine| {
+            let gb = t2.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
+            let f = build(vm, gb, &o2)?;
+            unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))
+        }),
+        scopes,
+    }
+    .into_ref(&vm.ctx)
+    .into()
+}
+
+/// The function type of a definition's signature (its parameters' types and
+/// return type), without building the body.
+fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Type> {
+    let result = Rc::new(RefCell::new(None));
+    let mut frame = PrimFuncFrame::new(&gb.name, opts.s_tir, opts.private, gb.option_bool("tvm_spelling", vm), result);
+    frame.decls = gb.declarations(vm);
+    frame.in_signature = true;
+    let depth = enter(frame);
+    let run = || -> PyResult<Type> {
+        let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
+        sig.call((SigContext.into_ref(&vm.ctx),), vm)?;
+        let (params, ret) = with_func(|f| (f.params.clone(), f.ret_type.clone())).unwrap_or_default();
+        Ok(crate::ir::FuncType::new(crate::ir::FuncTypeNode {
+            arg_types: params.iter().map(|p| p.ty.clone()).collect(),
+            ret_type: ret.unwrap_or_else(Type::unit),
+            span: Span::none(),
+        })
+        .into())
+    };
+    let r = run();
+    builder::unwind_to(depth);
+    r
+}
+
+/// Build a function from its generated builder.
+pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult {
+    build_with(vm, gb, opts, None)
+}
+
+/// Build with compile-time constants bound to the keyword-only parameters (JIT).
+pub fn build_with(
+    vm: &VirtualMachine,
+    gb: &GeneratedBuilder,
+    opts: &FuncOptions,
+    consts: Option<rustpython_vm::function::KwArgs>,
+) -> PyResult {
+    let result = Rc::new(RefCell::new(None));
+    let mut frame = PrimFuncFrame::new(&gb.name, opts.s_tir, opts.private, gb.option_bool("tvm_spelling", vm), result.clone());
+    frame.decls = gb.declarations(vm);
+    frame.in_signature = true;
+    let depth = enter(frame);
+    let run = || -> PyResult<()> {
+        let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
+        let kw = consts.clone().unwrap_or_default();
+        let values = sig.call(FuncArgs::new(vec![SigContext.into_ref(&vm.ctx).into()], kw.clone()), vm)?;
+        with_func(|f| f.in_signature = false);
+        let params: Vec<PyObjectRef> = match values.downcast_ref::<PyTuple>() {
+            Some(t) => t.as_slice().to_vec(),
+            None => vec![values.clone()],
+        };
+        let body = body_with_symbols(vm, &gb.body)?;
+        body.call(FuncArgs::new(params, kw), vm)?;
+        close(depth).py(vm)
+    };
+    if let Err(e) = run() {
+        if builder::depth() >= depth {
+            builder::unwind_to(depth);
+        }
+        return Err(e);
+    }
+    let func = result.borrow_mut().take().ok_or_else(|| vm.new_runtime_error("the function frame produced no function"))?;
+    if opts.check_well_formed && settings::check_well_formed() {
+        if let Err(msg) = super::wellformed::check(&func) {
+            return Err(diag(
+                vm,
+                format!(
+                    "error: Program is not well-formed. If this is deliberate, consider setting check_well_formed \
+                     in the top-level decorator to False (e.g., @I.ir_module(check_well_formed=False) or \
+                     @R.function(check_well_formed=False)).\n{msg}"
+                ),
+            ));
+        }
+    }
+    Ok(py(vm, func))
+}
+
+/// The body builder with the function's symbols shadowing module globals of the
+/// same name (TVM's variable table shadows globals: `TypeVar` headers, shape strings).
+fn body_with_symbols(vm: &VirtualMachine, body: &PyObjectRef) -> PyResult {
+    let symbols: Vec<(String, Var)> = with_func(|f| f.symbols.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default();
+    if symbols.is_empty() {
+        return Ok(body.clone());
+    }
+    let globals = body.get_attr("__globals__", vm)?;
+    let Some(g) = globals.downcast_ref::<PyDict>() else { return Ok(body.clone()) };
+    let shadowed: Vec<&(String, Var)> = symbols.iter().filter(|(k, _)| g.contains_key(k.as_str(), vm)).collect();
+    if shadowed.is_empty() {
+        return Ok(body.clone());
+    }
+    let copy = vm.ctx.new_dict();
+    for (k, v) in g {
+        copy.set_item(&*k, v, vm)?;
+    }
+    for (k, v) in shadowed {
+        copy.set_item(k.as_str(), py(vm, v.clone()), vm)?;
+    }
+    let types = vm.import("types", 0)?;
+    let ctor = types.get_attr("FunctionType", vm)?;
+    ctor.call(
+        (
+            body.get_attr("__code__", vm)?,
+            copy,
+            body.get_attr("__name__", vm)?,
+            body.get_attr("__defaults__", vm)?,
+            body.get_attr("__closure__", vm)?,
+        ),
+        vm,
+    )
+}
+
+/// The object the generated signature builder declares parameters through.
+#[pyclass(module = "tvm.script.parser", name = "SignatureContext")]
+#[derive(Debug, PyPayload)]
+pub struct SigContext;
+
+#[pyclass]
+impl SigContext {
+    /// `name: ann` — a parameter.
+    #[pymethod]
+    fn param(&self, name: String, ann: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if vm.is_none(&ann) {
+            return Err(diag(vm, "error: Type annotation required for function parameters."));
+        }
+        let var = param_var(vm, &name, &ann)?;
+        with_func(|f| {
+            f.params.push(var.clone());
+            f.scope.bind(&name, var.as_ref_obj());
+            f.named.insert(var.as_ref_obj().addr());
+        });
+        Ok(py(vm, var))
+    }
+
+    /// `-> ann` — the return type.
+    #[pymethod]
+    fn ret(&self, ann: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let t = return_type(vm, &ann)?;
+        with_func(|f| f.ret_type = Some(t));
+        Ok(())
+    }
+
+    /// `def f[n, k: T.int64](...)` — a symbol of the signature.
+    #[pymethod]
+    fn type_param(&self, name: String, bound: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let tvm = with_func(|f| f.tvm_spelling).unwrap_or(false);
+        let dtype = if vm.is_none(&bound) {
+            if tvm { DataType::INT64 } else { DataType::INT32 }
+        } else if bound.is(vm.ctx.types.int_type) {
+            if tvm { DataType::INT64 } else { DataType::INT32 }
+        } else {
+            super::convert::to_dtype(vm, &bound)?
+        };
+        let var = Var::scalar(&name, dtype);
+        with_func(|f| {
+            f.symbols.insert(name.clone(), var.clone());
+            f.named.insert(var.as_ref_obj().addr());
+        });
+        Ok(py(vm, var))
+    }
+
+    /// A name no Python scope binds: a symbol of the signature. In TVM's spelling a
+    /// shape string may declare it later in the same annotation (`(32, "n", n)`), so
+    /// an unknown name declares the symbol.
+    #[pymethod]
+    fn name(&self, name: String, vm: &VirtualMachine) -> PyResult {
+        let found = with_func(|f| {
+            if let Some(v) = f.symbols.get(&name) {
+                return Some(v.clone());
+            }
+            if !f.tvm_spelling {
+                return None;
+            }
+            let dtype = f.decls.get(&name).and_then(|d| super::exprs::parse_dtype(d).ok()).unwrap_or(DataType::INT32);
+            let v = Var::scalar(&name, dtype);
+            f.symbols.insert(name.clone(), v.clone());
+            f.named.insert(v.as_ref_obj().addr());
+            Some(v)
+        })
+        .flatten();
+        match found {
+            Some(v) => Ok(py(vm, v)),
+            None => Err(vm.new_name_error(format!("name '{name}' is not defined"), vm.ctx.new_str(name.as_str()))),
+        }
+    }
+}
+
+/// The variable of a parameter `name: ann`.
+fn param_var(vm: &VirtualMachine, name: &str, ann: &PyObjectRef) -> PyResult<Var> {
+    let existing = with_func(|f| f.symbols.get(name).cloned()).flatten();
+    if let Some(c) = ann.downcast_ref::<DtypeCtor>() {
+        if let Some(sym) = existing {
+            if sym.dtype() != c.dtype {
+                return Err(diag(vm, format!("error: Expected the same dtype for PrimVars but got {} vs {}", c.dtype, sym.dtype())));
+            }
+            return Ok(sym);
+        }
+        return Ok(Var::scalar(name, c.dtype));
+    }
+    if let Some(o) = unwrap_object(ann) {
+        if let Some(v) = o.downcast_ref::<VarNode>() {
+            if !v.name.is_empty() {
+                // A named variable keeps its identity (`n: n` with a captured symbol).
+                return o.downcast::<VarNode>().py(vm);
+            }
+            if let Some(sym) = existing.filter(|s| s.ty.as_prim().is_some() && v.ty.as_prim().is_some()) {
+                return Ok(sym);
+            }
+            return Ok(ir::new_var(name, v.ty.clone(), Span::none()));
+        }
+        if o.isinstance(ir::type_info()) {
+            return Ok(ir::new_var(name, Type(o), Span::none()));
+        }
+    }
+    if ann.is_callable() {
+        let v = ann.call((), vm)?;
+        return param_var(vm, name, &v);
+    }
+    Err(diag(vm, format!("error: unsupported parameter annotation for {name}: {}", ann.class().name())))
+}
+
+fn return_type(vm: &VirtualMachine, ann: &PyObjectRef) -> PyResult<Type> {
+    if let Some(c) = ann.downcast_ref::<DtypeCtor>() {
+        return Ok(Type::prim(c.dtype));
+    }
+    if let Some(o) = unwrap_object(ann) {
+        if o.isinstance(ir::type_info()) {
+            return Ok(Type(o));
+        }
+        if o.isinstance(ir::expr_info()) {
+            return Ok(ir::Expr(o).ty());
+        }
+    }
+    if ann.is_callable() {
+        let v = ann.call((), vm)?;
+        return return_type(vm, &v);
+    }
+    Err(diag(vm, "error: unsupported return annotation"))
+}
+
+/// Turn a finished function frame into the function.
+pub fn finish_prim_func(f: PrimFuncFrame) -> Result<PrimFunc> {
+    let mut body = seq(f.body);
+    if f.s_tir {
+        body = crate::dialects::s_tir::frontend::complete_root(body, f.root_alloc_buffers)?;
+    } else if !f.root_alloc_buffers.is_empty() {
+        return Err(ir::Error::diagnostic("T.sblock_alloc_buffer is only allowed in S-TIR functions or inside blocks"));
+    }
+    let mut attrs: Vec<(Value, Value)> = f.attrs.iter().map(|(k, v)| (Value::str(k), v.clone())).collect();
+    if !f.private && !attrs.iter().any(|(k, _)| k.as_str() == Some("global_symbol")) {
+        attrs.push((Value::str("global_symbol"), Value::str(&f.name)));
+    }
+    if f.s_tir {
+        attrs.push((Value::str("s_tir"), Value::Bool(true)));
+    }
+    let ret_type = f.ret_type.unwrap_or_else(Type::unit);
+    let (params, body) = rename(f.renames, f.params, body)?;
+    Ok(PrimFunc::make(params, body, ret_type, attrs.into(), Span::none()))
+}
+
+/// Give variables bound to names their names: each renamed variable is replaced
+/// by a new one (same type, mapped) everywhere it occurs.
+fn rename(renames: HashMap<usize, (ObjectRef, String)>, params: Vec<Var>, body: Stmt) -> Result<(Vec<Var>, Stmt)> {
+    if renames.is_empty() {
+        return Ok((params, body));
+    }
+    let memo: RefCell<HashMap<usize, ObjectRef>> = RefCell::new(HashMap::new());
+    fn renamed(
+        addr: usize,
+        renames: &HashMap<usize, (ObjectRef, String)>,
+        memo: &RefCell<HashMap<usize, ObjectRef>>,
+    ) -> Result<ObjectRef> {
+        if let Some(v) = memo.borrow().get(&addr) {
+            return Ok(v.clone());
+        }
+        let (old, name) = &renames[&addr];
+        let old_var = old.downcast_ref::<VarNode>().expect("renamed objects are variables");
+        let ty = map_type(&old_var.ty, renames, memo)?;
+        let new = ir::new_var(name, ty, old_var.span.clone()).as_ref_obj();
+        memo.borrow_mut().insert(addr, new.clone());
+        Ok(new)
+    }
+    fn map_type(ty: &Type, renames: &HashMap<usize, (ObjectRef, String)>, memo: &RefCell<HashMap<usize, ObjectRef>>) -> Result<Type> {
+        let out = ir::structural_map(
+            ty.as_object().clone(),
+            |n: ObjectRef| -> Result<MapResult> {
+                if n.is::<VarNode>() && renames.contains_key(&n.addr()) {
+                    return Ok(MapResult::ReplaceAndSkip(renamed(n.addr(), renames, memo)?));
+                }
+                Ok(MapResult::Unchanged)
+            },
+            WalkOrder::PreOrder,
+        )?;
+        Ok(Type(out))
+    }
+    let map = |root: ObjectRef| -> Result<ObjectRef> {
+        ir::structural_map(
+            root,
+            |n: ObjectRef| -> Result<MapResult> {
+                if n.is::<VarNode>() && renames.contains_key(&n.addr()) {
+                    return Ok(MapResult::ReplaceAndSkip(renamed(n.addr(), &renames, &memo)?));
+                }
+                Ok(MapResult::Unchanged)
+            },
+            WalkOrder::PreOrder,
+        )
+    };
+    let params = params
+        .into_iter()
+        .map(|p| map(p.as_ref_obj()).and_then(|o| o.downcast::<VarNode>()))
+        .collect::<Result<Vec<_>>>()?;
+    let body = Stmt::try_from_object(map(body.into_object())?)?;
+    Ok((params, body))
+}
+
+/// Attributes of functions in the VM: `with_attr`, `without_attr`.
+pub fn prim_func_attr(vm: &VirtualMachine, f: &PrimFunc, name: &str) -> Option<PyResult> {
+    let f = f.clone();
+    match name {
+        "with_attr" => Some(Ok(vm
+            .new_function("with_attr", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let (Some(k), Some(v)) = (args.args.first(), args.args.get(1)) else {
+                    return Err(vm.new_type_error("with_attr(key, value)"));
+                };
+                let key = py_str(vm, k)?;
+                let value = to_value(vm, v)?;
+                let mut attrs: Vec<(Value, Value)> = f.attrs.iter().filter(|(x, _)| x.as_str() != Some(key.as_str())).cloned().collect();
+                attrs.push((Value::str(&key), value));
+                let mut node = (*f).clone();
+                node.attrs = attrs.into();
+                Ok(py(vm, PrimFunc::new(node)))
+            })
+            .into())),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Macros.
+
+thread_local! {
+    /// Block-name suffixes of the macro expansions in progress (innermost last).
+    static BLOCK_SUFFIX: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The suffix macro expansion adds to block names (`"_1"` for a second expansion).
+pub fn block_name_suffix() -> String {
+    BLOCK_SUFFIX.with(|s| s.borrow().last().cloned().unwrap_or_default())
+}
+
+/// A macro or inline function: calling it runs its body in the caller's context.
+#[pyclass(module = "tvm.tirx", name = "TIRMacro")]
+#[derive(Debug, PyPayload)]
+pub struct TirMacro {
+    pub name: String,
+    pub body: PyObjectRef,
+    calls: rustpython_vm::common::lock::PyMutex<usize>,
+}
+
+#[pyclass(with(Callable, GetDescriptor))]
+impl TirMacro {
+    #[pygetset]
+    fn __name__(&self) -> String {
+        self.name.clone()
+    }
+    #[pygetset]
+    fn __wrapped__(&self) -> PyObjectRef {
+        self.body.clone()
+    }
+}
+
+impl GetDescriptor for TirMacro {
+    /// Methods: `obj.method(...)` binds `obj` as the first argument.
+    fn descr_get(zelf: PyObjectRef, obj: Option<PyObjectRef>, _cls: Option<PyObjectRef>, vm: &VirtualMachine) -> PyResult {
+        match obj {
+            Some(o) if !vm.is_none(&o) => {
+                let method_type = vm.ctx.types.bound_method_type.to_owned();
+                method_type.as_object().call((zelf, o), vm)
+            }
+            _ => Ok(zelf),
+        }
+    }
+}
+
+impl Callable for TirMacro {
+    type Args = FuncArgs;
+    fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let suffix = {
+            let mut n = zelf.calls.lock();
+            let s = if *n > 0 { format!("_{}", *n) } else { String::new() };
+            *n += 1;
+            s
+        };
+        BLOCK_SUFFIX.with(|s| s.borrow_mut().push(suffix));
+        let r = zelf.body.call(args, vm);
+        BLOCK_SUFFIX.with(|s| s.borrow_mut().pop());
+        r
+    }
+}
+
+/// `@T.macro`, `@T.macro(hygienic=False)`, `@T.inline`.
+pub fn macro_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    if let Some(first) = args.args.first()
+        && args.args.len() == 1
+    {
+        return make_macro(vm, first);
+    }
+    Ok(vm
+        .new_function("macro", |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+            make_macro(vm, &target)
+        })
+        .into())
+}
+
+fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {
+    let Some(gb) = target.downcast_ref::<GeneratedBuilder>() else {
+        return Err(vm.new_type_error(
+            "T.macro / T.inline must be applied with @ at the function definition; later application is not supported",
+        ));
+    };
+    Ok(TirMacro { name: gb.name.clone(), body: gb.body.clone(), calls: Default::default() }.into_ref(&vm.ctx).into())
+}
+
+/// Whether construction is inside some TIRx function (for messages).
+pub fn in_function() -> bool {
+    context::in_func()
+}
+
+// ---------------------------------------------------------------------------
+// JIT.
+
+/// `@T.jit`: a function specialized on its keyword-only compile-time constants
+/// (`T.constexpr` parameters) by `specialize(**consts)`, cached per constants.
+#[pyclass(module = "tvm.tirx", name = "JitFunction")]
+#[derive(Debug, PyPayload)]
+pub struct JitFunction {
+    target: PyObjectRef,
+    opts: FuncOptions,
+    cache: rustpython_vm::common::lock::PyMutex<Vec<(String, PyObjectRef)>>,
+}
+
+#[pyclass]
+impl JitFunction {
+    #[pygetset]
+    fn __name__(&self) -> String {
+        self.target.downcast_ref::<GeneratedBuilder>().map(|g| g.name.clone()).unwrap_or_default()
+    }
+
+    #[pymethod]
+    fn specialize(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if !args.args.is_empty() {
+            return Err(vm.new_type_error("specialize() takes keyword arguments only"));
+        }
+        let mut key_parts = vec![];
+        for (k, v) in &args.kwargs {
+            key_parts.push(format!("{k}={}", v.repr(vm)?));
+        }
+        key_parts.sort();
+        let key = key_parts.join(",");
+        if let Some((_, f)) = self.cache.lock().iter().find(|(k, _)| *k == key) {
+            return Ok(f.clone());
+        }
+        let gb = self.target.downcast_ref::<GeneratedBuilder>().ok_or_else(|| vm.new_type_error("a jit definition"))?;
+        let kwargs: rustpython_vm::function::KwArgs = args.kwargs.into_iter().collect();
+        let f = build_with(vm, gb, &self.opts, Some(kwargs))?;
+        self.cache.lock().push((key, f.clone()));
+        Ok(f)
+    }
+}
+
+/// `@T.jit` / `@T.jit(...)`.
+pub fn jit_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let opts = options(vm, &args.kwargs, false)?;
+    let make = move |vm: &VirtualMachine, target: &PyObjectRef, opts: FuncOptions| -> PyResult {
+        if target.downcast_ref::<GeneratedBuilder>().is_none() {
+            return Err(vm.new_type_error("T.jit must be applied with @ at the function definition"));
+        }
+        Ok(JitFunction { target: target.clone(), opts, cache: Default::default() }.into_ref(&vm.ctx).into())
+    };
+    match args.args.first() {
+        Some(t) => make(vm, t, opts),
+        None => Ok(vm
+            .new_function("jit", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+                make(vm, &target, opts.clone())
+            })
+            .into()),
+    }
+}

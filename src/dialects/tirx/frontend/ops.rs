@@ -1,0 +1,90 @@
+//! Intrinsic calls from scripts: `T.exp(x)`, `T.call_extern("int32", "f", ...)`,
+//! `T.tvm_access_ptr(...)`, `T.ptx.ld(...)` …, each building an `ir.Call` of the
+//! registered operator with the result type TVM's Python wrapper gives it.
+
+use rustpython_vm::builtins::PyStr;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
+
+use super::convert::{py, to_dtype, to_expr, Py as _};
+use crate::dialects::tirx::ops as registry;
+use crate::ir::{self, Call, DataType, Expr, Result, Span, Type};
+
+/// A call of the operator `name` (`ty: None` infers the type where a rule exists,
+/// else the call is typed `void`, as TVM's intrinsic wrappers type effect calls).
+pub fn call(name: &str, ty: Option<Type>, args: Vec<Expr>) -> Result<Expr> {
+    let op = registry::op(name)?;
+    let call = Call::make(ty, op, args, None, vec![], Span::none())?;
+    if call.ty.is_missing() {
+        let mut node = (*call).clone();
+        node.ty = Type::prim(DataType::void());
+        return Ok(Call::new(node).into());
+    }
+    Ok(call.into())
+}
+
+/// A script argument of an intrinsic: strings become `StringImm`, the rest expressions.
+pub fn arg(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return Ok(ir::string_imm(&s.to_string_lossy()));
+    }
+    to_expr(vm, obj)
+}
+
+fn args_of(vm: &VirtualMachine, args: &[PyObjectRef]) -> PyResult<Vec<Expr>> {
+    args.iter().map(|a| arg(vm, a)).collect()
+}
+
+/// A math intrinsic typed as its first argument (`T.exp`, `T.sqrt` …).
+pub fn math(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
+    let exprs = args_of(vm, &args.args)?;
+    let ty = exprs.first().map(|e| e.ty());
+    let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
+    Ok(py(vm, call(op, ty, exprs).py(vm)?))
+}
+
+/// `T.call_extern(dtype, name, *args)` and the other calls whose first argument
+/// is the result type.
+pub fn dtype_first(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
+    let mut it = args.args.into_iter();
+    let dtype = it.next().ok_or_else(|| vm.new_type_error(format!("{op} expects a dtype argument")))?;
+    let ty = result_type(vm, &dtype)?;
+    let rest: Vec<PyObjectRef> = it.collect();
+    Ok(py(vm, call(op, Some(ty), args_of(vm, &rest)?).py(vm)?))
+}
+
+/// A result type argument: a dtype string/constructor, or an IR type.
+pub fn result_type(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Type> {
+    if let Some(o) = crate::vm::object::unwrap_object(obj)
+        && o.isinstance(ir::type_info())
+    {
+        return Ok(Type(o));
+    }
+    let d = to_dtype(vm, obj)?;
+    // A "handle" result is an untyped pointer in TVM 0.27.
+    if d.is_handle() {
+        return Ok(Type::pointer(Type::prim(DataType::void()), "global"));
+    }
+    Ok(Type::prim(d))
+}
+
+/// An intrinsic with a fixed result type.
+pub fn fixed(vm: &VirtualMachine, op: &'static str, ty: Type, args: FuncArgs) -> PyResult {
+    Ok(py(vm, call(op, Some(ty), args_of(vm, &args.args)?).py(vm)?))
+}
+
+/// Any registered operator through its script name: arguments converted as
+/// expressions, the result type inferred (void when there is no rule).
+pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
+    let mut exprs = args_of(vm, &args.args)?;
+    let mut ty = None;
+    for (k, v) in args.kwargs {
+        if k == "dtype" || k == "ret_ty" {
+            ty = Some(result_type(vm, &v)?);
+        } else {
+            exprs.push(arg(vm, &v)?);
+        }
+    }
+    let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
+    Ok(py(vm, call(op, ty, exprs).py(vm)?))
+}

@@ -1,0 +1,81 @@
+//! Native values inside IR values: a Rust value (usually a hook closure) stored where a
+//! [`Value`] is expected, as TVM stores an `ffi.Function` in an operator attribute.
+//!
+//! ```ignore
+//! OpDef::new("my_ext.cmul", "…").set_attr(ATTR_DOC_TRANSLATE, Value::native(hook)).register()?;
+//! let hook = op.get_attr(ATTR_DOC_TRANSLATE).and_then(|v| v.native::<PrintHook>());
+//! ```
+//! The node has no fields and compares by identity, so IR algorithms never look inside.
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use super::object::{object_info, EqKind, NodeType, Object, ObjectRef, TypeInfo};
+use super::span::Span;
+use super::value::Value;
+
+/// An opaque Rust value behind an IR object (`ffi.Function` in TVM's attributes).
+pub struct NativeNode {
+    pub value: Arc<dyn Any + Send + Sync>,
+    pub span: Span,
+}
+
+impl fmt::Debug for NativeNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ffi.Function")
+    }
+}
+
+impl NodeType for NativeNode {
+    fn static_info() -> &'static TypeInfo {
+        static INFO: TypeInfo =
+            TypeInfo { key: "ffi.Function", parent: Some(object_info), fields: &[], eq_kind: EqKind::Unique, create: None };
+        &INFO
+    }
+}
+
+impl Object for NativeNode {
+    fn type_info(&self) -> &'static TypeInfo {
+        Self::static_info()
+    }
+    fn fields(&self) -> Vec<Value> {
+        Vec::new()
+    }
+    fn span(&self) -> &Span {
+        &self.span
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn into_any_arc(self: Arc<Self>) -> Arc<dyn Any + Send + Sync> {
+        self
+    }
+}
+
+impl Value {
+    /// Wrap a Rust value (a hook, a table) as an IR value.
+    pub fn native<T: Any + Send + Sync>(value: T) -> Value {
+        Value::Object(ObjectRef::new(NativeNode { value: Arc::new(value), span: Span::none() }))
+    }
+    /// The Rust value inside a [`Value::native`] of type `T` (a clone: hooks are `Arc`s).
+    pub fn as_native<T: Any + Clone>(&self) -> Option<T> {
+        self.as_object()?.downcast_ref::<NativeNode>()?.value.downcast_ref::<T>().cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_only_its_own_type() {
+        type Hook = Arc<dyn Fn(i64) -> i64 + Send + Sync>;
+        let v = Value::native::<Hook>(Arc::new(|x| x + 1));
+        let hook = v.as_native::<Hook>().expect("a Hook");
+        assert_eq!(hook(41), 42);
+        assert!(v.as_native::<String>().is_none());
+        assert!(Value::Int(3).as_native::<Hook>().is_none());
+        assert_eq!(v.kind_name(), "ffi.Function");
+    }
+}

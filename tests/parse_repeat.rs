@@ -1,0 +1,50 @@
+//! Parsing a failing script and then a good one, many times in one session, keeps
+//! memory flat and gives the same IR every time (temporary parse state is released
+//! on success and on failure).
+
+use tvmscript::ir::structural_equal;
+use tvmscript::Session;
+
+const GOOD: &str = r#"
+@T.prim_func
+def add_one(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in range(16):
+        B[i] = A[i] + T.float32(1.0)
+"#;
+
+const BAD: &str = r#"
+@T.prim_func
+def broken(A: T.Buffer((16,), "float32")):
+    for i in range(16):
+        A[i] = undefined_name + 1
+"#;
+
+fn rss_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn failing_then_good_parse_repeated_keeps_memory_flat() {
+    let session = Session::new();
+    let first = session.parse("good.py", GOOD).expect("good script parses");
+    assert_eq!(first.len(), 1);
+    // Warm up, then measure.
+    for _ in 0..50 {
+        assert!(session.parse("bad.py", BAD).is_err());
+        session.parse("good.py", GOOD).unwrap();
+    }
+    let before = rss_kib();
+    for i in 0..1000 {
+        let err = session.parse("bad.py", BAD).unwrap_err();
+        assert!(err.message.contains("undefined_name"), "iteration {i}: {}", err.message);
+        let again = session.parse("good.py", GOOD).unwrap();
+        assert!(structural_equal(&first[0].1, &again[0].1, true), "iteration {i} differs");
+    }
+    let grown = rss_kib().saturating_sub(before);
+    assert!(grown < 64 * 1024, "RSS grew by {grown} KiB over 1000 failing+good parses");
+}
