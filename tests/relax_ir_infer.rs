@@ -457,3 +457,18 @@ fn corpus_calls_infer_as_tvm() {
     assert!(count > 600, "{count} cases");
     assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// `R.add(x, "not a tensor")` (err_relax_op_arg_type.py): the string is an `ir.StringImm`.
+#[test]
+fn a_string_operand_is_a_type_error() {
+    let env = Env::new();
+    let s = tvmscript::ir::string_imm("not a tensor");
+    let err = Call::make(None, Op::get("relax.add").unwrap(), [env.arg("f32[3]"), s], None, vec![], Span::none())
+        .unwrap_err();
+    assert_eq!(err.kind, tvmscript::ir::ErrorKind::TypeError);
+    assert!(
+        err.message.contains(r#"but expression R.add(x, R.str("not a tensor")) has RHS "not a tensor", which has Type"#),
+        "{}",
+        err.message
+    );
+}
