@@ -330,7 +330,7 @@ fn dataflow_vars_and_bindings() {
     let block = AnyBlock::make(true, vec![b1.into(), b2.into()], Span::none());
     assert!(block.is_dataflow());
     assert_eq!(block.type_key(), "relax.expr.DataflowBlock");
-    let names: Vec<(&str, bool)> = block.bindings().iter().map(|b| (b.var().name(), b.var().is_dataflow())).collect();
+    let names: Vec<(&str, bool)> = block.bindings().iter().map(|b| (b.var().unwrap().name(), b.var().unwrap().is_dataflow())).collect();
     assert_eq!(names, [("lv", true), ("gv", false)]);
     // A DataflowVar is an ir.Var for isinstance, has identity, and converts to an Expr.
     assert!(lv.as_ref_obj().isinstance(<tvmscript::ir::VarNode as NodeType>::static_info()));

@@ -7,12 +7,16 @@
 //!   `?[2, 3]` (unknown dtype), `f32[?2]` (rank 2, unknown shape), `f32[?]` (unknown
 //!   rank), `?[?]`; scalars `prim:f32`; shapes `shape[6, -1]` (a ShapeExpr) or
 //!   `shape?2` (a variable of type `R.Shape(ndim=2)`); `tuple(..)` a Tuple of such
-//!   arguments; `ints(1, 2)` a Tuple of int64 constants; `any` an `R.Any` variable;
+//!   arguments; `ints(1, n)` a Tuple of int64 values; `any` an `R.Any` variable;
 //! * attributes fill the operator's `relax.attrs.*` node by field name: `[1, 2]`,
 //!   `none`, `true`, `-1`, `"float16"`; fields not given are None.
 //!
 //! An expectation is the type as TVMScript writes it, or `!Kind: message fragment`.
+//!
+//! `data/relax_infer_corpus.tsv` holds the calls of the conformance corpus in the same
+//! language (spec, tab, the type TVM gave the call), exported with the oracle.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use rstest::rstest;
@@ -25,21 +29,24 @@ use tvmscript::ir::{
 };
 
 struct Env {
-    vars: HashMap<&'static str, Var>,
+    /// Symbolic int64 variables by name, created on first use.
+    vars: RefCell<HashMap<String, Var>>,
 }
 
 impl Env {
     fn new() -> Self {
         relax::register_dialect().unwrap();
-        let vars = ["n", "m"].into_iter().map(|n| (n, Var::scalar(n, DataType::INT64))).collect();
-        Env { vars }
+        Env { vars: RefCell::new(HashMap::new()) }
     }
 
     fn dim(&self, s: &str) -> Expr {
         let s = s.trim();
         match s.parse::<i64>() {
             Ok(i) => int_imm(DataType::INT64, i),
-            Err(_) => self.vars[s].clone().into(),
+            Err(_) => {
+                let mut vars = self.vars.borrow_mut();
+                vars.entry(s.to_string()).or_insert_with(|| Var::scalar(s, DataType::INT64)).clone().into()
+            }
         }
     }
 
@@ -67,10 +74,7 @@ impl Env {
             return tuple(fields);
         }
         if let Some(rest) = s.strip_prefix("ints(") {
-            let fields = split_top(rest.strip_suffix(')').unwrap())
-                .iter()
-                .map(|a| int_imm(DataType::INT64, a.trim().parse().unwrap()))
-                .collect();
+            let fields = self.dims(rest.strip_suffix(')').unwrap());
             return tuple(fields);
         }
         if let Some(rest) = s.strip_prefix("shape[") {
@@ -432,4 +436,39 @@ fn ty_args_give_the_type_of_call_tir_and_packed_calls() {
     assert_eq!(type_text(&call.ty), r#"R.Tuple(R.Tensor((2,), dtype="float32"), R.Tensor((3,), dtype="float32"))"#);
     let call = Call::make(None, Op::get("relax.print").unwrap(), [x], None, vec![], Span::none()).unwrap();
     assert_eq!(type_text(&call.ty), "R.Tuple");
+}
+
+/// Every call of an operator with a rule in the corpus (arguments of plain shapes).
+#[test]
+fn corpus_calls_infer_as_tvm() {
+    let data = include_str!("data/relax_infer_corpus.tsv");
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let (spec, expected) = line.split_once('\t').expect("spec<TAB>type");
+        count += 1;
+        let env = Env::new();
+        match env.call(spec) {
+            Ok(call) if type_text(&call.ty) == expected => {}
+            Ok(call) => failures.push(format!("{spec}: got {}, want {expected}", type_text(&call.ty))),
+            Err(e) => failures.push(format!("{spec}: error {e}, want {expected}")),
+        }
+    }
+    assert!(count > 600, "{count} cases");
+    assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// `R.add(x, "not a tensor")` (err_relax_op_arg_type.py): the string is an `ir.StringImm`.
+#[test]
+fn a_string_operand_is_a_type_error() {
+    let env = Env::new();
+    let s = tvmscript::ir::string_imm("not a tensor");
+    let err = Call::make(None, Op::get("relax.add").unwrap(), [env.arg("f32[3]"), s], None, vec![], Span::none())
+        .unwrap_err();
+    assert_eq!(err.kind, tvmscript::ir::ErrorKind::TypeError);
+    assert!(
+        err.message.contains(r#"but expression R.add(x, R.str("not a tensor")) has RHS "not a tensor", which has Type"#),
+        "{}",
+        err.message
+    );
 }

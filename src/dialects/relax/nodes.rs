@@ -132,24 +132,20 @@ ir_node! {
 }
 
 impl Binding {
-    /// The bound variable.
-    pub fn var(&self) -> &AnyVar {
+    /// The bound variable (`None` only for a binding type this dialect does not know).
+    pub fn var(&self) -> Option<&AnyVar> {
         if let Some(b) = self.0.downcast_ref::<VarBindingNode>() {
-            &b.var
-        } else if let Some(b) = self.0.downcast_ref::<MatchCastNode>() {
-            &b.var
+            Some(&b.var)
         } else {
-            unreachable!("a Binding is a VarBinding or a MatchCast")
+            self.0.downcast_ref::<MatchCastNode>().map(|b| &b.var)
         }
     }
     /// The bound value.
-    pub fn value(&self) -> &Expr {
+    pub fn value(&self) -> Option<&Expr> {
         if let Some(b) = self.0.downcast_ref::<VarBindingNode>() {
-            &b.value
-        } else if let Some(b) = self.0.downcast_ref::<MatchCastNode>() {
-            &b.value
+            Some(&b.value)
         } else {
-            unreachable!("a Binding is a VarBinding or a MatchCast")
+            self.0.downcast_ref::<MatchCastNode>().map(|b| &b.value)
         }
     }
     pub fn as_match_cast(&self) -> Option<&MatchCastNode> {
@@ -185,13 +181,14 @@ ir_node! {
 }
 
 impl AnyBlock {
+    /// The bindings (none for a block type this dialect does not know).
     pub fn bindings(&self) -> &[Binding] {
         if let Some(b) = self.0.downcast_ref::<BindingBlockNode>() {
             &b.bindings
         } else if let Some(b) = self.0.downcast_ref::<DataflowBlockNode>() {
             &b.bindings
         } else {
-            unreachable!("an AnyBlock is a BindingBlock or a DataflowBlock")
+            &[]
         }
     }
     pub fn is_dataflow(&self) -> bool {
@@ -570,4 +567,26 @@ pub(crate) fn register() -> Result<()> {
     register_type::<GenericConstNode>()?;
     register_type::<TensorValueNode>()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::f32_to_f16_bits;
+
+    #[test]
+    fn half_precision_bits() {
+        for (x, bits) in [
+            (1.0f32, 0x3c00u16),
+            (0.5, 0x3800),
+            (-2.0, 0xc000),
+            (65504.0, 0x7bff),
+            (1.0e6, 0x7c00),
+            (0.0, 0x0000),
+            (5.960_464_5e-8, 0x0001),
+            (0.333_333_34, 0x3555),
+        ] {
+            assert_eq!(f32_to_f16_bits(x), bits, "{x}");
+        }
+        assert_eq!(f32_to_f16_bits(f32::NAN) & 0x7c00, 0x7c00);
+    }
 }

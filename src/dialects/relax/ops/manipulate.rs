@@ -5,7 +5,9 @@
 //! (kept, summed, multiplied, divided by a constant); where TVM's simplifier shapes the
 //! result (a symbolic dimension sliced by `strided_slice`), only the rank is inferred.
 
-use super::attrs::{ConcatAttrsNode, ExpandDimsAttrsNode, PermuteDimsAttrsNode, SplitAttrsNode, SqueezeAttrsNode};
+use super::attrs::{
+    ConcatAttrsNode, ExpandDimsAttrsNode, PermuteDimsAttrsNode, SplitAttrsNode, SqueezeAttrsNode, StridedSliceAttrsNode,
+};
 use super::elementwise::shape_of;
 use super::infer::{
     arg_ty, dim, dim_add, dims_equal, in_op, internal, is_one, like, monomial, monomial_expr, normalize_axes,
@@ -499,18 +501,32 @@ fn strided_slice(call: &CallNode) -> Result<Type> {
     let Some(shape) = t.shape_values() else {
         return Ok(like(&t, None, t.ndim));
     };
+    let assume_inbound = require_attrs::<StridedSliceAttrsNode>(call)?.assume_inbound;
     let mut out = shape.to_vec();
     for (k, &axis) in axes.iter().enumerate() {
-        let Some(d) = shape[axis as usize].as_int() else {
-            // TVM's result here is shaped by its simplifier (`T.min(3, n) - T.min(1, n)`).
-            return Ok(like(&t, None, t.ndim));
-        };
-        if strides[k] == 0 {
+        let (b, e, s) = (begin[k], end[k], strides[k]);
+        if s == 0 {
             return Err(Error::value_error(format!("{}the stride of axis {axis} must not be 0", in_op(call))));
         }
-        out[axis as usize] = dim(slice_len(d, begin[k], end[k], strides[k]));
+        let len = match shape[axis as usize].as_int() {
+            Some(d) => slice_len(d, b, e, s),
+            // In bounds by promise, non-negative bounds need no clamping to the dimension.
+            None if assume_inbound && b >= 0 && e >= 0 => unclamped_len(b, e, s),
+            // TVM's result here is shaped by its simplifier (`T.min(3, n) - T.min(1, n)`).
+            None => return Ok(like(&t, None, t.ndim)),
+        };
+        out[axis as usize] = dim(len);
     }
     Ok(like(&t, Some(out), t.ndim))
+}
+
+/// The length of `range(begin, end, stride)`.
+fn unclamped_len(begin: i64, end: i64, stride: i64) -> i64 {
+    if stride > 0 {
+        (end - begin + stride - 1).div_euclid(stride).max(0)
+    } else {
+        (begin - end + (-stride) - 1).div_euclid(-stride).max(0)
+    }
 }
 
 /// The length of Python's `range(d)[begin:end:stride]`.

@@ -7,7 +7,7 @@ use super::op_fact;
 use crate::dialects::relax::nodes::{DataflowVarNode, ShapeExprNode};
 use crate::dialects::relax::types::{AnyTypeNode, FuncTypeNode, ShapeTypeNode, TensorTypeNode, UNKNOWN_NDIM};
 use crate::ir::{
-    BinOp, CallNode, CastNode, DataType, Expr, FloatImmNode, IntImmNode, ObjectRef, OpNode, StringTypeNode,
+    BinOp, CallNode, CastNode, DataType, Expr, FloatImmNode, IntImmNode, ObjectRef, OpNode, StringImmNode, StringTypeNode,
     TupleTypeNode, Type, VarNode,
 };
 
@@ -153,6 +153,8 @@ pub(crate) fn expr_name(e: &ObjectRef) -> String {
         shape_text(&s.values)
     } else if e.is::<IntImmNode>() || e.is::<FloatImmNode>() {
         prim_text(&Expr(e.clone()))
+    } else if let Some(s) = e.downcast_ref::<StringImmNode>() {
+        format!("{:?}", &*s.value)
     } else {
         "...".into()
     }
@@ -164,7 +166,14 @@ pub(crate) fn call_text(call: &CallNode) -> String {
         Some(op) => format!("R.{}", op.name.strip_prefix("relax.").unwrap_or(&op.name)),
         None => expr_name(&call.op),
     };
-    let args: Vec<String> = call.args.iter().map(|a| expr_name(a)).collect();
+    let args: Vec<String> = call
+        .args
+        .iter()
+        .map(|a| match a.downcast_ref::<StringImmNode>() {
+            Some(s) => format!("R.str({:?})", &*s.value),
+            None => expr_name(a),
+        })
+        .collect();
     format!("{callee}({})", args.join(", "))
 }
 
