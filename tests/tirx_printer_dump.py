@@ -102,7 +102,7 @@ def dump(path, out_dir):
             continue
         kwargs = {} if name is None else {"name": name}
         rec = {"file": path, "name": name, "standalone": standalone, "root": root, "nodes": d.nodes,
-               "script": f.script(**kwargs)}
+               "script": f.script(**kwargs), "script_nosugar": f.script(syntax_sugar=False, **kwargs)}
         with open(os.path.join(out_dir, f"{stem}.{n}.json"), "w") as fh:
             json.dump(rec, fh)
 

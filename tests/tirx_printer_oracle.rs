@@ -109,14 +109,15 @@ impl Loader<'_> {
     }
 }
 
-fn load(path: &PathBuf) -> Result<(ObjectRef, Option<String>, String)> {
+fn load(path: &PathBuf, key: &str) -> Result<(ObjectRef, Option<String>, String)> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::value_error(e.to_string()))?;
     let rec: Json = serde_json::from_str(&text).map_err(|e| Error::value_error(e.to_string()))?;
     let nodes = rec["nodes"].as_array().cloned().unwrap_or_default();
     let mut loader = Loader { nodes: &nodes, made: HashMap::new() };
     let root = loader.obj(rec["root"].as_u64().unwrap_or(0) as usize)?;
     let name = rec["name"].as_str().map(str::to_string);
-    Ok((root, name, rec["script"].as_str().unwrap_or("").to_string()))
+    let want = rec[key].as_str().ok_or_else(|| Error::value_error(format!("no {key} in the dump")))?;
+    Ok((root, name, want.to_string()))
 }
 
 fn first_diff(want: &str, got: &str) -> String {
@@ -138,6 +139,9 @@ fn prints_like_tvm_on_dumped_ir() {
     let Ok(dir) = std::env::var("TIRX_PRINTER_DUMPS") else { return };
     let filter = std::env::var("TIRX_PRINTER_FILTER").unwrap_or_default();
     let show: usize = std::env::var("TIRX_PRINTER_SHOW").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    // `TIRX_PRINTER_NOSUGAR=1` compares `script(syntax_sugar=False)` instead.
+    let nosugar = std::env::var("TIRX_PRINTER_NOSUGAR").is_ok_and(|v| v == "1");
+    let key = if nosugar { "script_nosugar" } else { "script" };
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -148,7 +152,7 @@ fn prints_like_tvm_on_dumped_ir() {
     let mut shown = 0;
     let mut classes: HashMap<String, usize> = HashMap::new();
     for path in &paths {
-        let (obj, name, want) = match load(path) {
+        let (obj, name, want) = match load(path, key) {
             Ok(x) => x,
             Err(e) => {
                 errors += 1;
@@ -156,7 +160,7 @@ fn prints_like_tvm_on_dumped_ir() {
                 continue;
             }
         };
-        let cfg = PrinterConfig { syntax: Syntax::Tvm, name, ..Default::default() };
+        let cfg = PrinterConfig { syntax: Syntax::Tvm, name, syntax_sugar: !nosugar, ..Default::default() };
         let got = match tvmscript::printer::script(&obj, &cfg) {
             Ok(t) => t,
             Err(e) => {
@@ -185,4 +189,15 @@ fn prints_like_tvm_on_dumped_ir() {
         eprintln!("{n:5} {c}");
     }
     eprintln!("{same} identical, {differ} differ, {errors} errors, of {}", paths.len());
+}
+
+/// Print one dump in the native spelling (a dev aid: `TIRX_PRINTER_NATIVE=path`).
+#[test]
+#[ignore = "dev aid"]
+fn show_native() {
+    tvmscript::init();
+    let Ok(path) = std::env::var("TIRX_PRINTER_NATIVE") else { return };
+    let (obj, name, _) = load(&PathBuf::from(path), "script").unwrap();
+    let cfg = PrinterConfig { name, ..Default::default() };
+    println!("{}", tvmscript::printer::script(&obj, &cfg).unwrap());
 }

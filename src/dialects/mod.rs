@@ -5,6 +5,7 @@
 use crate::ir::Result;
 
 pub mod ir;
+pub mod relax;
 pub mod s_tir;
 pub mod tirx;
 
@@ -13,5 +14,6 @@ pub fn register_builtin() -> Result<()> {
     ir::register_dialect()?;
     tirx::register_dialect()?;
     s_tir::register_dialect()?;
+    relax::register_dialect()?;
     Ok(())
 }

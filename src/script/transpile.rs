@@ -318,7 +318,16 @@ impl Context {
         inner.push(body_scope);
 
         let hygienic = macro_hygienic(&f.decorator_list);
-        let decls = symbol_declarations(&f.body);
+        let mut decls = symbol_declarations(&f.body);
+        // Scalar parameters (`n: T.int64`) give the dtype a shape string's symbol `n` takes.
+        for a in &f.parameters.args {
+            if let Some(ann) = &a.parameter.annotation
+                && let Expr::Attribute(attr) = &**ann
+                && attr.attr.id.parse::<crate::ir::DataType>().is_ok()
+            {
+                decls.entry(a.parameter.name.id.to_string()).or_insert_with(|| attr.attr.id.to_string());
+            }
+        }
         let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic };
         let new_body = body.block(std::mem::take(&mut f.body))?;
 
@@ -344,7 +353,7 @@ impl Context {
 
         // Function: a signature builder, then the body builder under the same name.
         let sig_name = format!("__tvm_sig_{name}");
-        let (sig_stmts, body_params) = self.signature(&mut f, policy, scopes, range)?;
+        let (sig_stmts, body_params, kwonly) = self.signature(&mut f, policy, scopes, range)?;
         let sig_def = tpl::stmts(
             "def E0(__tvm_s):\n    B0",
             vec![Hole::E(tpl::name(&sig_name, range)), Hole::B(sig_stmts)],
@@ -354,6 +363,7 @@ impl Context {
         let mut sig_def = sig_def;
         if let Some(Stmt::FunctionDef(sd)) = sig_def.first_mut() {
             sd.name = ast::Identifier { id: sig_name.as_str().into(), range, node_index: Default::default() };
+            sd.parameters.kwonlyargs = kwonly.clone();
         }
         out.extend(sig_def);
 
@@ -363,7 +373,7 @@ impl Context {
             posonlyargs: vec![],
             args: body_params,
             vararg: None,
-            kwonlyargs: vec![],
+            kwonlyargs: kwonly,
             kwarg: None,
         };
         strip_annotations(&mut params);
@@ -418,8 +428,7 @@ impl Context {
         policy: &DecoratorPolicy,
         scopes: &[HashSet<String>],
         _range: TextRange,
-    ) -> Result<(Vec<Stmt>, Vec<ast::ParameterWithDefault>), SyntaxRestriction> {
-        let _ = policy;
+    ) -> Result<(Vec<Stmt>, Vec<ast::ParameterWithDefault>, Vec<ast::ParameterWithDefault>), SyntaxRestriction> {
         let mut stmts = vec![];
         let mut params = vec![];
         let mut values = vec![];
@@ -449,11 +458,20 @@ impl Context {
             }
         }
         let p = &f.parameters;
-        if p.vararg.is_some() || p.kwarg.is_some() || !p.kwonlyargs.is_empty() || !p.posonlyargs.is_empty() {
+        // JIT definitions take their compile-time constants as keyword-only parameters.
+        let kwonly_ok = policy.jit;
+        if p.vararg.is_some() || p.kwarg.is_some() || (!kwonly_ok && !p.kwonlyargs.is_empty()) || !p.posonlyargs.is_empty() {
             return Err(SyntaxRestriction {
                 message: "TVMScript functions take plain positional parameters only".into(),
                 range: p.range,
             });
+        }
+        let mut kwonly = vec![];
+        for a in &p.kwonlyargs {
+            let mut k = a.clone();
+            k.parameter.annotation = None;
+            sig_scope.insert(k.parameter.name.id.to_string());
+            kwonly.push(k);
         }
         for a in &p.args {
             let pname = a.parameter.name.id.to_string();
@@ -494,7 +512,7 @@ impl Context {
         }
         let r = f.range;
         stmts.extend(tpl::stmts("return E0", vec![Hole::E(tpl::tuple(values, r))], r));
-        Ok((stmts, params))
+        Ok((stmts, params, kwonly))
     }
 
     /// Rewrite loads of names no scope binds into `<via>.name("x")`: such a name can

@@ -546,14 +546,21 @@ pub fn store(vm: &VirtualMachine, buf: &Var, index: &PyObjectRef, value: &PyObje
                 let start = start.ok_or_else(|| vm.new_value_error("a stored slice needs a start"))?;
                 let stop = stop.ok_or_else(|| vm.new_value_error("a stored slice needs a stop"))?;
                 let step = step.unwrap_or_else(|| int_imm(start.dtype(), 1));
-                let lanes = match (const_diff(&start, &stop), step.as_int()) {
-                    (Some(n), Some(s)) if s != 0 => (n + s - 1).div_euclid(s),
-                    _ => return Err(vm.new_value_error("a stored slice needs a constant length")),
-                };
-                if lanes == 1 {
-                    exprs.push(start);
-                } else {
-                    exprs.push(make_ramp(start, step, int_imm(DataType::INT32, lanes)).py(vm)?);
+                match (const_diff(&start, &stop), step.as_int()) {
+                    (Some(n), Some(s)) if s != 0 => {
+                        let lanes = (n + s - 1).div_euclid(s);
+                        if lanes == 1 {
+                            exprs.push(start);
+                        } else {
+                            exprs.push(make_ramp(start, step, int_imm(DataType::INT32, lanes)).py(vm)?);
+                        }
+                    }
+                    // A symbolic length (scalable vectors: `A[0:T.vscale() * 4]`).
+                    (None, Some(1)) => {
+                        let lanes = extent_of(&start, &stop).py(vm)?;
+                        exprs.push(make_ramp(start, step, lanes).py(vm)?);
+                    }
+                    _ => return Err(vm.new_value_error("a stored slice needs a unit step or a constant length")),
                 }
             }
         }

@@ -82,19 +82,36 @@ impl Dumper {
                 self.out.push(']');
             }
             Value::Map(items) => {
+                // Entries in key order: map order is not part of the IR.
+                let mut entries: Vec<(String, String)> = items
+                    .iter()
+                    .map(|(k, x)| {
+                        let key = self.sub(k);
+                        let val = self.sub(x);
+                        (key, val)
+                    })
+                    .collect();
+                entries.sort();
                 self.out.push('{');
-                for (i, (k, x)) in items.iter().enumerate() {
+                for (i, (k, x)) in entries.iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    self.value(k);
+                    self.out.push_str(k);
                     self.out.push_str(": ");
-                    self.value(x);
+                    self.out.push_str(x);
                 }
                 self.out.push('}');
             }
             Value::Object(o) => self.object(o),
         }
+    }
+
+    /// The dump of a value on its own (sharing the variable numbering).
+    fn sub(&mut self, v: &Value) -> String {
+        let saved = std::mem::take(&mut self.out);
+        self.value(v);
+        std::mem::replace(&mut self.out, saved)
     }
 
     fn object(&mut self, o: &ObjectRef) {
@@ -113,6 +130,14 @@ impl Dumper {
         if let Some(p) = o.downcast_ref::<PrimTypeNode>() {
             let d = if p.dtype.is_void() { String::new() } else { p.dtype.to_string() };
             self.out.push_str(&format!("<{d}>"));
+            return;
+        }
+        if let Some(k) = o.downcast_ref::<crate::dialects::tirx::nodes::TargetKindNode>() {
+            self.out.push_str(&format!("tk:{}", k.name));
+            return;
+        }
+        if let Some(g) = o.downcast_ref::<crate::ir::GlobalVarNode>() {
+            self.out.push_str(&format!("gv:{}", g.name_hint));
             return;
         }
         if let Some(op) = o.downcast_ref::<OpNode>() {

@@ -17,7 +17,7 @@ use super::convert::{diag, operand, py, py_int, py_str, to_dtype, to_expr, Py as
 use super::ops;
 use crate::dialects::tirx::nodes::TensorMapType;
 use crate::ir::{
-    self, int_imm, BinOp, DataType, Error, Expr, Let, LetNode, Ramp, RampNode, Result, Select,
+    self, int_imm, BinOp, DataType, Error, Expr, Let, LetNode, Result, Select,
     SelectNode, Span, Type, Var,
 };
 
@@ -324,18 +324,17 @@ pub fn ramp(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 }
 
 pub fn make_ramp(base: Expr, stride: Expr, lanes: Expr) -> Result<Expr> {
-    let t = base.dtype();
-    let stride = if stride.dtype() != t { arith::cast(t, stride)? } else { stride };
-    let n = lanes.as_int().ok_or_else(|| Error::type_error("Ramp lanes must be a constant"))?;
-    Ok(Ramp::new(RampNode { ty: Type::prim(t.with_lanes(n as i32)), base, stride, lanes, span: Span::none() }).into())
+    use crate::ir::arith::Operand as Op;
+    crate::ir::arith::ramp(Op::Expr(base), Op::Expr(stride), Op::Expr(lanes), Span::none())
 }
 
 /// `T.Broadcast(value, lanes)`.
 pub fn broadcast(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "Broadcast", args, &["value", "lanes", "span"])?;
     let value = to_expr(vm, &a.req(vm, "value")?)?;
-    let lanes = py_int(vm, &a.req(vm, "lanes")?)?;
-    Ok(py(vm, arith::broadcast(value, lanes as i32).py(vm)?))
+    let lanes = to_expr(vm, &a.req(vm, "lanes")?)?;
+    let r = crate::ir::arith::broadcast(Operand::Expr(value), Operand::Expr(lanes), Span::none());
+    Ok(py(vm, r.py(vm)?))
 }
 
 /// `T.handle(dtype=None, storage_scope="global")`: a pointer variable.
@@ -482,4 +481,54 @@ pub fn void(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 /// A string argument (a Python str or a StringImm).
 pub fn str_arg(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<String> {
     py_str(vm, obj)
+}
+
+/// `T.comm_reducer(lambda x, y: x + y, [identity])`: a commutative reducer whose
+/// variables are named after the lambda's parameters.
+pub fn comm_reducer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "comm_reducer", args, &["combiner", "identity"])?;
+    let combiner = a.req(vm, "combiner")?;
+    let identity_obj = a.req(vm, "identity")?;
+    let identity_items = super::convert::iterate(vm, &identity_obj)?;
+    let code = combiner.get_attr("__code__", vm)?;
+    let argc = py_int(vm, &code.get_attr("co_argcount", vm)?)? as usize;
+    let varnames = super::convert::iterate(vm, &code.get_attr("co_varnames", vm)?)?;
+    let identity: Vec<Expr> = identity_items.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?;
+    let mut vars = vec![];
+    for (i, name) in varnames.iter().take(argc).enumerate() {
+        let name = py_str(vm, name)?;
+        let ty = identity.get(i % identity.len().max(1)).map(|e| e.ty()).unwrap_or_else(|| Type::prim(DataType::INT32));
+        let v = ir::new_var(&name, ty, Span::none());
+        super::context::mark_named(&v);
+        vars.push(v);
+    }
+    let res = combiner.call(vars.iter().map(|v| py(vm, v.clone())).collect::<Vec<_>>(), vm)?;
+    let result: Vec<Expr> = match super::convert::seq(&res) {
+        Some(items) => items.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?,
+        None => vec![to_expr(vm, &res)?],
+    };
+    let half = vars.len() / 2;
+    let rhs = vars.split_off(half);
+    Ok(py(
+        vm,
+        crate::dialects::tirx::nodes::CommReducer::new(crate::dialects::tirx::nodes::CommReducerNode {
+            lhs: vars,
+            rhs,
+            result,
+            identity_element: identity,
+            span: Span::none(),
+        }),
+    ))
+}
+
+/// `T.Shuffle(vectors, indices)`.
+pub fn shuffle(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "Shuffle", args, &["vectors", "indices", "span"])?;
+    let vectors: Vec<Expr> =
+        super::convert::iterate(vm, &a.req(vm, "vectors")?)?.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?;
+    let indices: Vec<Expr> =
+        super::convert::iterate(vm, &a.req(vm, "indices")?)?.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?;
+    let elem = vectors.first().map(|v| v.dtype().element_of()).unwrap_or(DataType::INT32);
+    let ty = Type::prim(elem.with_lanes(indices.len() as i32));
+    Ok(py(vm, crate::ir::Shuffle::new(crate::ir::ShuffleNode { ty, vectors, indices, span: Span::none() })))
 }

@@ -182,8 +182,99 @@ pub fn register(t: &mut NamespaceTable) {
         Ok(py(vm, call("tirx.isnan", Some(Type::prim(t)), vec![x]).py(vm)?))
     });
 
-    // T.cuda.* with result types fixed by TVM's CUDA script namespace.
+    t.func("call_ffi_kernel", |vm, a: FuncArgs| {
+        let mut launch = vec![];
+        let mut ret = Type::prim(DataType::INT32);
+        for (k, v) in &a.kwargs {
+            match k.as_str() {
+                "launch_params" => {
+                    launch = super::convert::iterate(vm, v)?.iter().map(|x| super::convert::py_str(vm, x)).collect::<PyResult<_>>()?
+                }
+                "ret_ty" => ret = super::ops::result_type(vm, v)?,
+                other => return Err(vm.new_type_error(format!("call_ffi_kernel() got an unexpected keyword argument '{other}'"))),
+            }
+        }
+        let attrs = crate::dialects::tirx::nodes::CallFFIKernelAttr::new(crate::dialects::tirx::nodes::CallFFIKernelAttrNode {
+            launch_params: launch,
+            span: Span::none(),
+        });
+        let op = crate::dialects::tirx::ops::op("tirx.call_ffi_kernel").py(vm)?;
+        let call = crate::ir::Call::make(Some(ret), op, args_of(vm, &a.args)?, Some(crate::ir::Value::Object(attrs.as_ref_obj())), vec![], Span::none()).py(vm)?;
+        Ok(py(vm, call))
+    });
+    t.func("tensormap_encode_tiled", |vm, a: FuncArgs| {
+        let get = |k: &str, d: i64| -> PyResult<i64> {
+            match a.kwargs.get(k) {
+                Some(v) => super::convert::py_int(vm, v),
+                None => Ok(d),
+            }
+        };
+        let dtype = match a.kwargs.get("descriptor_dtype") {
+            Some(v) => super::convert::to_dtype(vm, v)?,
+            None => return Err(vm.new_type_error("tensormap_encode_tiled needs descriptor_dtype")),
+        };
+        let rank = get("rank", -1)?;
+        if !(1..=5).contains(&rank) || a.args.len() as i64 != 4 * rank + 1 {
+            return Err(vm.new_value_error("tensormap_encode_tiled requires rank 1..5 and 4 * rank + 1 operands"));
+        }
+        let attrs = crate::dialects::tirx::nodes::TensorMapEncodeTiledAttr::new(
+            crate::dialects::tirx::nodes::TensorMapEncodeTiledAttrNode {
+                descriptor_dtype: dtype,
+                rank,
+                interleave: get("interleave", 0)?,
+                swizzle: get("swizzle", 0)?,
+                l2_promotion: get("l2_promotion", 0)?,
+                oob_fill: get("oob_fill", 0)?,
+                force_cu_dtype: get("force_cu_dtype", -1)?,
+                span: Span::none(),
+            },
+        );
+        let op = crate::dialects::tirx::ops::op("tirx.tensormap_encode_tiled").py(vm)?;
+        let call = crate::ir::Call::make(
+            Some(Type::prim(DataType::INT32)),
+            op,
+            args_of(vm, &a.args)?,
+            Some(crate::ir::Value::Object(attrs.as_ref_obj())),
+            vec![],
+            Span::none(),
+        )
+        .py(vm)?;
+        Ok(py(vm, call))
+    });
+
+    // Calls whose first argument is the result type.
+    for (name, op) in [
+        ("vectorlow", "tirx.vectorlow"),
+        ("vectorhigh", "tirx.vectorhigh"),
+        ("vectorcombine", "tirx.vectorcombine"),
+        ("get_active_lane_mask", "tirx.get_active_lane_mask"),
+        ("masked_load", "tirx.masked_load"),
+    ] {
+        t.func(name, move |vm, a: FuncArgs| super::ops::dtype_first(vm, op, a));
+    }
     let _ = (u32t, i32t);
+}
+
+/// The result type TVM's Python wrapper fixes for an operator (`call_intrin("int32", ...)`).
+pub fn fixed_result(op: &str) -> Option<Type> {
+    let name = op.strip_prefix("tirx.").or_else(|| op.strip_prefix("prim."))?;
+    let t = match name {
+        "tvm_stack_make_array" | "lookup_param" | "TVMBackendAllocWorkspace" | "anylist_getitem" => {
+            return Some(Type::pointer(Type::prim(DataType::void()), "global"));
+        }
+        "assume" | "filter" | "isnullptr" | "ignore_loop_partition" => DataType::bool(),
+        "undef" | "tvm_struct_set" | "dp4a" | "q_multiply_shift" | "q_multiply_shift_per_axis"
+        | "TVMBackendFreeWorkspace" | "anylist_resetitem" | "anylist_setitem_call_packed"
+        | "anylist_setitem_call_cpacked" | "vscale" => DataType::INT32,
+        "tvm_warp_activemask" => DataType::uint(32),
+        "start_profile_intrinsic" | "end_profile_intrinsic" | "tvm_tuple" | "tvm_thread_allreduce"
+        | "tvm_storage_sync" | "tvm_kernel_replace_point" | "tvm_global_barrier_kinit" | "tvm_throw_last_error"
+        | "cooperative_tensor_fill" | "cooperative_tensor_load" | "cooperative_tensor_store"
+        | "cooperative_tensor_multiply_accumulate" | "masked_store" | "tvm_load_matrix_sync" | "tvm_mma_sync"
+        | "tvm_bmma_sync" | "tvm_fill_fragment" | "tvm_store_matrix_sync" | "thread_return" => DataType::void(),
+        _ => return None,
+    };
+    Some(Type::prim(t))
 }
 
 /// Result types of `T.cuda.*` functions (by operator), where TVM fixes them.

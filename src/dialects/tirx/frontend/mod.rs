@@ -43,6 +43,7 @@ pub(crate) fn init_classes() {
     exprs::MetaVar::make_static_type();
     func::SigContext::make_static_type();
     func::TirMacro::make_static_type();
+    func::JitFunction::make_static_type();
 }
 
 /// Register the namespace, decorators and hooks (idempotent).

@@ -75,6 +75,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("function", |vm, args| func::decorator(vm, args, false));
     t.func("macro", func::macro_decorator);
     t.func("inline", func::macro_decorator);
+    t.func("jit", func::jit_decorator);
+    t.value("constexpr", |vm| Ok(vm.ctx.new_str("T.constexpr").into()));
 
     // Buffers.
     t.func("Buffer", buffers::buffer);
@@ -115,6 +117,7 @@ fn members(t: &mut NamespaceTable) {
     t.func("func_name", stmts::func_name);
     t.func("func_ret", stmts::func_ret);
     t.func("Assert", stmts::assert_fn);
+    t.func("target", stmts::target);
     for b in ScopeBinding::ALL {
         let b = *b;
         t.func(b.script_name(), move |vm, a| stmts::scope_id(vm, b, a));
@@ -167,7 +170,11 @@ fn members(t: &mut NamespaceTable) {
     t.func("if_then_else", exprs::if_then_else);
     t.func("Let", exprs::let_expr);
     t.func("Ramp", exprs::ramp);
+    t.func("ramp", exprs::ramp);
+    t.func("Shuffle", exprs::shuffle);
+    t.func("comm_reducer", exprs::comm_reducer);
     t.func("Broadcast", exprs::broadcast);
+    t.func("broadcast", exprs::broadcast);
     t.func("abs", exprs::abs);
     t.func("min_value", |vm, a| exprs::limit_value(vm, a, false));
     t.func("max_value", |vm, a| exprs::limit_value(vm, a, true));

@@ -39,7 +39,7 @@ fn args_of(vm: &VirtualMachine, args: &[PyObjectRef]) -> PyResult<Vec<Expr>> {
 pub fn math(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
     let exprs = args_of(vm, &args.args)?;
     let ty = exprs.first().map(|e| e.ty());
-    let ty = ty.or_else(|| super::intrinsics::cuda_result(op, &exprs));
+    let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
     Ok(py(vm, call(op, ty, exprs).py(vm)?))
 }
 
@@ -85,6 +85,6 @@ pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResul
             exprs.push(arg(vm, &v)?);
         }
     }
-    let ty = ty.or_else(|| super::intrinsics::cuda_result(op, &exprs));
+    let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
     Ok(py(vm, call(op, ty, exprs).py(vm)?))
 }

@@ -538,3 +538,67 @@ pub fn assert_fn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 pub fn in_function(vm: &VirtualMachine) -> PyResult<()> {
     if context::in_func() { Ok(()) } else { Err(diag(vm, "error: this construct must be used inside a TIRx function")) }
 }
+
+/// `T.target(config, host=None)`: a target from its configuration map (as printed
+/// scripts spell it) or a kind name with that kind's usual keys and attributes.
+pub fn target(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "target", args, &["target_config", "host"])?;
+    let cfg = a.req(vm, "target_config")?;
+    let mut t = make_target(vm, &cfg)?;
+    if let Some(h) = a.get(vm, "host") {
+        let host = match crate::vm::object::unwrap_object(&h).and_then(|o| o.downcast::<TargetNode>().ok()) {
+            Some(t) => t,
+            None => make_target(vm, &h)?,
+        };
+        let mut node = (*t).clone();
+        node.host = Some(host);
+        t = Target::new(node);
+    }
+    Ok(py(vm, t))
+}
+
+fn make_target(vm: &VirtualMachine, cfg: &PyObjectRef) -> PyResult<Target> {
+    if let Some(s) = cfg.downcast_ref::<PyStr>() {
+        let kind = s.to_string_lossy().split_whitespace().next().unwrap_or("").to_string();
+        let (keys, attrs): (&[&str], Vec<(&str, Value)>) = match kind.as_str() {
+            "cuda" | "nvptx" => (
+                &["cuda", "gpu"],
+                vec![("arch", Value::str("sm_50")), ("max_num_threads", Value::Int(1024)), ("thread_warp_size", Value::Int(32))],
+            ),
+            "rocm" => (&["rocm", "gpu"], vec![]),
+            "metal" => (&["metal", "gpu"], vec![]),
+            "vulkan" => (&["vulkan", "gpu"], vec![]),
+            "webgpu" => (&["webgpu", "gpu"], vec![]),
+            "opencl" => (&["opencl", "gpu"], vec![]),
+            _ => (&["cpu"], vec![]),
+        };
+        return Ok(Target::new(TargetNode {
+            kind: TargetKind::get(&kind),
+            tag: String::new(),
+            keys: keys.iter().map(|k| k.to_string()).collect(),
+            attrs: attrs.into_iter().map(|(k, v)| (Value::str(k), v)).collect::<Vec<_>>().into(),
+            host: None,
+            span: Span::none(),
+        }));
+    }
+    let dict = cfg
+        .downcast_ref::<PyDict>()
+        .ok_or_else(|| vm.new_value_error(format!("T.target expected a config dict or string, but got {}", cfg.class().name())))?;
+    let mut kind = None;
+    let mut tag = String::new();
+    let mut keys = vec![];
+    let mut host = None;
+    let mut attrs = vec![];
+    for (k, v) in dict {
+        let key = py_str(vm, &k)?;
+        match key.as_str() {
+            "kind" => kind = Some(py_str(vm, &v)?),
+            "tag" => tag = py_str(vm, &v)?,
+            "keys" => keys = super::convert::iterate(vm, &v)?.iter().map(|x| py_str(vm, x)).collect::<PyResult<_>>()?,
+            "host" => host = Some(make_target(vm, &v)?),
+            _ => attrs.push((Value::str(&key), to_value(vm, &v)?)),
+        }
+    }
+    let kind = kind.ok_or_else(|| vm.new_value_error("a target config needs a \"kind\""))?;
+    Ok(Target::new(TargetNode { kind: TargetKind::get(&kind), tag, keys, attrs: attrs.into(), host, span: Span::none() }))
+}

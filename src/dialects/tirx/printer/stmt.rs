@@ -164,6 +164,9 @@ fn same_opt(a: &Option<crate::dialects::tirx::nodes::Layout>, b: &Option<crate::
 /// `B = A.view(shape..., layout=...)`: a re-declaration of another buffer's storage
 /// that changes only its shape (and maybe its layout).
 fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Option<ExprDoc>> {
+    if !sugar(p) {
+        return Ok(None);
+    }
     let Some(src) = data_source(&d.data) else { return Ok(None) };
     let dst = d.buffer.as_ref_obj();
     let (Some(a), Some(b)) = (buffer_of(src), buffer_of(&dst)) else { return Ok(None) };
@@ -490,7 +493,7 @@ fn attr_stmt(p: &mut Printer, obj: &ObjectRef, a: &AttrStmtNode, path: &AccessPa
             let value = expr(p, &cur.value, &cur_path.attr("value"))?;
             items.push((key, value));
             match cur.body.downcast_ref::<AttrStmtNode>() {
-                Some(next) if is_zero_node(&next.node) && sugar(p) => {
+                Some(next) if is_zero_node(&next.node) => {
                     cur = next;
                     cur_path = cur_path.attr("body");
                 }
