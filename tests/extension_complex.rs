@@ -341,7 +341,9 @@ fn the_namespace_builds_calls_and_runs_the_pass() {
                  assert type(w.ty).__name__ == 'ComplexType'\n\
                  r = my_ext.real(w)\n\
                  assert r.ty.dtype == 'float32'\n\
-                 lowered = my_ext.lower_complex()(func)\n")
+                 lowered = my_ext.lower_complex()(func)\n\
+                 import tvm.script.my_ext as again\n\
+                 assert again.real is not None\n")
             .unwrap();
             let err = run("my_ext.cmul(1.0, 2.0)").unwrap_err();
             assert_eq!(err.to_string(), "TypeError: my_ext.cmul expects a complex value");
@@ -434,7 +436,10 @@ fn a_type_error_in_a_script_keeps_its_kind() {
 #[test]
 fn a_script_lowers_with_lib_lower_complex() {
     setup();
-    let text = format!("{}\nlib = my_ext\nlowered = lib.lower_complex()(step_by_step)\n", program::SCRIPT);
+    let text = format!(
+        "{}\nfrom tvm.script import my_ext as lib\n\nlowered = lib.lower_complex()(step_by_step)\n",
+        program::SCRIPT
+    );
     assert_same(parse("lib.py", &text).unwrap(), lower_func(step_by_step()).unwrap());
 }
 
