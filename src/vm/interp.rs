@@ -10,6 +10,10 @@ pub struct InterpOptions {
     pub argv: Vec<String>,
     /// Directories put on `sys.path` (a script's own folder, for its local imports).
     pub path: Vec<String>,
+    /// `sys.getrecursionlimit()` at start; 0 keeps RustPython's default (1000 in release builds).
+    pub recursion_limit: usize,
+    /// Lets another thread interrupt the interpreter (a time budget, `limits::Watchdog`).
+    pub interrupter: Option<super::limits::Interrupter>,
 }
 
 /// A fresh interpreter. Nothing is read from disk: the standard library and the
@@ -24,6 +28,8 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
     let defs = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
     let own = super::modules::module_defs(&builder.ctx);
     let path = opts.path.clone();
+    let recursion_limit = opts.recursion_limit;
+    let interrupter = opts.interrupter.clone();
     builder
         .add_native_modules(&defs)
         .add_native_modules(&own)
@@ -35,6 +41,12 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
                 .config
                 .paths;
             paths.module_search_paths = path;
+            if recursion_limit > 0 {
+                vm.recursion_limit.set(recursion_limit);
+            }
+            if let Some(i) = &interrupter {
+                i.attach(vm);
+            }
             super::init_native_classes();
         })
         .build()
