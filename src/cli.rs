@@ -88,11 +88,17 @@ fn with_limited_vm<R>(limits: &Limits, f: impl FnOnce(&VirtualMachine, &Timer) -
 
 /// `tvmscript print FILE [--syntax native|tvm]`.
 pub fn print(path: &Path, syntax: Syntax) -> i32 {
-    print_with(path, syntax, &Limits::default())
+    print_with(path, syntax, false, &Limits::default())
 }
 
-/// `tvmscript print` within `limits` (the caller provides the stack).
-pub fn print_with(path: &Path, syntax: Syntax, limits: &Limits) -> i32 {
+/// `tvmscript print --color`: as [`print`], syntax-highlighted with ANSI colours
+/// when `color` (the REPL's highlighter).
+pub fn print_with_color(path: &Path, syntax: Syntax, color: bool) -> i32 {
+    print_with(path, syntax, color, &Limits::default())
+}
+
+/// `tvmscript print`, highlighted or not, within `limits` (the caller provides the stack).
+pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> i32 {
     let source = match load(path) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
@@ -104,6 +110,7 @@ pub fn print_with(path: &Path, syntax: Syntax, limits: &Limits) -> i32 {
         };
         match print_defs(&defs, &config_for(&source, syntax)) {
             Ok(text) => {
+                let text = if color { crate::repl::highlight::highlight(&text) } else { text };
                 let mut out = std::io::stdout().lock();
                 // Written in one piece: a failure above leaves no partial output.
                 if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod dialects;
 pub mod ir;
 pub mod printer;
+pub mod repl;
 pub mod script;
 pub mod session;
 pub mod vm;

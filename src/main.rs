@@ -1,5 +1,6 @@
 //! The `tvmscript` command line.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -11,18 +12,22 @@ use tvmscript::vm::limits::{with_stack, Limits, DEFAULT_STACK_SIZE};
 #[derive(Parser)]
 #[command(name = "tvmscript", version, about = "TVMScript without CPython: run, print, check and round-trip TVM IR scripts")]
 struct Cli {
+    /// Without a subcommand on a terminal: the REPL.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Run a Python/TVMScript file in the embedded interpreter, like `python FILE`.
     Run {
-        file: PathBuf,
+        /// Run untrusted code: no file, network or process access, imports from an allow-list.
+        #[arg(long)]
+        sandbox: bool,
         /// Stop the script with a TimeoutError after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
+        file: PathBuf,
         /// Arguments for the script (`sys.argv[1:]`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
@@ -36,6 +41,9 @@ enum Command {
         /// The spelling to write.
         #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
+        /// Syntax-highlight the output.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
     },
     /// Parse, print, re-parse and structurally compare each FILE.
     Roundtrip {
@@ -62,6 +70,37 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         runs: usize,
     },
+    /// An interactive session: Python with TVMScript, IR printed as TVMScript.
+    Repl {
+        /// The spelling IR is printed in (`:syntax` changes it).
+        #[arg(long, value_enum, default_value_t = SyntaxArg::Tvm)]
+        syntax: SyntaxArg,
+        /// Syntax-highlight printed IR and the input line.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
+        /// Neither read nor write the history file ($HOME/.tvmscript_history).
+        #[arg(long)]
+        no_history: bool,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ColorArg {
+    /// When standard output is a terminal (and NO_COLOR is unset).
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for tvmscript::repl::highlight::ColorChoice {
+    fn from(c: ColorArg) -> Self {
+        use tvmscript::repl::highlight::ColorChoice;
+        match c {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -81,6 +120,24 @@ impl From<SyntaxArg> for tvmscript::printer::Syntax {
     }
 }
 
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command = match cli.command {
+        Some(c) => c,
+        None if std::io::stdin().is_terminal() => {
+            Command::Repl { syntax: SyntaxArg::Tvm, color: ColorArg::Auto, no_history: false }
+        }
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            return ExitCode::from(2);
+        }
+    };
+    // Deeply nested input recurses deeply in the parser and printer: a big stack.
+    let code = with_stack(DEFAULT_STACK_SIZE, move || dispatch(command));
+    ExitCode::from(code.clamp(0, 255) as u8)
+}
+
 fn parse_seconds(s: &str) -> Result<Duration, String> {
     match s.parse::<f64>() {
         Ok(v) if v > 0.0 && v.is_finite() && v < 1e9 => Ok(Duration::from_secs_f64(v)),
@@ -88,18 +145,23 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
     }
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    // Deeply nested input recurses deeply in the parser and printer: a big stack.
-    let code = with_stack(DEFAULT_STACK_SIZE, move || dispatch(cli.command));
-    ExitCode::from(code.clamp(0, 255) as u8)
-}
-
 fn dispatch(command: Command) -> i32 {
     let limited = |timeout| Limits { timeout, ..Limits::default() };
     match command {
-        Command::Run { file, timeout, args } => tvmscript::vm::run::run_file_with(&file, &args, &limited(timeout)),
-        Command::Print { file, timeout, syntax } => tvmscript::cli::print_with(&file, syntax.into(), &limited(timeout)),
+        Command::Run { sandbox, timeout, file, args } => {
+            tvmscript::vm::run::run_file_with(&file, &args, &limited(timeout), sandbox)
+        }
+        Command::Print { file, timeout, syntax, color } => {
+            let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
+            tvmscript::cli::print_with(&file, syntax.into(), color, &limited(timeout))
+        }
+        Command::Repl { syntax, color, no_history } => {
+            let mut opts = tvmscript::repl::ReplOptions { syntax: syntax.into(), color: color.into(), ..Default::default() };
+            if no_history {
+                opts.history = None;
+            }
+            tvmscript::repl::run(&opts)
+        }
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
         Command::Check { file, timeout } => tvmscript::cli::check_with(&file, &limited(timeout)),
         Command::Transpile { file } => tvmscript::cli::transpile(&file),

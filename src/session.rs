@@ -37,9 +37,29 @@ fn script_error(vm: &VirtualMachine, exc: &rustpython_vm::builtins::PyBaseExcept
 }
 
 impl Session {
+    /// A session with a full interpreter (scripts may read files and import
+    /// anything the frozen standard library has).
     pub fn new() -> Self {
+        Self::with_options(&InterpOptions::default())
+    }
+
+    /// A session for untrusted scripts: no file, network or process access and
+    /// imports from an allow-list only, while TVMScript works fully (see
+    /// [`crate::vm::sandbox`]).
+    pub fn sandboxed() -> Self {
+        Self::with_options(&InterpOptions { sandbox: true, ..Default::default() })
+    }
+
+    /// A session on an interpreter configured by `opts`.
+    pub fn with_options(opts: &InterpOptions) -> Self {
         crate::init();
-        Session { interp: vm::new_interpreter(&InterpOptions::default()) }
+        Session { interp: vm::new_interpreter(opts) }
+    }
+
+    /// Run `f` with the session's interpreter, for what the methods here do not
+    /// cover (calling Python objects, reading globals).
+    pub fn enter<R>(&self, f: impl FnOnce(&VirtualMachine) -> R) -> R {
+        self.interp.enter(f)
     }
 
     /// Parse printed TVMScript (the header's imports are supplied, as

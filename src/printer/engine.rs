@@ -706,6 +706,8 @@ impl Printer {
         Ok(text)
     }
 
+    /// Put the header comments first: above the statements emitted at the top level
+    /// (TVM's `n = TypeVar("n")` lines follow the imports).
     fn push_header(&self, block: &mut StmtBlockDoc, header: bool) {
         if !header {
             return;
@@ -714,9 +716,10 @@ impl Printer {
         if lines.is_empty() {
             return;
         }
-        block.stmts.extend(lines.into_iter().map(StmtDoc::comment));
+        let mut head: Vec<StmtDoc> = lines.into_iter().map(StmtDoc::comment).collect();
         // The empty comment: one blank line below the header.
-        block.stmts.push(StmtDoc::comment(""));
+        head.push(StmtDoc::comment(""));
+        block.stmts.splice(0..0, head);
     }
 }
 

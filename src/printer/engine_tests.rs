@@ -302,7 +302,7 @@ fn script_writes_header_for_definitions_only() {
     // `y` and `n` are free: defined in the root frame; `x` is a parameter.
     assert_eq!(
         script(&f, &cfg).unwrap(),
-        "y = Q.var()\nn = Q.var()\n# from test import a as A\n# from test import q as Q\n\n\
+        "# from test import a as A\n# from test import q as Q\n\ny = Q.var()\nn = Q.var()\n\
          @A.function\ndef main(x: int):\n    x + y\n    y + n"
     );
     let named = PrinterConfig { name: Some("kernel".into()), ..PrinterConfig::default() };

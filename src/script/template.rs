@@ -68,6 +68,11 @@ pub fn string(s: &str, range: TextRange) -> Expr {
     e
 }
 
+/// The `None` literal.
+pub fn none(range: TextRange) -> Expr {
+    Expr::NoneLiteral(ast::ExprNoneLiteral { node_index: Default::default(), range })
+}
+
 /// A name expression in load context.
 pub fn name(id: &str, range: TextRange) -> Expr {
     Expr::Name(ast::ExprName { node_index: Default::default(), range, id: id.into(), ctx: ast::ExprContext::Load })

@@ -325,7 +325,8 @@ impl Context {
         if policy.kind == DefinitionKind::Macro {
             // Macros keep their Python parameters; the body runs in the caller's context.
             strip_annotations(&mut f.parameters);
-            let mut stmts = vec![];
+            // `range` means the dialect's loop in macro bodies too.
+            let mut stmts = tpl::stmts("range = __tvm__.range", vec![], range);
             stmts.extend(new_body);
             if stmts.is_empty() {
                 stmts.push(tpl::stmts("pass", vec![], range).remove(0));
@@ -435,7 +436,7 @@ impl Context {
                 };
                 let bound = match bound {
                     Some(b) => self.resolve_names(b, scopes, &sig_scope, "__tvm_s"),
-                    None => tpl::name("None", r),
+                    None => tpl::none(r),
                 };
                 stmts.extend(tpl::stmts(
                     "E0 = __tvm_s.type_param(E1, E2)",
@@ -469,7 +470,7 @@ impl Context {
                     }
                     self.resolve_names((**ann).clone(), scopes, &sig_scope, "__tvm_s")
                 }
-                None => tpl::name("None", r),
+                None => tpl::none(r),
             };
             stmts.extend(tpl::stmts(
                 "E0 = __tvm_s.param(E1, E2)",
@@ -536,9 +537,10 @@ impl Transformer for NameResolver<'_> {
 }
 
 /// Rewrites the constructs whose Python meaning needs `bool()` of an operand (`and`,
-/// `or`, `not`, chained comparisons, conditional expressions) into runtime calls, so
-/// the namespace decides what they mean for IR operands (TVM's parser evaluates them
-/// itself). Comprehensions and lambdas keep plain Python semantics, as in TVM.
+/// `or`, `not`, chained comparisons, conditional expressions) or reorders operands
+/// (comparisons with a literal on the left) into runtime calls, so the namespace
+/// decides what they mean for IR operands (TVM's parser evaluates them itself).
+/// Comprehensions and lambdas keep plain Python semantics, as in TVM.
 struct LogicRewriter;
 
 impl Transformer for LogicRewriter {
@@ -548,17 +550,19 @@ impl Transformer for LogicRewriter {
             _ => walk_expr(self, expr),
         }
         let r = expr.range();
-        let placeholder = || tpl::name("None", r);
+        let placeholder = || tpl::none(r);
         match expr {
             Expr::BoolOp(b) => {
                 let op = if b.op == ast::BoolOp::And { "and" } else { "or" };
-                let mut values = std::mem::take(&mut b.values);
-                // `a and b and c` -> bool_op("and", a, lambda: bool_op("and", b, lambda: c))
-                let mut acc = values.pop().unwrap_or_else(placeholder);
-                while let Some(v) = values.pop() {
+                let values = std::mem::take(&mut b.values);
+                // `a and b and c` -> bool_op("and", bool_op("and", a, lambda: b), lambda: c),
+                // folding from the left as TVM's parser does.
+                let mut it = values.into_iter();
+                let mut acc = it.next().unwrap_or_else(placeholder);
+                for v in it {
                     acc = tpl::expr(
                         "__tvm__.bool_op(E0, E1, lambda: E2)",
-                        vec![Hole::E(tpl::string(op, r)), Hole::E(v), Hole::E(acc)],
+                        vec![Hole::E(tpl::string(op, r)), Hole::E(acc), Hole::E(v)],
                         r,
                     );
                 }
@@ -568,7 +572,8 @@ impl Transformer for LogicRewriter {
                 let operand = std::mem::replace(&mut *u.operand, placeholder());
                 *expr = tpl::expr("__tvm__.not_(E0)", vec![Hole::E(operand)], r);
             }
-            Expr::Compare(c) if c.ops.len() > 1 => {
+            // Every comparison: Python would swap `3 <= x` into `x >= 3`.
+            Expr::Compare(c) => {
                 let ops = c.ops.iter().map(|o| tpl::string(o.as_str(), r)).collect();
                 let mut operands = vec![std::mem::replace(&mut *c.left, placeholder())];
                 operands.extend(std::mem::take(&mut c.comparators));
@@ -847,7 +852,7 @@ impl Body<'_> {
                 let iter = self.e(*f.iter);
                 let body = self.block(f.body)?;
                 // The hook gets the target names so loop variables are named as written.
-                let names = target_spec(&f.target).unwrap_or_else(|| tpl::name("None", range));
+                let names = target_spec(&f.target).unwrap_or_else(|| tpl::none(range));
                 out.extend(tpl::stmts(
                     "with __tvm__.for_(E0, E1) as E2:\n    B0",
                     vec![Hole::E(iter), Hole::E(names), Hole::E(*f.target), Hole::B(non_empty(body, range))],
@@ -872,8 +877,11 @@ impl Body<'_> {
             }
             Stmt::With(mut w) => {
                 for item in w.items.iter_mut() {
-                    let ctx = std::mem::replace(&mut item.context_expr, tpl::name("None", range));
-                    item.context_expr = tpl::expr("__tvm__.with_(E0)", vec![Hole::E(self.e(ctx))], range);
+                    let ctx = std::mem::replace(&mut item.context_expr, tpl::none(range));
+                    // The hook also gets the `as` target's names (for naming what it binds).
+                    let names = item.optional_vars.as_deref().and_then(target_spec).unwrap_or_else(|| tpl::none(range));
+                    item.context_expr =
+                        tpl::expr("__tvm__.with_(E0, E1)", vec![Hole::E(self.e(ctx)), Hole::E(names)], range);
                 }
                 w.body = non_empty(self.block(std::mem::take(&mut w.body))?, range);
                 out.push(Stmt::With(w));
@@ -882,14 +890,14 @@ impl Body<'_> {
                 let test = self.e(*a.test);
                 let msg = match a.msg {
                     Some(m) => self.e(*m),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 out.extend(tpl::stmts("__tvm__.assert_(E0, E1)", vec![Hole::E(test), Hole::E(msg)], range));
             }
             Stmt::Return(r) => {
                 let v = match r.value {
                     Some(v) => self.e(*v),
-                    None => tpl::name("None", range),
+                    None => tpl::none(range),
                 };
                 if self.kind == DefinitionKind::Macro {
                     out.extend(tpl::stmts("return __tvm__.macro_return(E0)", vec![Hole::E(v)], range));
@@ -1035,7 +1043,7 @@ fn slices_to_calls(e: Expr) -> Expr {
     match e {
         Expr::Slice(s) => {
             let r = s.range;
-            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::name("None", r));
+            let part = |p: Option<Box<Expr>>| p.map(|b| *b).unwrap_or_else(|| tpl::none(r));
             tpl::expr(
                 "slice(E0, E1, E2)",
                 vec![Hole::E(part(s.lower)), Hole::E(part(s.upper)), Hole::E(part(s.step))],

@@ -47,8 +47,8 @@ pub fn unparse_expr(e: &Expr) -> String {
 /// says how tightly an expression must bind to sit there without parentheses.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Prec {
-    /// As a slot: a `named_expression` position (call argument, list element, `if` test),
-    /// which takes `x := y` but neither a bare tuple nor `yield`.
+    /// `x := y`. As a slot: a `named_expression` position (call argument, list element,
+    /// `if` test), which takes `x := y` but neither a bare tuple nor `yield`.
     Named,
     Tuple,
     Yield,
@@ -370,6 +370,23 @@ impl ExprWriter {
             Expr::Call(c) => {
                 self.expr(&c.func, Prec::Atom);
                 self.arguments(&c.arguments);
+            }
+            Expr::FString(f) if f.value.iter().any(|p| matches!(p, ast::FStringPart::Literal(l) if l.value.is_empty())) => {
+                // An empty `''` part is an element of its own in the ruff AST: keep the
+                // concatenation rather than lose it by joining.
+                for (i, part) in f.value.iter().enumerate() {
+                    if i > 0 {
+                        self.write(" ");
+                    }
+                    match part {
+                        ast::FStringPart::Literal(l) => self.write(&str_repr(&l.value)),
+                        ast::FStringPart::FString(s) => {
+                            let mut pieces = Vec::new();
+                            interpolated_pieces(&s.elements, &mut pieces);
+                            self.write(&interpolated_string_text('f', &pieces));
+                        }
+                    }
+                }
             }
             Expr::FString(f) => {
                 let mut pieces = Vec::new();
@@ -835,9 +852,8 @@ fn field_piece(i: &InterpolatedElement) -> Piece {
 struct QuoteUse {
     literal_single: bool,
     literal_double: bool,
-    code_single: bool,
-    code_double: bool,
-    code_newline: bool,
+    /// Expression text (with debug text) of replacement fields.
+    code: String,
 }
 
 fn scan_pieces(pieces: &[Piece], u: &mut QuoteUse) {
@@ -848,9 +864,8 @@ fn scan_pieces(pieces: &[Piece], u: &mut QuoteUse) {
                 u.literal_double |= s.contains('"');
             }
             Piece::Field { head, spec } => {
-                u.code_single |= head.contains('\'');
-                u.code_double |= head.contains('"');
-                u.code_newline |= head.contains('\n');
+                u.code.push_str(head);
+                u.code.push('\n');
                 if let Some(spec) = spec {
                     scan_pieces(spec, u);
                 }
@@ -859,30 +874,45 @@ fn scan_pieces(pieces: &[Piece], u: &mut QuoteUse) {
     }
 }
 
-/// An f-string (`prefix` 'f') or t-string ('t') from its flattened parts. The quote is
-/// one no nested expression uses where possible, so the text also reads in Pythons
-/// before 3.12; otherwise nested quotes rely on PEP 701.
+/// An f-string (`prefix` 'f') or t-string ('t') from its flattened parts. The quotes are
+/// ones no nested expression uses where possible (literal parts are escaped), so the
+/// text also reads in Pythons before 3.12; failing that, nested quotes rely on PEP 701.
 fn interpolated_string_text(prefix: char, pieces: &[Piece]) -> String {
     let mut u = QuoteUse::default();
     scan_pieces(pieces, &mut u);
-    let quote = if !u.literal_single && !u.code_single {
-        '\''
-    } else if !u.literal_double && !u.code_double {
-        '"'
-    } else if !u.code_single {
-        '\''
-    } else if !u.code_double {
-        '"'
+    // Debug text (`{x = }`) may hold a newline, which only triple quotes allow.
+    let multiline = pieces_have_code_newline(pieces);
+    let free = |q: char| !u.code.contains(q);
+    let free_triple = |q: char| !u.code.contains(&String::from(q).repeat(3));
+    let (quote, triple) = if !multiline && free('\'') && !u.literal_single {
+        ('\'', false)
+    } else if !multiline && free('"') && !u.literal_double {
+        ('"', false)
+    } else if !multiline && free('\'') {
+        ('\'', false)
+    } else if !multiline && free('"') {
+        ('"', false)
+    } else if free_triple('\'') {
+        ('\'', true)
+    } else if free_triple('"') {
+        ('"', true)
     } else {
-        '\''
+        ('\'', multiline)
     };
-    let delimiter: String = std::iter::repeat_n(quote, if u.code_newline { 3 } else { 1 }).collect();
+    let delimiter: String = std::iter::repeat_n(quote, if triple { 3 } else { 1 }).collect();
     let mut out = String::new();
     out.push(prefix);
     out.push_str(&delimiter);
     render_pieces(&mut out, pieces, quote);
     out.push_str(&delimiter);
     out
+}
+
+fn pieces_have_code_newline(pieces: &[Piece]) -> bool {
+    pieces.iter().any(|p| match p {
+        Piece::Literal(_) => false,
+        Piece::Field { head, spec } => head.contains('\n') || spec.as_deref().is_some_and(pieces_have_code_newline),
+    })
 }
 
 fn render_pieces(out: &mut String, pieces: &[Piece], quote: char) {

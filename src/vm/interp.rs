@@ -10,6 +10,9 @@ pub struct InterpOptions {
     pub argv: Vec<String>,
     /// Directories put on `sys.path` (a script's own folder, for its local imports).
     pub path: Vec<String>,
+    /// Run untrusted code: no file, network or process access, imports from an
+    /// allow-list only (see [`super::sandbox`]). `path` is ignored.
+    pub sandbox: bool,
     /// `sys.getrecursionlimit()` at start; 0 keeps RustPython's default (1000 in release builds).
     pub recursion_limit: usize,
     /// Lets another thread interrupt the interpreter (a time budget, `limits::Watchdog`).
@@ -23,14 +26,18 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
     settings.import_site = false;
     settings.argv = if opts.argv.is_empty() { vec![String::new()] } else { opts.argv.clone() };
     settings.install_signal_handlers = false;
+    if opts.sandbox {
+        super::sandbox::configure(&mut settings);
+    }
     crate::init();
     let builder = Interpreter::builder(settings);
     let defs = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
     let own = super::modules::module_defs(&builder.ctx);
-    let path = opts.path.clone();
+    let path = if opts.sandbox { Vec::new() } else { opts.path.clone() };
+    let sandbox = opts.sandbox;
     let recursion_limit = opts.recursion_limit;
     let interrupter = opts.interrupter.clone();
-    builder
+    let builder = builder
         .add_native_modules(&defs)
         .add_native_modules(&own)
         .add_frozen_modules(rustpython_pylib::FROZEN_STDLIB)
@@ -48,6 +55,17 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
                 i.attach(vm);
             }
             super::init_native_classes();
-        })
-        .build()
+            if sandbox {
+                super::sandbox::restrict_native_modules(vm);
+            }
+        });
+    if !sandbox {
+        return builder.build();
+    }
+    let interp = super::sandbox::while_starting(|| builder.build());
+    // A sandbox that cannot be set up must not run anything.
+    if let Err(msg) = interp.enter(|vm| super::sandbox::install(vm).map_err(|e| crate::vm::error::from_py_err(vm, &e).message)) {
+        panic!("tvmscript: cannot set up the sandbox: {msg}");
+    }
+    interp
 }

@@ -198,7 +198,10 @@ impl Watchdog {
                         && arm.load(Ordering::Acquire)
                     {
                         eprintln!("{}", h.message);
-                        std::process::exit(h.exit_code);
+                        // `_exit`, not `exit`: the interpreter thread is still running,
+                        // and `exit` would tear down state under it.
+                        // SAFETY: `_exit` ends the process at once; nothing runs after it.
+                        unsafe { libc::_exit(h.exit_code) };
                     }
                     fire.store(true, Ordering::Release);
                     // Raised again and again: another interpreter in the process may

@@ -13,6 +13,7 @@ pub mod parse;
 pub mod printing;
 pub mod run;
 pub mod runtime;
+pub mod sandbox;
 
 pub use interp::{new_interpreter, InterpOptions};
 

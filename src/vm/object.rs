@@ -228,6 +228,30 @@ impl AsNumber for PyIr {
             positive: Some(|a, vm| unary_op(vm, PyOp::Pos, a.obj)),
             absolute: Some(|a, vm| unary_op(vm, PyOp::Abs, a.obj)),
             invert: Some(|a, vm| unary_op(vm, PyOp::Invert, a.obj)),
+            // Constants convert to Python numbers (`int(T.int32(3))`, `float(...)`).
+            int: Some(|a, vm| match unwrap_object(a.obj) {
+                Some(o) => match o.downcast_ref::<crate::ir::IntImmNode>() {
+                    Some(i) => Ok(vm.ctx.new_int(i.value).into()),
+                    None => Err(vm.new_type_error(format!("cannot convert {} to int", o.type_key()))),
+                },
+                None => Err(vm.new_type_error("cannot convert to int")),
+            }),
+            index: Some(|a, vm| match unwrap_object(a.obj).as_ref().and_then(|o| o.downcast_ref::<crate::ir::IntImmNode>().map(|i| i.value)) {
+                Some(v) => Ok(vm.ctx.new_int(v).into()),
+                None => Err(vm.new_type_error("only integer constants can be used as an index")),
+            }),
+            float: Some(|a, vm| match unwrap_object(a.obj) {
+                Some(o) => {
+                    if let Some(f) = o.downcast_ref::<crate::ir::FloatImmNode>() {
+                        Ok(vm.ctx.new_float(f.value).into())
+                    } else if let Some(i) = o.downcast_ref::<crate::ir::IntImmNode>() {
+                        Ok(vm.ctx.new_float(i.value as f64).into())
+                    } else {
+                        Err(vm.new_type_error(format!("cannot convert {} to float", o.type_key())))
+                    }
+                }
+                None => Err(vm.new_type_error("cannot convert to float")),
+            }),
             boolean: Some(|a, vm| {
                 let Some(o) = unwrap_object(a.obj) else { return Ok(true) };
                 match first(|h| &h.boolean, |h| h(vm, &o)) {

@@ -33,12 +33,13 @@ pub fn read_source(path: &Path) -> Result<String, String> {
 
 /// Run a file as `__main__`; returns the process exit code.
 pub fn run_file(path: &Path, args: &[String]) -> i32 {
-    run_file_with(path, args, &Limits::default())
+    run_file_with(path, args, &Limits::default(), false)
 }
 
 /// Run a file as `__main__` within `limits` (recursion limit, time budget; the
-/// caller provides the stack, see `limits::with_stack`); returns the exit code.
-pub fn run_file_with(path: &Path, args: &[String], limits: &Limits) -> i32 {
+/// caller provides the stack, see `limits::with_stack`), sandboxed or not (see
+/// `sandbox`); returns the exit code.
+pub fn run_file_with(path: &Path, args: &[String], limits: &Limits, sandbox: bool) -> i32 {
     let text = match read_source(path) {
         Ok(t) => t,
         Err(msg) => {
@@ -47,7 +48,8 @@ pub fn run_file_with(path: &Path, args: &[String], limits: &Limits) -> i32 {
         }
     };
     let name = path.to_string_lossy().to_string();
-    let dir = path.parent().map(|p| if p.as_os_str().is_empty() { ".".into() } else { p.to_string_lossy().to_string() });
+    // A sandboxed script gets no `sys.path` (it cannot read files).
+    let dir = path.parent().filter(|_| !sandbox).map(|p| if p.as_os_str().is_empty() { ".".into() } else { p.to_string_lossy().to_string() });
     let mut argv = vec![name.clone()];
     argv.extend(args.iter().cloned());
     let interrupter = limits.timeout.map(|_| Interrupter::new());
@@ -56,6 +58,7 @@ pub fn run_file_with(path: &Path, args: &[String], limits: &Limits) -> i32 {
         path: dir.into_iter().collect(),
         recursion_limit: limits.recursion_limit,
         interrupter: interrupter.clone(),
+        sandbox,
     });
     let budget = interrupter.as_ref().zip(limits.timeout).map(|(i, t)| Budget::for_cli(i, t, &name));
     interp.enter(|vm| {

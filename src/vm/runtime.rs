@@ -86,7 +86,9 @@ pub trait DialectHooks: Send + Sync {
         if cond.try_to_bool(vm)? { then.call((), vm) } else { orelse.call((), vm) }
     }
     /// `with ctx:` — returns the context manager to use.
-    fn with_(&self, _vm: &VirtualMachine, ctx: PyObjectRef) -> PyResult {
+    /// `names` is the `as` target as for `for_` (`None` without one).
+    fn with_(&self, _vm: &VirtualMachine, ctx: PyObjectRef, names: PyObjectRef) -> PyResult {
+        let _ = names;
         Ok(ctx)
     }
     fn assert_(&self, vm: &VirtualMachine, cond: PyObjectRef, msg: PyObjectRef) -> PyResult<()> {
@@ -440,8 +442,8 @@ pub mod rt {
     }
 
     #[pyfunction]
-    fn with_(ctx: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.with_(vm, ctx)
+    fn with_(ctx: PyObjectRef, names: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        current(vm)?.with_(vm, ctx, names)
     }
 
     #[pyfunction]

@@ -24,6 +24,7 @@ pub fn register() {
     runtime::register_module_frame_factory(module_frame::enter);
     register_namespace_initializer("ir", members);
     register_call_hook(call_global_var);
+    crate::vm::object::register_item_hook(module_item);
     crate::vm::register_class_initializer(init_classes);
 }
 
@@ -123,6 +124,22 @@ fn call_global_var(vm: &VirtualMachine, obj: &ir::ObjectRef, args: &FuncArgs) ->
         let c = ir::Call::make(Some(Type::prim(DataType::INT32)), ir::Expr(obj.clone()), call_args, None, vec![], Span::none()).py(vm)?;
         Ok(wrap(vm, c.upcast()))
     })())
+}
+
+/// `mod["main"]` / `mod[gv]`: a function of a module.
+fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &PyObjectRef) -> Option<PyResult> {
+    let m = obj.downcast_ref::<ir::IRModuleNode>()?;
+    let name = match crate::vm::object::unwrap_object(key) {
+        Some(k) => k.downcast_ref::<GlobalVarNode>().map(|g| g.name_hint.to_string()),
+        None => String::try_from_object(vm, key.clone()).ok(),
+    };
+    let Some(name) = name else {
+        return Some(Err(vm.new_type_error("an IRModule is indexed by a function name or GlobalVar")));
+    };
+    Some(match m.functions.get(&name) {
+        Some((_, f)) => Ok(wrap(vm, f.0.clone())),
+        None => Err(vm.new_key_error(vm.ctx.new_str(name).into())),
+    })
 }
 
 /// What a module class's name means while the module is being built: `Module.f`

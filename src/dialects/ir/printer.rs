@@ -14,10 +14,26 @@ pub fn register() {
             .reserving(|cfg| cfg.ir_prefix.clone()),
     );
     register_print_hook(DEFAULT_TOKEN, "ir.IRModule", print_module);
-    register_print_hook(DEFAULT_TOKEN, "ir.GlobalVar", |obj, _path, _p| {
-        // A GlobalVar outside its module prints as a call target by name.
+    register_print_hook(DEFAULT_TOKEN, "ir.GlobalVar", |obj, _path, p| {
+        // Inside its module a GlobalVar is `Module.f`; elsewhere a call target by name.
+        if let Some(doc) = p.var_doc(obj)? {
+            return Ok(Doc::from(doc));
+        }
         let gv = obj.downcast_ref::<GlobalVarNode>().expect("dispatched by type key");
-        Ok(Doc::from(ExprDoc::id("I").attr("GlobalVar").call(vec![ExprDoc::str(gv.name_hint.to_string())])))
+        let prefix = p.config().ir_prefix.clone();
+        Ok(Doc::from(ExprDoc::id(prefix).attr("GlobalVar").call(vec![ExprDoc::str(gv.name_hint.to_string())])))
+    });
+    // Constants in module-level values (attrs, global infos) print as Python literals.
+    register_print_hook(DEFAULT_TOKEN, "ir.IntImm", |obj, _path, p| {
+        let imm = obj.downcast_ref::<crate::ir::IntImmNode>().expect("dispatched by type key");
+        let dtype = imm.ty.dtype();
+        if dtype.is_bool() {
+            return Ok(Doc::from(ExprDoc::bool(imm.value != 0)));
+        }
+        if dtype == crate::ir::DataType::INT32 {
+            return Ok(Doc::from(ExprDoc::int(imm.value)));
+        }
+        Ok(Doc::from(p.generic_doc(obj, _path)?))
     });
 }
 

@@ -246,11 +246,9 @@ pub fn axis(vm: &VirtualMachine, kind: IterVarType, args: FuncArgs) -> PyResult 
     let a = bind(vm, name, args, &["dom", "binding", "dtype"])?;
     let dom = axis_dom(vm, &a.req(vm, "dom")?)?;
     let value = to_expr(vm, &a.req(vm, "binding")?)?;
-    let dtype = match a.get(vm, "dtype") {
-        Some(d) => to_dtype(vm, &d)?,
-        None => DataType::INT32,
-    };
-    let var = Var::scalar("", dtype);
+    // The variable takes the domain's type (TVM ignores a differing `dtype`).
+    let _ = a.get(vm, "dtype");
+    let var = Var::scalar("", dom.extent.dtype());
     push_axis(vm, kind, dom, var.clone(), value)?;
     Ok(py(vm, var))
 }
@@ -294,7 +292,8 @@ pub fn remap(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
             .as_var()
             .and_then(|_| loop_range(&value))
             .ok_or_else(|| diag(vm, "error: The bindings of T.axis.remap must be loop variables"))?;
-        let var = Var::scalar("", dtype);
+        let _ = dtype;
+        let var = Var::scalar("", dom.extent.dtype());
         push_axis(vm, kind, dom, var.clone(), value)?;
         vars.push(var);
     }

@@ -74,8 +74,22 @@ fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
         .map_err(|_| vm.new_value_error(format!("invalid shape expression {text:?}")))?;
     let mut names = vec![];
     collect_names(&parsed.into_syntax().body, &mut names);
+    // Names the signature's Python scope defines (`T`, constants) keep their values;
+    // the others are the function's symbols.
     let scope = vm.ctx.new_dict();
+    let globals = vm.current_frame().map(|f| f.globals.clone());
+    if let Some(g) = &globals {
+        for (k, v) in g {
+            scope.set_item(&*k, v, vm)?;
+        }
+    }
     for n in names {
+        let defined = globals.as_ref().is_some_and(|g| g.contains_key(n.as_str(), vm))
+            || vm.builtins.get_attr(&vm.ctx.new_str(n.as_str()), vm).is_ok();
+        let is_symbol = with_func(|f| f.symbols.contains_key(&n)).unwrap_or(false);
+        if defined && !is_symbol {
+            continue;
+        }
         let var = with_func(|f| {
             if let Some(v) = f.symbols.get(&n) {
                 return v.clone();
@@ -262,7 +276,7 @@ fn alloc_annotations(vm: &VirtualMachine, d: &PyObjectRef) -> PyResult<AttrMap> 
         } else if super::convert::is_python_int(vm, &v) {
             Value::Object(int_imm(DataType::INT32, py_int(vm, &v)?).into_object())
         } else if let Some(f) = super::exprs::py_float(&v) {
-            Value::Object(ir::float_imm(DataType::FLOAT32, f).into_object())
+            Value::Object(super::arith::fimm(DataType::FLOAT32, f).into_object())
         } else {
             super::convert::to_value(vm, &v)?
         };
@@ -513,7 +527,8 @@ pub fn extent_of(start: &Expr, stop: &Expr) -> Result<Expr> {
         let t = if start.dtype().bits >= stop.dtype().bits { start.dtype() } else { stop.dtype() };
         return Ok(int_imm(t, c));
     }
-    arith::binary(ir::BinOp::Sub, stop.clone().into(), start.clone().into())
+    let t = if start.dtype().bits >= stop.dtype().bits { start.dtype() } else { stop.dtype() };
+    Ok(super::linear::Linear::of(stop).add(&super::linear::Linear::of(start), -1).to_expr(t))
 }
 
 fn diag_err(vm: &VirtualMachine, e: Error) -> rustpython_vm::builtins::PyBaseExceptionRef {
@@ -553,9 +568,9 @@ pub fn store_value(vm: &VirtualMachine, dtype: DataType, value: &PyObjectRef) ->
     match super::convert::operand(vm, value)? {
         Some(arith::Operand::Expr(e)) => Ok(e),
         Some(arith::Operand::Bool(b)) if dtype.is_bool() => Ok(ir::bool_imm(b)),
-        Some(arith::Operand::Int(v)) if dtype.is_float() => Ok(ir::float_imm(dtype, v as f64)),
+        Some(arith::Operand::Int(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v as f64)),
         Some(arith::Operand::Int(v)) if dtype.is_integer() => super::exprs::const_cast(dtype, int_imm(arith::python_int_dtype(v), v)).py(vm),
-        Some(arith::Operand::Float(v)) if dtype.is_float() => Ok(ir::float_imm(dtype, v)),
+        Some(arith::Operand::Float(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v)),
         Some(other) => other.into_expr().py(vm),
         None => Err(vm.new_type_error(format!("cannot store a Python {} into a buffer", value.class().name()))),
     }
@@ -596,6 +611,10 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
         "ndim" => vm.ctx.new_int(bt.shape.len()).into(),
         "offset_factor" => vm.ctx.new_int(bt.offset_factor).into(),
         "data_alignment" => vm.ctx.new_int(bt.data_alignment).into(),
+        "view" => {
+            let b = buf.clone();
+            vm.new_function("view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) }).into()
+        }
         "scope" => {
             let s = bt.storage_scope.clone();
             vm.new_function("scope", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult { Ok(vm.ctx.new_str(s.clone()).into()) }).into()
@@ -607,4 +626,47 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
 /// A buffer-typed object check for hooks.
 pub fn is_buffer(obj: &ObjectRef) -> bool {
     is_buffer_var(obj)
+}
+
+/// `buf.view(*shape, layout=None)`: a `DeclBuffer` over the same data with another
+/// shape (and the parent's layout unless one is given).
+pub fn view(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let bt = btype(buf);
+    let mut layout_arg = None;
+    for (k, v) in &args.kwargs {
+        if k == "layout" {
+            layout_arg = Some(v.clone());
+        } else {
+            return Err(vm.new_type_error(format!("Unsupported kwargs for view: {k}")));
+        }
+    }
+    if args.args.len() == 1 && args.args[0].downcast_ref::<PyStr>().is_some() {
+        return Err(vm.new_not_implemented_error("buffer views that change the element type are not supported yet"));
+    }
+    let mut shape: Vec<Expr> = args.args.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?;
+    if layout_arg.is_none() && shape.iter().filter(|e| e.as_int() == Some(-1)).count() == 1 {
+        let total: Option<i64> = bt.shape.iter().map(|e| e.as_int()).product();
+        let known: Option<i64> = shape.iter().filter(|e| e.as_int() != Some(-1)).map(|e| e.as_int()).product();
+        if let (Some(t), Some(k)) = (total, known) {
+            let i = shape.iter().position(|e| e.as_int() == Some(-1)).unwrap_or(0);
+            shape[i] = int_imm(DataType::INT32, t / k.max(1));
+        }
+    }
+    let mut spec = BufferSpec::new(bt.elem_dtype(), shape);
+    spec.strides = bt.strides.clone();
+    spec.elem_offset = Some(bt.elem_offset.clone());
+    spec.scope = bt.storage_scope.clone();
+    spec.data_alignment = bt.data_alignment;
+    spec.offset_factor = bt.offset_factor;
+    spec.layout = match layout_arg {
+        Some(l) => layout_choice(vm, Some(l), &bt.storage_scope)?,
+        None => match &bt.layout {
+            Some(l) => LayoutChoice::Given(l.clone()),
+            None => LayoutChoice::None,
+        },
+    };
+    let new = spec.to_buffer("", Span::none()).py(vm)?;
+    let data = buffer_data(buf).py(vm)?;
+    emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
+    Ok(py(vm, new))
 }

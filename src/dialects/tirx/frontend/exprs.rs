@@ -17,7 +17,7 @@ use super::convert::{diag, operand, py, py_int, py_str, to_dtype, to_expr, Py as
 use super::ops;
 use crate::dialects::tirx::nodes::TensorMapType;
 use crate::ir::{
-    self, float_imm, int_imm, BinOp, DataType, Error, Expr, Let, LetNode, Ramp, RampNode, Result, Select,
+    self, int_imm, BinOp, DataType, Error, Expr, Let, LetNode, Ramp, RampNode, Result, Select,
     SelectNode, Span, Type, Var,
 };
 
@@ -75,7 +75,7 @@ pub fn dtype_call(vm: &VirtualMachine, dtype: DataType, expr: Option<PyObjectRef
             "nan" => f64::NAN,
             other => other.parse().map_err(|_| vm.new_value_error(format!("could not convert string to float: '{other}'")))?,
         };
-        float_imm(DataType::FLOAT32, f)
+        super::arith::fimm(DataType::FLOAT32, f)
     } else {
         to_expr(vm, &expr)?
     };
@@ -427,7 +427,7 @@ pub fn limit(t: DataType, max: bool) -> Result<Expr> {
             (ir::TypeCode::BFloat, 16) => 3.3895313892515355e38,
             _ => return Err(Error::value_error(format!("Cannot decide the limit value for type {t}"))),
         };
-        float_imm(t, if max { v } else { -v })
+        super::arith::fimm(t, if max { v } else { -v })
     } else {
         return Err(Error::value_error(format!("Cannot decide the limit value for type {t}")));
     })
@@ -449,7 +449,7 @@ pub fn abs(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         }
     } else if t.is_float() {
         if let Some(v) = x.as_float() {
-            float_imm(t, v.abs())
+            super::arith::fimm(t, v.abs())
         } else {
             ops::call("tirx.fabs", Some(x.ty()), vec![x]).py(vm)?
         }

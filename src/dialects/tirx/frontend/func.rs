@@ -65,13 +65,29 @@ pub fn decorator(vm: &VirtualMachine, args: FuncArgs, s_tir: bool) -> PyResult {
 }
 
 fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyResult {
-    let Some(gb) = target.downcast_ref::<GeneratedBuilder>() else {
+    let Ok(gb) = target.clone().downcast::<GeneratedBuilder>() else {
         return Err(vm.new_type_error(
             "TVMScript function decorators must be applied with @ at the function definition \
              (the definition is transpiled); later application to an existing function is not supported",
         ));
     };
-    build(vm, gb, opts)
+    if crate::vm::runtime::in_module_class() {
+        // Inside a module class: the module declares every function before building any.
+        let scopes = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
+        let (name, opts) = (gb.name.clone(), opts.clone());
+        let deferred = crate::vm::runtime::DeferredDefinition {
+            name,
+            dialect: "tirx",
+            declare: Box::new(|_vm| Ok(Type::missing())),
+            build: Box::new(move |vm| {
+                let f = build(vm, &gb, &opts)?;
+                unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("a function definition built no IR"))
+            }),
+            scopes,
+        };
+        return Ok(deferred.into_ref(&vm.ctx).into());
+    }
+    build(vm, &gb, opts)
 }
 
 /// Build a function from its generated builder.

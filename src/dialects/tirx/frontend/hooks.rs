@@ -142,7 +142,10 @@ impl DialectHooks for TirHooks {
         Ok(Branches::new(BranchState::Ir { next: 0, step: Box::new(step) }).into_ref(&vm.ctx).into())
     }
 
-    fn with_(&self, _vm: &VirtualMachine, ctx: PyObjectRef) -> PyResult {
+    fn with_(&self, vm: &VirtualMachine, ctx: PyObjectRef, names: PyObjectRef) -> PyResult {
+        if let Some(h) = as_handle(&ctx) {
+            *h.names.lock() = NameSpec::parse(vm, &names)?;
+        }
         Ok(ctx)
     }
 
@@ -216,7 +219,7 @@ impl DialectHooks for TirHooks {
         let mut result: Option<PyObjectRef> = None;
         for (i, op) in ops.iter().enumerate() {
             let (Some(a), Some(b)) = (operands.get(i), operands.get(i + 1)) else { break };
-            let sub = crate::vm::runtime::python_compare(vm, op, a, b)?;
+            let sub = compare_one(vm, op, a, b)?;
             result = Some(match result {
                 None => sub,
                 Some(prev) => {
@@ -251,6 +254,27 @@ impl DialectHooks for TirHooks {
             }
         }
     }
+}
+
+/// One comparison in source order: IR operands build the node TVM's parser builds
+/// (`3 <= x` stays `LE(3, x)`); Python values compare as Python.
+fn compare_one(vm: &VirtualMachine, op: &str, a: &PyObjectRef, b: &PyObjectRef) -> PyResult {
+    let bop = match op {
+        "<" => Some(BinOp::LT),
+        "<=" => Some(BinOp::LE),
+        ">" => Some(BinOp::GT),
+        ">=" => Some(BinOp::GE),
+        "==" => Some(BinOp::EQ),
+        "!=" => Some(BinOp::NE),
+        _ => None,
+    };
+    if let Some(bop) = bop
+        && let (Some(x), Some(y)) = (prim_operand(vm, a)?, prim_operand(vm, b)?)
+        && (matches!(x, Operand::Expr(_)) || matches!(y, Operand::Expr(_)))
+    {
+        return Ok(py(vm, arith::script_compare(bop, x, y).py(vm)?));
+    }
+    crate::vm::runtime::python_compare(vm, op, a, b)
 }
 
 fn python_bool(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<bool> {
@@ -330,6 +354,22 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
         return Ok(value);
     }
     if let Ok(var) = obj.downcast::<VarNode>() {
+        // `n = T.int32()` after a shape string declared `n`: the signature's symbol.
+        if !context::is_named(&var)
+            && var.name.is_empty()
+            && let Some(sym) = context::with_func(|f| f.symbols.get(name).cloned()).flatten()
+            && sym.ty.as_prim().is_some()
+            && var.ty.as_prim().is_some()
+        {
+            if sym.ty.as_prim() != var.ty.as_prim() {
+                return Err(diag(
+                    vm,
+                    format!("error: Expected the same dtype for PrimVars but got {} vs {}", var.dtype(), sym.dtype()),
+                ));
+            }
+            bind_scope(name, sym.as_ref_obj());
+            return Ok(py(vm, sym));
+        }
         if is_buffer_var(&obj) || !context::is_named(&var) {
             name_var(&var, name);
             bind_scope(name, obj);

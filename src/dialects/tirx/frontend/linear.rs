@@ -2,7 +2,7 @@
 //! enough to decide what TVM's simplifier decides for slice extents and access
 //! regions: `(i + 2) - i` is `2`, `i*4 + 3 - i*4` is `3`.
 
-use crate::ir::{structural_equal, AddNode, Expr, IntImmNode, MulNode, SubNode};
+use crate::ir::{int_imm, structural_equal, AddNode, BinOp, DataType, Expr, IntImmNode, MulNode, SubNode};
 
 /// `constant + Σ coef * term`, terms kept in first-seen order.
 #[derive(Clone, Debug)]
@@ -62,6 +62,34 @@ impl Linear {
 
     pub fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
+    }
+
+    /// An expression of this form the way TVM's simplifier writes it: the
+    /// positive terms, then the constant, then the negative terms subtracted.
+    pub fn to_expr(&self, dtype: DataType) -> Expr {
+        use super::arith::{binary, Operand};
+        let bin = |op, a: Expr, b: Expr| binary(op, Operand::Expr(a.clone()), Operand::Expr(b)).unwrap_or(a);
+        let scaled = |t: &Expr, c: i64| if c == 1 { t.clone() } else { bin(BinOp::Mul, t.clone(), int_imm(dtype, c)) };
+        let mut acc: Option<Expr> = None;
+        for (t, c) in self.terms.iter().filter(|(_, c)| *c > 0) {
+            let term = scaled(t, *c);
+            acc = Some(match acc {
+                Some(a) => bin(BinOp::Add, a, term),
+                None => term,
+            });
+        }
+        if self.constant != 0 || acc.is_none() {
+            acc = Some(match acc {
+                Some(a) if self.constant > 0 => bin(BinOp::Add, a, int_imm(dtype, self.constant)),
+                Some(a) => bin(BinOp::Sub, a, int_imm(dtype, -self.constant)),
+                None => int_imm(dtype, self.constant),
+            });
+        }
+        let mut acc = acc.unwrap_or_else(|| int_imm(dtype, 0));
+        for (t, c) in self.terms.iter().filter(|(_, c)| *c < 0) {
+            acc = bin(BinOp::Sub, acc, scaled(t, -c));
+        }
+        acc
     }
 }
 

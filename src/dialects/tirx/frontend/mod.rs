@@ -11,14 +11,18 @@ pub mod arith;
 pub mod buffers;
 pub mod context;
 pub mod convert;
+pub mod dump;
 pub mod exprs;
 pub mod frames;
 pub mod func;
 pub mod handle;
 pub mod hooks;
+pub mod intrinsics;
+pub mod layouts;
 pub mod linear;
 pub mod ops;
 pub mod stmts;
+pub mod tiles;
 pub mod wellformed;
 
 mod namespace;

@@ -184,6 +184,14 @@ fn members(t: &mut NamespaceTable) {
     t.func("call_packed", |vm, a| ops::fixed(vm, "tirx.tvm_call_packed", Type::prim(DataType::INT32), a));
     t.func("call_cpacked", |vm, a| ops::fixed(vm, "tirx.tvm_call_cpacked", Type::prim(DataType::INT32), a));
 
+    super::intrinsics::register(t);
+    for name in ["TileLayout", "ComposeLayout", "S", "R", "Iter"] {
+        layout_member(t, name);
+    }
+    for name in ["tile", "thread", "warp", "wg", "warpgroup", "cta", "cluster"] {
+        python_member(t, "tvm.tirx.tile", name);
+    }
+
     // Every other registered intrinsic under its script name.
     for (script, names) in script_name_table() {
         let Some(op) = names.first().copied() else { continue };
@@ -258,8 +266,50 @@ fn register_nested() {
     register_namespace_initializer("tirx.axis", axis_members);
 }
 
+/// Helpers the frozen `tvm.tirx` package uses (`tvm.tirx.layout.Axis`, debugging dumps).
+fn impl_members(t: &mut NamespaceTable) {
+    super::init_classes();
+    t.func("axis", |vm, args: FuncArgs| {
+        let name = match args.args.first() {
+            Some(n) => super::convert::py_str(vm, n)?,
+            None => return Err(vm.new_type_error("axis(name)")),
+        };
+        Ok(super::convert::py(vm, crate::dialects::tirx::nodes::Axis::get(&name)))
+    });
+    t.func("iter", |vm, args: FuncArgs| super::layouts::iter(vm, args));
+    t.func("tile_layout", |vm, args: FuncArgs| super::layouts::tile_layout(vm, args));
+    t.func("compose_layout", |vm, args: FuncArgs| super::layouts::compose_layout(vm, args));
+    t.func("default_strides", |vm, args: FuncArgs| super::layouts::default_strides(vm, args));
+    t.func("to_region", |vm, args: FuncArgs| super::tiles::to_region(vm, args));
+    t.func("const", |vm, args: FuncArgs| super::tiles::constant(vm, args));
+    t.func("tile_op_ref", |vm, args: FuncArgs| super::tiles::op_ref(vm, args));
+    t.func("tile_call", |vm, args: FuncArgs| super::tiles::tile_call(vm, args));
+    t.func("dump", |vm, args: FuncArgs| {
+        let v = match args.args.first() {
+            Some(o) => crate::vm::convert::py_to_value(vm, o)?,
+            None => crate::ir::Value::None,
+        };
+        Ok(vm.ctx.new_str(super::dump::dump(&v)).into())
+    });
+}
+
+/// `T.TileLayout`, `T.S` …: the Python spec builders of `tvm.tirx.layout`.
+fn layout_member(t: &mut NamespaceTable, name: &'static str) {
+    python_member(t, "tvm.tirx.layout", name);
+}
+
+/// A member implemented in a frozen Python module.
+fn python_member(t: &mut NamespaceTable, module: &'static str, name: &'static str) {
+    t.value(name, move |vm| {
+        vm.import(module, 0)?;
+        let modules = vm.sys_module.get_attr("modules", vm)?;
+        modules.get_item(module, vm)?.get_attr(name, vm)
+    });
+}
+
 /// Register `T` (`tirx`) and its nested namespaces.
 pub fn register_tirx_namespace() {
+    register_namespace_initializer("tirx._impl", impl_members);
     register_nested();
     register_namespace_initializer("tirx", members);
 }

@@ -39,6 +39,7 @@ fn args_of(vm: &VirtualMachine, args: &[PyObjectRef]) -> PyResult<Vec<Expr>> {
 pub fn math(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
     let exprs = args_of(vm, &args.args)?;
     let ty = exprs.first().map(|e| e.ty());
+    let ty = ty.or_else(|| super::intrinsics::cuda_result(op, &exprs));
     Ok(py(vm, call(op, ty, exprs).py(vm)?))
 }
 
@@ -59,7 +60,12 @@ pub fn result_type(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Type> {
     {
         return Ok(Type(o));
     }
-    Ok(Type::prim(to_dtype(vm, obj)?))
+    let d = to_dtype(vm, obj)?;
+    // A "handle" result is an untyped pointer in TVM 0.27.
+    if d.is_handle() {
+        return Ok(Type::pointer(Type::prim(DataType::void()), "global"));
+    }
+    Ok(Type::prim(d))
 }
 
 /// An intrinsic with a fixed result type.
@@ -79,5 +85,6 @@ pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResul
             exprs.push(arg(vm, &v)?);
         }
     }
+    let ty = ty.or_else(|| super::intrinsics::cuda_result(op, &exprs));
     Ok(py(vm, call(op, ty, exprs).py(vm)?))
 }

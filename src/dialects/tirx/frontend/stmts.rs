@@ -46,7 +46,7 @@ fn loop_handle(loops: Vec<PendingLoop>, py_range: Option<PyObjectRef>) -> FrameH
             let thread_binding = l.thread.map(|tag| {
                 IterVar::new(IterVarNode {
                     dom: None,
-                    var: Var::scalar("iter", DataType::INT32),
+                    var: Var::scalar("iter", l.dtype),
                     iter_type: IterVarType::ThreadIndex,
                     thread_tag: tag,
                     span: Span::none(),
@@ -449,12 +449,6 @@ pub fn func_ret(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 
 /// `T.Return(value)` (`return value` in a function body).
 pub fn return_value(vm: &VirtualMachine, value: Expr) -> PyResult<()> {
-    let ty = value.ty();
-    with_func(|f| {
-        if f.ret_type.is_none() {
-            f.ret_type = Some(ty);
-        }
-    });
     emit(vm, Return::new(ReturnNode { value, span: Span::none() }))
 }
 

@@ -1,0 +1,402 @@
+//! Scalar expressions under the TIRx token: variables, constants, arithmetic, calls,
+//! tensor loads and regions.
+
+use crate::dialects::tirx::nodes::{
+    buffer_type, CommReducerNode, IndexMapNode, IterVarNode, LambdaExprNode, TensorRegionNode,
+};
+use crate::dialects::tirx::ops::{ATTR_DTYPE_PRINT_LOCATION, ATTR_SCRIPT_NAME};
+use crate::ir::{
+    AccessPath, BinOp, BitwiseNotNode, BroadcastNode, CallNode, CastNode, DataType, Error, Expr, FloatImmNode,
+    IntImmNode, LetNode, NotNode, ObjectRef, OpNode, RampNode, RangeNode, Result, SelectNode, ShuffleNode,
+    StringImmNode, TensorLoadNode, Value, VarNode,
+};
+use crate::printer::doc::{Doc, ExprDoc, ExprKind, Literal, OpKind, StmtDoc};
+use crate::printer::{register_print_hook, Printer};
+
+use super::buffer::is_scalar_buffer;
+use super::fold;
+use super::types::{dtype_argument, type_creation};
+use super::util::{define_var, dtype_str, find_lowest_var_def, push_to_frame, t, with_frame};
+use super::TOKEN;
+
+fn expr_at(p: &mut Printer, e: &Expr, path: &AccessPath) -> Result<ExprDoc> {
+    p.to_doc(e, path)
+}
+
+/// A variable: its name once defined; a free variable is first defined in the scope
+/// shared by all its uses, with `n = T.int32()` written there.
+pub fn var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+    if !p.is_defined(obj) {
+        if let Some(frame) = find_lowest_var_def(p, obj) {
+            let var = obj.downcast_ref::<VarNode>().ok_or_else(|| Error::type_error("expected a Var"))?;
+            let ty = var.ty.clone();
+            let lhs = define_var(p, obj, frame)?;
+            let rhs = if buffer_type(var).is_some() {
+                super::buffer::buffer_call(p, obj, "Buffer", path, super::buffer::Form::Decl)?
+            } else {
+                type_creation(p, &ty, &path.attr("ty"))?
+            };
+            push_to_frame(p, frame, StmtDoc::assign(lhs, rhs))?;
+        }
+    }
+    match p.var_doc(obj)? {
+        Some(d) => Ok(d),
+        None => {
+            let var = obj.downcast_ref::<VarNode>().ok_or_else(|| Error::type_error("expected a Var"))?;
+            Err(Error::value_error(format!("Variable is not defined in the environment: {}", var.name)))
+        }
+    }
+}
+
+/// `1`, `T.int64(1)`, `T.bool(True)`: int32 constants are bare Python ints.
+fn int_imm_doc(p: &mut Printer, imm: &IntImmNode, path: &AccessPath) -> ExprDoc {
+    let d = imm.ty.dtype();
+    let value_path = path.attr("value");
+    if d == p.config().int_dtype {
+        return ExprDoc::int(imm.value).with_path(value_path);
+    }
+    let lit = if d.is_bool() { ExprDoc::bool(imm.value != 0) } else { ExprDoc::int(imm.value) };
+    t(p, &dtype_str(d)).call(vec![lit.with_path(value_path)])
+}
+
+fn float_imm_doc(p: &mut Printer, imm: &FloatImmNode, path: &AccessPath) -> ExprDoc {
+    let d = imm.ty.dtype();
+    let lit = ExprDoc::float(imm.value).with_path(path.attr("value"));
+    if d == p.config().float_dtype {
+        return lit;
+    }
+    t(p, &dtype_str(d)).call(vec![lit])
+}
+
+fn binary_info(op: BinOp) -> (&'static str, Option<OpKind>) {
+    use BinOp::*;
+    match op {
+        Add => ("Add", Some(OpKind::Add)),
+        Sub => ("Sub", Some(OpKind::Sub)),
+        Mul => ("Mul", Some(OpKind::Mult)),
+        Div => ("Div", None),
+        Mod => ("truncmod", None),
+        FloorDiv => ("FloorDiv", Some(OpKind::FloorDiv)),
+        FloorMod => ("FloorMod", Some(OpKind::Mod)),
+        Min => ("min", None),
+        Max => ("max", None),
+        EQ => ("EQ", Some(OpKind::Eq)),
+        NE => ("NE", Some(OpKind::NotEq)),
+        LT => ("LT", Some(OpKind::Lt)),
+        LE => ("LE", Some(OpKind::LtE)),
+        GT => ("GT", Some(OpKind::Gt)),
+        GE => ("GE", Some(OpKind::GtE)),
+        And => ("And", Some(OpKind::And)),
+        Or => ("Or", Some(OpKind::Or)),
+        BitwiseAnd => ("bitwise_and", Some(OpKind::BitAnd)),
+        BitwiseOr => ("bitwise_or", Some(OpKind::BitOr)),
+        BitwiseXor => ("bitwise_xor", Some(OpKind::BitXor)),
+        LShift => ("shift_left", Some(OpKind::LShift)),
+        RShift => ("shift_right", Some(OpKind::RShift)),
+    }
+}
+
+fn binary_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+    let (op, a, b) = BinOp::operands(obj).ok_or_else(|| Error::type_error("expected a binary operation"))?;
+    let (a, b) = (a.clone(), b.clone());
+    let da = expr_at(p, &a, &path.attr("a"))?;
+    let db = expr_at(p, &b, &path.attr("b"))?;
+    let (name, kind) = binary_info(op);
+    let float_div = op == BinOp::Div && a.dtype().is_float();
+    match kind {
+        Some(k) if !fold::sugar_changes(op, &a, &b) => Ok(ExprDoc::binary(k, da, db)),
+        None if float_div && !fold::sugar_changes(op, &a, &b) => Ok(ExprDoc::binary(OpKind::Div, da, db)),
+        _ => Ok(t(p, name).call(vec![da, db])),
+    }
+}
+
+/// The script name of an operator (`exp`, `ptx.ld`) and where its call prints the dtype.
+fn op_script_info(op: &OpNode) -> (String, i64) {
+    let entry = crate::ir::Op::lookup(&op.name);
+    let name = entry
+        .as_ref()
+        .and_then(|o| o.get_attr(ATTR_SCRIPT_NAME))
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| op.name.to_string());
+    let loc = entry.as_ref().and_then(|o| o.get_attr(ATTR_DTYPE_PRINT_LOCATION)).and_then(|v| v.as_int()).unwrap_or(0);
+    (name, loc)
+}
+
+fn call_doc(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<ExprDoc> {
+    let (callee, loc) = if let Some(op) = call.op.downcast_ref::<OpNode>() {
+        if &*op.name == "tirx.buffer_data" {
+            if let Some(buf) = call.args.first() {
+                return Ok(expr_at(p, buf, &path.attr("args").index(0))?.attr("data"));
+            }
+        }
+        let (name, loc) = op_script_info(op);
+        (t(p, &name), loc)
+    } else {
+        (expr_at(p, &call.op, &path.attr("op"))?, 0)
+    };
+    let mut args = Vec::with_capacity(call.args.len() + 1);
+    if loc == 1 {
+        args.push(dtype_argument(p, &call.ty, &path.attr("ty"))?);
+    }
+    for (i, a) in call.args.iter().enumerate() {
+        args.push(expr_at(p, a, &path.attr("args").index(i))?);
+    }
+    if loc == 2 {
+        args.push(dtype_argument(p, &call.ty, &path.attr("ty"))?);
+    }
+    let kwargs = call_attr_kwargs(p, call, path)?;
+    Ok(callee.call_kw(args, kwargs))
+}
+
+/// A call's attributes as keyword arguments: the fields of a typed attrs object, or
+/// the entries of a map.
+fn call_attr_kwargs(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<Vec<(String, ExprDoc)>> {
+    let mut out = Vec::new();
+    match &call.attrs {
+        Value::Object(o) => {
+            let info = o.type_info();
+            for (f, v) in info.fields.iter().zip(o.fields()) {
+                let d = p.value_to_doc(&v, &path.attr("attrs").attr(f.name))?;
+                out.push((f.name.to_string(), d));
+            }
+        }
+        Value::Map(items) => {
+            for (k, v) in items.iter() {
+                if let Some(k) = k.as_str() {
+                    let d = p.value_to_doc(v, &path.attr("attrs").map_key(Value::str(k)))?;
+                    out.push((k.to_string(), d));
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+/// `A[i, j]`; a one-element local scalar buffer read at 0 is just `A`.
+fn tensor_load_doc(p: &mut Printer, load: &TensorLoadNode, path: &AccessPath) -> Result<ExprDoc> {
+    let source = expr_at(p, &load.source, &path.attr("source"))?;
+    if is_scalar_buffer(&load.source) && load.indices.len() == 1 {
+        return Ok(source);
+    }
+    let mut idx = Vec::with_capacity(load.indices.len());
+    for (i, e) in load.indices.iter().enumerate() {
+        idx.push(expr_at(p, e, &path.attr("indices").index(i))?);
+    }
+    if idx.is_empty() {
+        idx.push(ExprDoc::tuple(vec![]));
+    }
+    Ok(source.index(idx))
+}
+
+/// Region bounds: `min` for an extent of one, `min:min + extent` otherwise.
+pub fn region_slices(p: &mut Printer, region: &[crate::ir::Range], path: &AccessPath) -> Result<Vec<ExprDoc>> {
+    let mut out = Vec::with_capacity(region.len());
+    for (i, r) in region.iter().enumerate() {
+        let rp = path.index(i);
+        let min = expr_at(p, &r.min, &rp.attr("min"))?;
+        if r.extent.as_int() == Some(1) {
+            out.push(min);
+        } else {
+            let stop = fold::add(&r.min, &r.extent);
+            let max = expr_at(p, &stop, &rp.attr("extent"))?;
+            out.push(ExprDoc::slice(Some(min), Some(max), None));
+        }
+    }
+    Ok(out)
+}
+
+fn tensor_region_doc(p: &mut Printer, r: &TensorRegionNode, path: &AccessPath) -> Result<ExprDoc> {
+    let source = expr_at(p, &r.source, &path.attr("source"))?;
+    let mut idx = region_slices(p, &r.region, &path.attr("region"))?;
+    if idx.is_empty() {
+        idx.push(ExprDoc::tuple(vec![]));
+    }
+    Ok(source.index(idx))
+}
+
+/// Store indices: a Ramp with a constant stride is a slice `base:base + lanes * stride`.
+pub fn store_indices(p: &mut Printer, indices: &[Expr], path: &AccessPath) -> Result<Vec<ExprDoc>> {
+    let mut out = Vec::with_capacity(indices.len());
+    for (i, e) in indices.iter().enumerate() {
+        let ip = path.index(i);
+        if let Some(ramp) = e.downcast_ref::<RampNode>() {
+            if let Some(stride) = ramp.stride.as_int() {
+                let start = expr_at(p, &ramp.base, &ip.attr("base"))?;
+                let stop = fold::add(&ramp.base, &fold::mul(&ramp.lanes, &ramp.stride));
+                let stop = expr_at(p, &stop, &ip.attr("lanes"))?;
+                let step = if stride != 1 { Some(expr_at(p, &ramp.stride, &ip.attr("stride"))?) } else { None };
+                out.push(ExprDoc::slice(Some(start), Some(stop), step));
+                continue;
+            }
+        }
+        out.push(expr_at(p, e, &ip)?);
+    }
+    if out.is_empty() {
+        out.push(ExprDoc::tuple(vec![]));
+    }
+    Ok(out)
+}
+
+fn is_literal(d: &ExprDoc) -> bool {
+    matches!(d.kind, ExprKind::Literal(_))
+}
+
+/// `T.comm_reducer(lambda x, y: x + y, [T.float32(0.0)])`.
+fn comm_reducer_doc(p: &mut Printer, obj: &ObjectRef, r: &CommReducerNode, path: &AccessPath) -> Result<ExprDoc> {
+    let ((params, body), _) = with_frame(p, Some(obj.clone()), |p, f| {
+        let mut params = Vec::new();
+        for v in r.lhs.iter().chain(r.rhs.iter()) {
+            let d = define_var(p, &v.as_ref_obj(), f)?;
+            params.push(d.as_id().unwrap_or("_").to_string());
+        }
+        let mut results = Vec::new();
+        for (i, e) in r.result.iter().enumerate() {
+            results.push(expr_at(p, e, &path.attr("result").index(i))?);
+        }
+        let body = if results.len() == 1 { results.pop().unwrap() } else { ExprDoc::tuple(results) };
+        Ok((params, body))
+    })?;
+    let mut ids = Vec::new();
+    for (i, e) in r.identity_element.iter().enumerate() {
+        ids.push(expr_at(p, e, &path.attr("identity_element").index(i))?);
+    }
+    Ok(t(p, "comm_reducer").call(vec![ExprDoc::lambda(params, body), ExprDoc::list(ids)]))
+}
+
+/// `T.index_map(lambda i, j: (i // 4, j))`.
+fn index_map_doc(p: &mut Printer, obj: &ObjectRef, m: &IndexMapNode, path: &AccessPath) -> Result<ExprDoc> {
+    let ((params, body), _) = with_frame(p, Some(obj.clone()), |p, f| {
+        let mut params = Vec::new();
+        for v in &m.initial_indices {
+            let d = define_var(p, &v.as_ref_obj(), f)?;
+            params.push(d.as_id().unwrap_or("_").to_string());
+        }
+        let mut results = Vec::new();
+        for (i, e) in m.final_indices.iter().enumerate() {
+            results.push(expr_at(p, e, &path.attr("final_indices").index(i))?);
+        }
+        Ok((params, ExprDoc::tuple(results)))
+    })?;
+    Ok(t(p, "index_map").call(vec![ExprDoc::lambda(params, body)]))
+}
+
+fn lambda_expr_doc(p: &mut Printer, obj: &ObjectRef, l: &LambdaExprNode, path: &AccessPath) -> Result<ExprDoc> {
+    let ((params, body), _) = with_frame(p, Some(obj.clone()), |p, f| {
+        let mut params = Vec::new();
+        for v in &l.vars {
+            let d = define_var(p, &v.as_ref_obj(), f)?;
+            params.push(d.as_id().unwrap_or("_").to_string());
+        }
+        Ok((params, expr_at(p, &l.pred, &path.attr("pred"))?))
+    })?;
+    Ok(ExprDoc::lambda(params, body))
+}
+
+fn iter_var_doc(p: &mut Printer, iv: &IterVarNode, path: &AccessPath) -> Result<ExprDoc> {
+    let var = var_doc(p, &iv.var.as_ref_obj(), &path.attr("var"))?;
+    let dom = match &iv.dom {
+        Some(r) => {
+            let min = expr_at(p, &r.min, &path.attr("dom").attr("min"))?;
+            let ext = expr_at(p, &r.extent, &path.attr("dom").attr("extent"))?;
+            ExprDoc::list(vec![min, ext])
+        }
+        None => ExprDoc::none(),
+    };
+    Ok(t(p, "iter_var").call(vec![
+        var,
+        dom,
+        ExprDoc::str(iv.iter_type.name()),
+        ExprDoc::str(iv.thread_tag.clone()),
+    ]))
+}
+
+fn hook<T: 'static>(
+    key: &str,
+    f: fn(&mut Printer, &ObjectRef, &T, &AccessPath) -> Result<ExprDoc>,
+) where
+    T: crate::ir::Object,
+{
+    register_print_hook(TOKEN, key, move |obj, path, p| {
+        let node = obj.downcast_ref::<T>().ok_or_else(|| Error::type_error(format!("expected {}", obj.type_key())))?;
+        Ok(Doc::Expr(f(p, obj, node, path)?))
+    });
+}
+
+/// Register the expression hooks under the TIRx token.
+pub fn register() {
+    register_print_hook(TOKEN, "ir.Var", |obj, path, p| Ok(var_doc(p, obj, path)?.into()));
+    hook::<IntImmNode>("ir.IntImm", |p, _, n, path| Ok(int_imm_doc(p, n, path)));
+    hook::<FloatImmNode>("ir.FloatImm", |p, _, n, path| Ok(float_imm_doc(p, n, path)));
+    hook::<StringImmNode>("ir.StringImm", |_, _, n, path| {
+        Ok(ExprDoc::str(&*n.value).with_path(path.attr("value")))
+    });
+    for key in [
+        "prim.Add", "prim.Sub", "prim.Mul", "prim.Div", "prim.Mod", "prim.FloorDiv", "prim.FloorMod", "prim.Min",
+        "prim.Max", "prim.EQ", "prim.NE", "prim.LT", "prim.LE", "prim.GT", "prim.GE", "prim.And", "prim.Or",
+        "prim.BitwiseAnd", "prim.BitwiseOr", "prim.BitwiseXor", "prim.LShift", "prim.RShift",
+    ] {
+        register_print_hook(TOKEN, key, |obj, path, p| Ok(binary_doc(p, obj, path)?.into()));
+    }
+    hook::<NotNode>("prim.Not", |p, _, n, path| {
+        let a = expr_at(p, &n.a, &path.attr("a"))?;
+        if is_literal(&a) {
+            return Ok(t(p, "Not").call(vec![a]));
+        }
+        Ok(a.logical_not())
+    });
+    hook::<BitwiseNotNode>("prim.BitwiseNot", |p, _, n, path| Ok(expr_at(p, &n.a, &path.attr("a"))?.invert()));
+    hook::<SelectNode>("prim.Select", |p, _, n, path| {
+        let c = expr_at(p, &n.condition, &path.attr("condition"))?;
+        let a = expr_at(p, &n.true_value, &path.attr("true_value"))?;
+        let b = expr_at(p, &n.false_value, &path.attr("false_value"))?;
+        Ok(t(p, "Select").call(vec![c, a, b]))
+    });
+    hook::<CastNode>("prim.Cast", |p, _, n, path| {
+        let d = ExprDoc::str(dtype_str(n.ty.dtype())).with_path(path.attr("ty"));
+        let v = expr_at(p, &n.value, &path.attr("value"))?;
+        Ok(t(p, "Cast").call(vec![d, v]))
+    });
+    hook::<LetNode>("prim.Let", |p, _, n, path| {
+        let var = var_doc(p, &n.var.as_ref_obj(), &path.attr("var"))?;
+        let value = expr_at(p, &n.value, &path.attr("value"))?;
+        let body = expr_at(p, &n.body, &path.attr("body"))?;
+        Ok(t(p, "Let").call_kw(vec![body], vec![("where".into(), ExprDoc::dict(vec![(var, value)]))]))
+    });
+    hook::<RampNode>("prim.Ramp", |p, _, n, path| {
+        let base = expr_at(p, &n.base, &path.attr("base"))?;
+        let stride = expr_at(p, &n.stride, &path.attr("stride"))?;
+        let lanes = expr_at(p, &n.lanes, &path.attr("lanes"))?;
+        Ok(t(p, "Ramp").call(vec![base, stride, lanes]))
+    });
+    hook::<BroadcastNode>("prim.Broadcast", |p, _, n, path| {
+        let value = expr_at(p, &n.value, &path.attr("value"))?;
+        let lanes = expr_at(p, &n.lanes, &path.attr("lanes"))?;
+        Ok(t(p, "Broadcast").call(vec![value, lanes]))
+    });
+    hook::<ShuffleNode>("prim.Shuffle", |p, _, n, path| {
+        let mut vs = Vec::new();
+        for (i, v) in n.vectors.iter().enumerate() {
+            vs.push(expr_at(p, v, &path.attr("vectors").index(i))?);
+        }
+        let mut is = Vec::new();
+        for (i, v) in n.indices.iter().enumerate() {
+            is.push(expr_at(p, v, &path.attr("indices").index(i))?);
+        }
+        Ok(t(p, "Shuffle").call(vec![ExprDoc::list(vs), ExprDoc::list(is)]))
+    });
+    hook::<CallNode>("ir.Call", |p, _, n, path| call_doc(p, n, path));
+    hook::<TensorLoadNode>("ir.TensorLoad", |p, _, n, path| tensor_load_doc(p, n, path));
+    hook::<TensorRegionNode>("ir.TensorRegion", |p, _, n, path| tensor_region_doc(p, n, path));
+    hook::<RangeNode>("ir.Range", |p, _, n, path| {
+        let min = expr_at(p, &n.min, &path.attr("min"))?;
+        let end = fold::add(&n.min, &n.extent);
+        let end = expr_at(p, &end, &path.attr("extent"))?;
+        Ok(ExprDoc::slice(Some(min), Some(end), None))
+    });
+    hook::<IterVarNode>("tirx.IterVar", |p, _, n, path| iter_var_doc(p, n, path));
+    hook::<CommReducerNode>("te.CommReducer", comm_reducer_doc);
+    hook::<IndexMapNode>("tirx.IndexMap", index_map_doc);
+    hook::<LambdaExprNode>("tirx.LambdaExpr", lambda_expr_doc);
+    let _ = (DataType::INT32, Literal::None);
+}

@@ -1,0 +1,95 @@
+//! Types as TIRx scripts write them: `T.int32`, `T.handle("float32", "global")`,
+//! `T.TensorMap()`, and the `T.int32()` / `T.handle()` constructors of free variables.
+
+use crate::dialects::tirx::nodes::TensorMapTypeNode;
+use crate::ir::{AccessPath, ObjectRef, PointerTypeNode, PrimTypeNode, Result, TupleTypeNode, Type};
+use crate::printer::doc::ExprDoc;
+use crate::printer::Printer;
+
+use super::util::{dtype_doc, dtype_str, t};
+
+/// `T.handle(...)` for a pointer type: `T.handle()` (void, global), `T.handle("float32",
+/// "global")`, `T.handle(storage_scope="shared")`; `T.TensorMap()` for a TMA descriptor.
+fn pointer_call(p: &mut Printer, ptr: &PointerTypeNode) -> ExprDoc {
+    if ptr.element_type.is::<TensorMapTypeNode>() {
+        return t(p, "TensorMap").call(vec![]);
+    }
+    let elem = ptr.element_type.as_prim();
+    let handle = t(p, "handle");
+    match elem {
+        Some(d) if !d.is_void() => {
+            handle.call(vec![ExprDoc::str(dtype_str(d)), ExprDoc::str(ptr.storage_scope.clone())])
+        }
+        _ if ptr.storage_scope == "global" || ptr.storage_scope.is_empty() => handle.call(vec![]),
+        _ => handle.call_kw(vec![], vec![("storage_scope".into(), ExprDoc::str(ptr.storage_scope.clone()))]),
+    }
+}
+
+/// The annotation of a variable of type `ty` (`n: T.int32`, `a: T.handle`).
+pub fn type_annotation(p: &mut Printer, ty: &Type, path: &AccessPath) -> Result<ExprDoc> {
+    let doc = if let Some(prim) = ty.downcast_ref::<PrimTypeNode>() {
+        dtype_doc(p, prim.dtype)
+    } else if let Some(ptr) = ty.downcast_ref::<PointerTypeNode>() {
+        let call = pointer_call(p, ptr);
+        // A plain void pointer is the bare `T.handle`.
+        match &call.kind {
+            crate::printer::ExprKind::Call { callee, args, kwargs } if args.is_empty() && kwargs.is_empty() => {
+                if ptr.element_type.is::<TensorMapTypeNode>() { call.clone() } else { (**callee).clone() }
+            }
+            _ => call,
+        }
+    } else if let Some(tuple) = ty.downcast_ref::<TupleTypeNode>() {
+        if tuple.fields.is_empty() {
+            ExprDoc::none()
+        } else {
+            let mut items = Vec::new();
+            for (i, f) in tuple.fields.iter().enumerate() {
+                items.push(type_annotation(p, f, &path.attr("fields").index(i))?);
+            }
+            t(p, "Tuple").call(items)
+        }
+    } else {
+        return p.to_doc(ty, path);
+    };
+    Ok(doc.with_path(path.clone()))
+}
+
+/// The constructor of a fresh variable of type `ty` (`T.int32()`, `T.handle("float32",
+/// "global")`), as in `n = T.int32()`.
+pub fn type_creation(p: &mut Printer, ty: &Type, path: &AccessPath) -> Result<ExprDoc> {
+    let doc = if let Some(prim) = ty.downcast_ref::<PrimTypeNode>() {
+        dtype_doc(p, prim.dtype).call(vec![])
+    } else if let Some(ptr) = ty.downcast_ref::<PointerTypeNode>() {
+        pointer_call(p, ptr)
+    } else {
+        type_annotation(p, ty, path)?
+    };
+    Ok(doc.with_path(path.clone()))
+}
+
+/// The doc of a call's type where a dtype argument is expected: the dtype string for a
+/// scalar type, `<constructor>.ty` otherwise (`T.handle().ty`).
+pub fn dtype_argument(p: &mut Printer, ty: &Type, path: &AccessPath) -> Result<ExprDoc> {
+    if let Some(d) = ty.as_prim() {
+        return Ok(ExprDoc::str(dtype_str(d)).with_path(path.clone()));
+    }
+    if ty.is_missing() {
+        return Ok(ExprDoc::str("void").with_path(path.clone()));
+    }
+    Ok(type_creation(p, ty, path)?.attr("ty"))
+}
+
+/// Register the type hooks under the TIRx token.
+pub fn register() {
+    use crate::printer::register_print_hook;
+    register_print_hook(super::TOKEN, "ir.PrimType", |obj, path, p| {
+        Ok(type_annotation(p, &Type(obj.clone()), path)?.into())
+    });
+    register_print_hook(super::TOKEN, "ir.PointerType", |obj, path, p| {
+        Ok(type_annotation(p, &Type(obj.clone()), path)?.into())
+    });
+    register_print_hook(super::TOKEN, "ir.TupleType", |obj, path, p| {
+        Ok(type_annotation(p, &Type(obj.clone()), path)?.into())
+    });
+    let _: fn(&ObjectRef) = |_| {};
+}

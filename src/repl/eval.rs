@@ -1,0 +1,270 @@
+//! Running REPL input: each input goes through the TVMScript transpiler and is
+//! compiled in interactive mode (so expression values reach `sys.displayhook`),
+//! then runs in one persistent `__main__` namespace. IR values are shown as
+//! TVMScript, other values with `repr`.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use rustpython_vm::builtins::PyDictRef;
+use rustpython_vm::compiler::core::SourceFileBuilder;
+use rustpython_vm::compiler::{ast, codegen, parser, CompileError, CompileOpts, Mode};
+use rustpython_vm::scope::Scope;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+use super::highlight::highlight;
+use crate::printer::{self, PrinterConfig, Syntax};
+use crate::script::{transpile, Environment, FrontendError, Source};
+use crate::vm::namespace::namespace_path;
+use crate::vm::object::unwrap_object;
+
+/// The file name REPL input is compiled under (as CPython's REPL).
+pub const INPUT_NAME: &str = "<stdin>";
+
+/// How values are shown; shared with the `sys.displayhook` the REPL installs.
+#[derive(Debug)]
+pub struct Display {
+    tvm_syntax: AtomicBool,
+    color: AtomicBool,
+}
+
+impl Display {
+    fn new(syntax: Syntax, color: bool) -> Self {
+        Display { tvm_syntax: AtomicBool::new(syntax == Syntax::Tvm), color: AtomicBool::new(color) }
+    }
+
+    /// The spelling IR is printed in.
+    pub fn syntax(&self) -> Syntax {
+        if self.tvm_syntax.load(Ordering::Relaxed) { Syntax::Tvm } else { Syntax::Native }
+    }
+
+    /// Whether printed IR is coloured.
+    pub fn color(&self) -> bool {
+        self.color.load(Ordering::Relaxed)
+    }
+
+    /// The text shown for a value (with a final newline), or `None` for `None`.
+    fn render(&self, vm: &VirtualMachine, value: &PyObjectRef) -> PyResult<Option<String>> {
+        if vm.is_none(value) {
+            return Ok(None);
+        }
+        if let Some(obj) = unwrap_object(value) {
+            let cfg = PrinterConfig { syntax: self.syntax(), ..Default::default() };
+            // Objects the printer does not handle fall back to `repr`.
+            if let Ok(mut text) = printer::script(&obj, &cfg) {
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                return Ok(Some(if self.color() { highlight(&text) } else { text }));
+            }
+        }
+        Ok(Some(format!("{}\n", value.repr(vm)?)))
+    }
+}
+
+/// What running one input did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// It ran.
+    Done,
+    /// It failed; the error was printed.
+    Failed,
+    /// It raised `SystemExit` with this exit code.
+    Exit(i32),
+}
+
+/// A persistent `__main__` namespace with the TVMScript namespaces imported.
+pub struct Evaluator<'vm> {
+    vm: &'vm VirtualMachine,
+    globals: PyDictRef,
+    display: Arc<Display>,
+    /// Inputs that ran without an error, in order (for `:save`).
+    inputs: Vec<String>,
+    /// The import lines run before the first input.
+    prelude: String,
+}
+
+/// The script namespaces a session imports, by alias, when their dialect is registered.
+pub const NAMESPACES: &[(&str, &str)] = &[("T", "tirx"), ("I", "ir"), ("R", "relax"), ("Ts", "s_tir")];
+
+/// The imports every session starts with: `tvm`, then `T` (tirx), `I` (ir), `R`
+/// (relax) and `Ts` (s_tir) for the dialects that are registered.
+pub fn prelude() -> String {
+    let mut text = String::from("import tvm\n");
+    let imports: Vec<String> = NAMESPACES
+        .iter()
+        .filter(|(_, ns)| crate::script::protocol::is_namespace(ns))
+        .map(|(alias, ns)| format!("{ns} as {alias}"))
+        .collect();
+    if !imports.is_empty() {
+        text.push_str(&format!("from tvm.script import {}\n", imports.join(", ")));
+    }
+    text
+}
+
+/// `exit` and `quit` as in Python's REPL: calling them exits, showing them says how.
+const EXIT_HELPERS: &str = "\
+class _Quitter:
+    def __init__(self, name):
+        self.name = name
+    def __repr__(self):
+        return 'Use %s() or Ctrl-D (i.e. EOF) to exit' % self.name
+    def __call__(self, code=None):
+        raise SystemExit(code)
+exit = _Quitter('exit')
+quit = _Quitter('quit')
+";
+
+impl<'vm> Evaluator<'vm> {
+    /// A fresh `__main__` in `vm` with the prelude imported; IR is shown in
+    /// `syntax`, coloured when `color`.
+    pub fn new(vm: &'vm VirtualMachine, syntax: Syntax, color: bool) -> PyResult<Self> {
+        let globals = vm.ctx.new_dict();
+        globals.set_item("__name__", vm.ctx.new_str("__main__").into(), vm)?;
+        let module = vm.new_module("__main__", globals.clone(), None);
+        vm.sys_module.get_attr("modules", vm)?.set_item("__main__", module.into(), vm)?;
+        let prelude = prelude();
+        vm.run_string(Scope::with_builtins(None, globals.clone(), vm), &prelude, "<prelude>".to_string())?;
+
+        let helpers = Scope::with_builtins(None, vm.ctx.new_dict(), vm);
+        vm.run_string(helpers.clone(), EXIT_HELPERS, "<repl-helpers>".to_string())?;
+        for name in ["exit", "quit"] {
+            vm.builtins.set_attr(name, helpers.globals.get_item(name, vm)?, vm)?;
+        }
+
+        let display = Arc::new(Display::new(syntax, color));
+        let shown = display.clone();
+        let hook = vm.new_function("displayhook", move |value: PyObjectRef, vm: &VirtualMachine| -> PyResult<()> {
+            let Some(text) = shown.render(vm, &value)? else { return Ok(()) };
+            // As Python's displayhook: `_` is the last value shown.
+            vm.builtins.set_attr("_", vm.ctx.none(), vm)?;
+            write_stdout(vm, &text)?;
+            vm.builtins.set_attr("_", value, vm)
+        });
+        vm.sys_module.set_attr("displayhook", hook, vm)?;
+        Ok(Evaluator { vm, globals, display, inputs: Vec::new(), prelude })
+    }
+
+    /// The namespace inputs run in.
+    pub fn globals(&self) -> &PyDictRef {
+        &self.globals
+    }
+
+    /// How values are shown.
+    pub fn display(&self) -> &Display {
+        &self.display
+    }
+
+    /// Print IR in `syntax` from now on.
+    pub fn set_syntax(&self, syntax: Syntax) {
+        self.display.tvm_syntax.store(syntax == Syntax::Tvm, Ordering::Relaxed);
+    }
+
+    /// The inputs that ran without error.
+    pub fn inputs(&self) -> &[String] {
+        &self.inputs
+    }
+
+    /// The session as a script `tvmscript run` can replay: the prelude, then the
+    /// inputs that ran.
+    pub fn script(&self) -> String {
+        let mut out = self.prelude.clone();
+        for input in &self.inputs {
+            out.push('\n');
+            out.push_str(input.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// What the transpiler must know of the session: names bound to script
+    /// namespaces resolve decorators such as `@T.prim_func` in later inputs.
+    fn environment(&self) -> Environment {
+        let mut env = Environment::default();
+        for (k, v) in &self.globals {
+            let Ok(name) = k.str(self.vm).map(|s| s.to_string()) else { continue };
+            match namespace_path(&v) {
+                Some(path) => {
+                    env.namespaces.insert(name, path);
+                }
+                None => {
+                    env.names.insert(name);
+                }
+            }
+        }
+        env
+    }
+
+    /// Compile one input in interactive mode, with the names of the top-level
+    /// definitions it makes.
+    fn compile(&self, source: &Source) -> Result<(rustpython_vm::PyRef<rustpython_vm::builtins::PyCode>, Vec<String>), FrontendError> {
+        let mut module = parser::parse_module(&source.text).map_err(FrontendError::Parse)?.into_syntax();
+        let defined = module
+            .body
+            .iter()
+            .filter_map(|s| match s {
+                ast::Stmt::FunctionDef(f) => Some(f.name.id.to_string()),
+                ast::Stmt::ClassDef(c) => Some(c.name.id.to_string()),
+                _ => None,
+            })
+            .collect();
+        transpile::transpile(&mut module, &self.environment()).map_err(FrontendError::Restriction)?;
+        let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
+        let code = codegen::compile::compile_top(ast::Mod::Module(module), sf, Mode::Single, CompileOpts::default())
+            .map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
+        Ok((self.vm.ctx.new_code(code), defined))
+    }
+
+    /// Run one input; values and errors are printed.
+    pub fn execute(&mut self, text: &str) -> Outcome {
+        let vm = self.vm;
+        let source = Source::new(INPUT_NAME, text);
+        let (code, defined) = match self.compile(&source) {
+            Ok(c) => c,
+            Err(e) => {
+                flush(vm);
+                eprint!("{}", e.diagnostic(&source).render(&source.text, false));
+                return Outcome::Failed;
+            }
+        };
+        let scope = Scope::with_builtins(None, self.globals.clone(), vm);
+        let result = vm.run_code_obj(code, scope).and_then(|_| {
+            // A definition of IR shows the IR, as an expression statement would.
+            for name in &defined {
+                if let Some(value) = self.globals.get_item_opt(name.as_str(), vm)?
+                    && unwrap_object(&value).is_some()
+                    && let Some(text) = self.display.render(vm, &value)?
+                {
+                    write_stdout(vm, &text)?;
+                }
+            }
+            Ok(())
+        });
+        flush(vm);
+        match result {
+            Ok(()) => {
+                self.inputs.push(text.to_string());
+                Outcome::Done
+            }
+            Err(exc) if exc.as_object().fast_isinstance(vm.ctx.exceptions.system_exit) => Outcome::Exit(vm.handle_exit_exception(exc) as i32),
+            Err(exc) => {
+                vm.print_exception(exc);
+                flush(vm);
+                Outcome::Failed
+            }
+        }
+    }
+}
+
+fn write_stdout(vm: &VirtualMachine, text: &str) -> PyResult<()> {
+    let out = vm.sys_module.get_attr("stdout", vm)?;
+    vm.call_method(&out, "write", (text.to_string(),))?;
+    Ok(())
+}
+
+/// Flush Python's streams and ours, so output and prompts interleave correctly.
+pub fn flush(vm: &VirtualMachine) {
+    crate::vm::run::flush_std(vm);
+    let _ = std::io::stderr().flush();
+}

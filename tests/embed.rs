@@ -1,0 +1,28 @@
+//! Runs `examples/embed.rs` as part of `cargo test`, and checks what it reports.
+
+#[allow(dead_code)]
+#[path = "../examples/embed.rs"]
+mod embed;
+
+#[test]
+fn embedding_example_runs() {
+    let out = embed::run().unwrap_or_else(|e| panic!("the example failed: {e}"));
+    assert!(out.contains("parsed `scale`: a tirx.PrimFunc"), "{out}");
+    // The extension counted the kernel's one loop, from inside the script.
+    assert!(out.contains("script reported loops in kernel: 1"), "{out}");
+    assert!(out.contains("script defined `copy`: a tirx.PrimFunc"), "{out}");
+    assert!(out.contains("script defined `Module`: a ir.IRModule"), "{out}");
+    assert!(out.contains("copy equals kernel: true"), "{out}");
+    // The module is printed as TVMScript.
+    assert!(out.contains("@I.ir_module"), "{out}");
+    assert!(out.contains("class Module:"), "{out}");
+    assert!(out.contains("A[i] = A[i] + T.float32(1.0)"), "{out}");
+}
+
+#[test]
+fn sessions_share_registered_extensions() {
+    embed::register_extension();
+    let session = tvmscript::Session::new();
+    let text = "from tvm.script import demo\n\n@T.prim_func\ndef f(A: T.Buffer((2,), \"int32\")):\n    for i in range(2):\n        for j in range(2):\n            A[i] = j\n\nn = demo.count(f, \"tirx.For\")\nassert n == 2, n\n";
+    session.run("nested.py", text, &[]).unwrap_or_else(|e| panic!("{e}"));
+}

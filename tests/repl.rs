@@ -1,0 +1,190 @@
+//! `tvmscript repl` with input from a pipe: the same evaluation as on a terminal
+//! (blocks ending with a blank line, values echoed, IR printed as TVMScript,
+//! `:` commands), without prompts.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_tvmscript"))
+}
+
+/// Feed `input` to `tvmscript repl ARGS`: (exit code, stdout, stderr).
+fn repl(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(bin())
+        .arg("repl")
+        .arg("--no-history")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn expression_values_are_echoed() {
+    let (code, out, err) = repl(&[], "1 + 2\nx = 5\nx * 2\n'text'\nNone\nprint('printed')\n_\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "3\n10\n'text'\nprinted\n'text'\n");
+}
+
+#[test]
+fn namespaces_are_preimported_and_state_persists() {
+    let (code, out, err) = repl(&[], "type(T).__name__\ntvm.__name__\nI is not None\ny = 4\n\ny + 1\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "'Namespace'\n'tvm'\nTrue\n5\n");
+}
+
+#[test]
+fn plain_python_blocks_end_with_a_blank_line() {
+    let input = "def f(a):\n    if a:\n        return 'yes'\n    return 'no'\n\nf(1), f(0)\nfor i in range(2):\n    i\n\n";
+    let (code, out, err) = repl(&[], input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "('yes', 'no')\n0\n1\n");
+}
+
+const PRIM_FUNC: &str = "@T.prim_func\ndef add_one(A: T.Buffer((4,), \"float32\")):\n    for i in range(4):\n        A[i] = A[i] + T.float32(1)\n\n";
+
+#[test]
+fn ir_definitions_and_values_print_as_tvmscript() {
+    let (code, out, err) = repl(&[], &format!("{PRIM_FUNC}add_one\n"));
+    assert_eq!(code, 0, "{err}");
+    // The definition prints, then the expression statement prints it again.
+    let expected_def = "# from tvm.script import tirx as T\n\n@T.prim_func\ndef add_one(A: T.Buffer((4,), \"float32\")):";
+    assert_eq!(out.matches(expected_def).count(), 2, "{out}");
+    assert!(out.contains("A[i] = A[i] + T.float32(1.0)"), "{out}");
+    assert!(!out.contains('\x1b'), "no colours when stdout is not a terminal");
+}
+
+#[test]
+fn module_classes_print_as_tvmscript() {
+    let input = "@I.ir_module\nclass Module:\n    @T.prim_func\n    def main(A: T.Buffer((4,), \"float32\")):\n        A[0] = T.float32(0)\n\n";
+    let (code, out, err) = repl(&[], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@I.ir_module\nclass Module:"), "{out}");
+    assert!(out.contains("    @T.prim_func\n    def main("), "{out}");
+}
+
+#[test]
+fn syntax_command_switches_the_spelling() {
+    let input = format!("{PRIM_FUNC}:syntax native\nadd_one\n:syntax\n:syntax tvm\n:syntax\n:syntax bogus\n");
+    let (code, out, err) = repl(&[], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@T.prim_func"), "{out}");
+    assert!(out.contains("@T.function"), "{out}");
+    assert!(out.contains("IR is printed in the native syntax"), "{out}");
+    assert!(out.contains("IR is printed in the tvm syntax"), "{out}");
+    assert!(err.contains("unknown syntax \"bogus\""), "{err}");
+    let (_, out, _) = repl(&["--syntax", "native"], PRIM_FUNC);
+    assert!(out.contains("@T.function"), "{out}");
+}
+
+#[test]
+fn color_always_highlights_ir() {
+    let (code, out, err) = repl(&["--color", "always"], PRIM_FUNC);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\x1b[35mdef\x1b[0m"), "{out:?}");
+    assert!(out.contains("\x1b[33m"), "decorators are coloured: {out:?}");
+    assert!(out.contains("\x1b[32m\"float32\"\x1b[0m"), "strings are coloured: {out:?}");
+}
+
+#[test]
+fn errors_are_reported_and_the_session_goes_on() {
+    let (code, out, err) = repl(&[], "x = )\n1 / 0\nundefined_name\n'still here'\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "'still here'\n");
+    assert!(err.contains("<stdin>:1:5") && err.contains("SyntaxError"), "{err}");
+    assert!(err.contains("ZeroDivisionError"), "{err}");
+    assert!(err.contains("NameError"), "{err}");
+}
+
+#[test]
+fn tvmscript_errors_are_located() {
+    let input = "@T.prim_func\ndef bad(A: T.Buffer((4,), \"float32\")):\n    A[0] = undefined_thing\n\n'after'\n";
+    let (code, out, err) = repl(&[], input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "'after'\n");
+    assert!(err.contains("undefined_thing"), "{err}");
+}
+
+#[test]
+fn exit_and_quit() {
+    assert_eq!(repl(&[], "exit(3)\n'not reached'\n").0, 3);
+    let (code, out, _) = repl(&[], ":quit\n'not reached'\n");
+    assert_eq!((code, out.as_str()), (0, ""));
+    let (code, out, _) = repl(&[], "exit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Use exit()"), "{out}");
+    let (_, _, err) = repl(&[], ":frobnicate\n");
+    assert!(err.contains("unknown command :frobnicate"), "{err}");
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let (_, out, _) = repl(&[], ":help\n");
+    for cmd in [":help", ":syntax tvm", ":syntax native", ":save FILE", ":quit"] {
+        assert!(out.contains(cmd), "{cmd} missing from {out}");
+    }
+}
+
+#[test]
+fn save_writes_a_replayable_script() {
+    let dir = std::env::temp_dir().join(format!("tvmscript-repl-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("session.py");
+    let input = format!("{PRIM_FUNC}1 / 0\nn = len(add_one.params)\nprint('params', n)\n:save {}\n", file.display());
+    let (code, out, err) = repl(&[], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("saved 3 inputs to"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.starts_with("import tvm\nfrom tvm.script import tirx as T, ir as I\n"), "{saved}");
+    assert!(saved.contains("@T.prim_func\ndef add_one"), "{saved}");
+    assert!(!saved.contains("1 / 0"), "failed inputs are not saved: {saved}");
+    // The saved session replays.
+    let run = Command::new(bin()).arg("run").arg(&file).output().unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "params 1\n");
+}
+
+#[test]
+fn end_of_input_runs_an_open_block() {
+    let (code, out, err) = repl(&[], "for i in range(2):\n    print(i)");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "0\n1\n");
+}
+
+#[test]
+fn bare_command_without_a_terminal_prints_help() {
+    let out = Command::new(bin()).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("repl"));
+}
+
+#[test]
+fn print_color_option() {
+    let dir = std::env::temp_dir().join(format!("tvmscript-print-color-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("f.py");
+    std::fs::write(&file, PRIM_FUNC).unwrap();
+    let run = |color: &str| {
+        let out = Command::new(bin()).args(["print", "--syntax", "tvm", "--color", color]).arg(&file).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let plain = run("never");
+    let auto = run("auto");
+    let colored = run("always");
+    assert_eq!(plain, auto, "auto is plain when stdout is a pipe");
+    assert!(!plain.contains('\x1b'));
+    assert!(colored.contains("\x1b[35mdef\x1b[0m"), "{colored:?}");
+    assert_eq!(tvmscript::repl::highlight::strip_ansi(&colored), plain);
+}
