@@ -5,12 +5,13 @@ use std::io::Write;
 use std::path::Path;
 
 use rustpython_vm::builtins::PyBaseExceptionRef;
-use rustpython_vm::{AsObject, TryFromObject, VirtualMachine};
+use rustpython_vm::{AsObject, VirtualMachine};
 
 use crate::ir::{self, ObjectRef};
 use crate::printer::{self, PrinterConfig, Syntax};
-use crate::script::diagnostics::Diagnostic;
+use crate::script::diagnostics;
 use crate::script::Source;
+use crate::vm::limits::Limits;
 use crate::vm::{self, parse, InterpOptions};
 
 /// Parse every definition of a printed script in `vm` (well-formedness check off,
@@ -19,6 +20,35 @@ fn parse_printed(vm: &VirtualMachine, source: &Source, check: bool) -> Result<Ve
     let extra = parse::printed_script_globals(vm).map_err(|e| exception_text(vm, &e, source))?;
     let parsed = parse::run_script(vm, source, &extra, check).map_err(|e| exception_text(vm, &e, source))?;
     Ok(parsed.definitions)
+}
+
+/// [`parse_printed`] within the time budget of `vm` (if any); a file that defines
+/// nothing is an error for `print` and `check`.
+fn parse_definitions(vm: &VirtualMachine, timer: &Timer, source: &Source, check: bool) -> Result<Vec<(String, ObjectRef)>, String> {
+    let defs = timer.time(source, || parse_printed(vm, source, check))?;
+    if defs.is_empty() {
+        return Err(format!(
+            "{}: error: no TVMScript definition found (nothing decorated with a definition decorator such as @T.prim_func or @I.ir_module)",
+            source.name
+        ));
+    }
+    Ok(defs)
+}
+
+/// The time budget of a command's interpreter.
+struct Timer {
+    interrupter: Option<vm::limits::Interrupter>,
+    timeout: Option<std::time::Duration>,
+}
+
+impl Timer {
+    fn time<R>(&self, source: &Source, f: impl FnOnce() -> R) -> R {
+        let _watchdog = self.interrupter.as_ref().zip(self.timeout).map(|(i, t)| {
+            let b = vm::run::Budget::for_cli(i, t, &source.name);
+            vm::limits::Watchdog::start(b.interrupter, b.timeout, b.hard_exit)
+        });
+        f()
+    }
 }
 
 fn load(path: &Path) -> Result<Source, String> {
@@ -45,24 +75,36 @@ fn print_defs(defs: &[(String, ObjectRef)], cfg: &PrinterConfig) -> ir::Result<S
 }
 
 fn with_vm<R>(f: impl FnOnce(&VirtualMachine) -> R) -> R {
-    let interp = vm::new_interpreter(&InterpOptions::default());
-    interp.enter(f)
+    with_limited_vm(&Limits::default(), |vm, _| f(vm))
+}
+
+fn with_limited_vm<R>(limits: &Limits, f: impl FnOnce(&VirtualMachine, &Timer) -> R) -> R {
+    let interrupter = limits.timeout.map(|_| vm::limits::Interrupter::new());
+    let opts = InterpOptions { recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), ..Default::default() };
+    let interp = vm::new_interpreter(&opts);
+    let timer = Timer { interrupter, timeout: limits.timeout };
+    interp.enter(|vm| f(vm, &timer))
 }
 
 /// `tvmscript print FILE [--syntax native|tvm]`.
 pub fn print(path: &Path, syntax: Syntax) -> i32 {
-    print_with_color(path, syntax, false)
+    print_with(path, syntax, false, &Limits::default())
 }
 
 /// `tvmscript print --color`: as [`print`], syntax-highlighted with ANSI colours
 /// when `color` (the REPL's highlighter).
 pub fn print_with_color(path: &Path, syntax: Syntax, color: bool) -> i32 {
+    print_with(path, syntax, color, &Limits::default())
+}
+
+/// `tvmscript print`, highlighted or not, within `limits` (the caller provides the stack).
+pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> i32 {
     let source = match load(path) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
     };
-    with_vm(|vm| {
-        let defs = match parse_printed(vm, &source, false) {
+    with_limited_vm(limits, |vm, timer| {
+        let defs = match parse_definitions(vm, timer, &source, false) {
             Ok(d) => d,
             Err(msg) => return fail(&msg, 1),
         };
@@ -151,11 +193,16 @@ pub fn transpile(path: &Path) -> i32 {
 
 /// `tvmscript check FILE`: parse with the well-formedness check on.
 pub fn check(path: &Path) -> i32 {
+    check_with(path, &Limits::default())
+}
+
+/// `tvmscript check` within `limits` (the caller provides the stack).
+pub fn check_with(path: &Path, limits: &Limits) -> i32 {
     let source = match load(path) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
     };
-    with_vm(|vm| match parse_printed(vm, &source, true) {
+    with_limited_vm(limits, |vm, timer| match parse_definitions(vm, timer, &source, true) {
         Ok(defs) => {
             println!("{}: ok ({} definition{})", source.name, defs.len(), if defs.len() == 1 { "" } else { "s" });
             0
@@ -170,40 +217,16 @@ fn fail(msg: &str, code: i32) -> i32 {
 }
 
 /// A located message for an exception raised while running `source`: the
-/// innermost traceback line in the source, with the line shown and underlined.
+/// innermost place in the source, with the line shown and underlined; or
+/// `file: Kind: message` when nothing points into the source.
 pub fn exception_text(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &Source) -> String {
-    let kind = exc.class().name().to_string();
-    let msg = exc.as_object().str(vm).map(|s| s.to_string()).unwrap_or_default();
-    // A SyntaxError carries its own location.
-    let mut line: Option<u32> = None;
-    let mut col: u32 = 0;
-    if kind == "SyntaxError"
-        && let Ok(l) = exc.as_object().get_attr("lineno", vm)
-    {
-        line = u32::try_from_object(vm, l).ok();
-        col = exc.as_object().get_attr("offset", vm).ok().and_then(|o| u32::try_from_object(vm, o).ok()).unwrap_or(1);
-    }
-    if line.is_none() {
-        let mut tb = exc.__traceback__();
-        while let Some(t) = tb {
-            if t.frame.code.source_path().as_str() == &*source.name {
-                line = Some(t.lineno.get() as u32);
-            }
-            tb = t.next.lock().clone();
+    match diagnostics::exception_diagnostic(vm, exc, source) {
+        Some(d) => d.render(&source.text, false),
+        None => {
+            let kind = exc.class().name().to_string();
+            let msg = exc.as_object().str(vm).map(|s| s.to_string()).unwrap_or_default();
+            let first = msg.split('\n').next().unwrap_or("");
+            format!("{}: {kind}: {}", source.name, diagnostics::clean_message(first))
         }
     }
-    let Some(line) = line else {
-        return format!("{}: {kind}: {msg}", source.name);
-    };
-    let text = source.line_text(line);
-    let indent = text.len() - text.trim_start().len();
-    let line_start: usize = source.text.split_inclusive('\n').take(line as usize - 1).map(str::len).sum();
-    let (start, end) = if col > 0 {
-        let s = line_start + text.char_indices().nth(col as usize - 1).map_or(0, |(b, _)| b);
-        (s, s + 1)
-    } else {
-        (line_start + indent, line_start + text.len())
-    };
-    let message = msg.split('\n').next().unwrap_or("").to_string();
-    Diagnostic { kind, message, file: source.name.to_string(), start, end }.render(&source.text, false)
 }

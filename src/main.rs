@@ -4,7 +4,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::time::Duration;
+
 use clap::{Parser, Subcommand};
+use tvmscript::vm::limits::{with_stack, Limits, DEFAULT_STACK_SIZE};
 
 #[derive(Parser)]
 #[command(name = "tvmscript", version, about = "TVMScript without CPython: run, print, check and round-trip TVM IR scripts", after_help = "Without a command, on a terminal: the REPL (`tvmscript repl`).")]
@@ -21,6 +24,9 @@ enum Command {
         /// Run untrusted code: no file, network or process access, imports from an allow-list.
         #[arg(long)]
         sandbox: bool,
+        /// Stop the script with a TimeoutError after this many seconds (default: no limit).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
         file: PathBuf,
         /// Arguments for the script (`sys.argv[1:]`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -29,6 +35,9 @@ enum Command {
     /// Parse every TVMScript definition in FILE and print it (stdout only).
     Print {
         file: PathBuf,
+        /// Stop running the file after this many seconds (default: no limit).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
         /// The spelling to write.
         #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
@@ -45,7 +54,12 @@ enum Command {
         syntax: SyntaxArg,
     },
     /// Parse FILE and check its IR is well formed.
-    Check { file: PathBuf },
+    Check {
+        file: PathBuf,
+        /// Stop running the file after this many seconds (default: no limit).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
+    },
     /// Show the builder program the transpiler makes of FILE.
     Transpile { file: PathBuf },
     /// Time each stage (Python AST, transpile, parse, print) on FILES, as ratios.
@@ -121,12 +135,27 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let code = match command {
-        Command::Run { sandbox: false, file, args } => tvmscript::vm::run::run_file(&file, &args),
-        Command::Run { sandbox: true, file, args } => tvmscript::vm::sandbox::run_file(&file, &args),
-        Command::Print { file, syntax, color } => {
+    // Deeply nested input recurses deeply in the parser and printer: a big stack.
+    let code = with_stack(DEFAULT_STACK_SIZE, move || dispatch(command));
+    ExitCode::from(code.clamp(0, 255) as u8)
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() && v < 1e9 => Ok(Duration::from_secs_f64(v)),
+        _ => Err(format!("`{s}` is not a positive number of seconds")),
+    }
+}
+
+fn dispatch(command: Command) -> i32 {
+    let limited = |timeout| Limits { timeout, ..Limits::default() };
+    match command {
+        Command::Run { sandbox, timeout, file, args } => {
+            tvmscript::vm::run::run_file_with(&file, &args, &limited(timeout), sandbox)
+        }
+        Command::Print { file, timeout, syntax, color } => {
             let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
-            tvmscript::cli::print_with_color(&file, syntax.into(), color)
+            tvmscript::cli::print_with(&file, syntax.into(), color, &limited(timeout))
         }
         Command::Repl { syntax, color, no_history } => {
             let mut opts = tvmscript::repl::ReplOptions { syntax: syntax.into(), color: color.into(), ..Default::default() };
@@ -136,9 +165,8 @@ fn main() -> ExitCode {
             tvmscript::repl::run(&opts)
         }
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
-        Command::Check { file } => tvmscript::cli::check(&file),
+        Command::Check { file, timeout } => tvmscript::cli::check_with(&file, &limited(timeout)),
         Command::Transpile { file } => tvmscript::cli::transpile(&file),
         Command::Bench { files, runs } => tvmscript::bench::run(&files, runs),
-    };
-    ExitCode::from(code.clamp(0, 255) as u8)
+    }
 }

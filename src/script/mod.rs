@@ -3,6 +3,7 @@
 //! text, ready to run in the VM.
 
 pub mod diagnostics;
+pub mod nesting;
 pub mod protocol;
 pub mod scope;
 pub mod settings;
@@ -21,6 +22,8 @@ pub use transpile::{Environment, SyntaxRestriction};
 
 /// Parse and transpile `source` into a builder program AST.
 pub fn transpile_source(source: &Source, env: &Environment) -> Result<rustpython_vm::compiler::ast::ModModule, FrontendError> {
+    // Refused before parsing: the parser and everything after it recurse per level.
+    nesting::check(&source.text).map_err(FrontendError::Restriction)?;
     let mut module = parser::parse_module(&source.text).map_err(FrontendError::Parse)?.into_syntax();
     transpile::transpile(&mut module, env).map_err(FrontendError::Restriction)?;
     Ok(module)

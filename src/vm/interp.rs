@@ -13,6 +13,10 @@ pub struct InterpOptions {
     /// Run untrusted code: no file, network or process access, imports from an
     /// allow-list only (see [`super::sandbox`]). `path` is ignored.
     pub sandbox: bool,
+    /// `sys.getrecursionlimit()` at start; 0 keeps RustPython's default (1000 in release builds).
+    pub recursion_limit: usize,
+    /// Lets another thread interrupt the interpreter (a time budget, `limits::Watchdog`).
+    pub interrupter: Option<super::limits::Interrupter>,
 }
 
 /// A fresh interpreter. Nothing is read from disk: the standard library and the
@@ -31,6 +35,8 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
     let own = super::modules::module_defs(&builder.ctx);
     let path = if opts.sandbox { Vec::new() } else { opts.path.clone() };
     let sandbox = opts.sandbox;
+    let recursion_limit = opts.recursion_limit;
+    let interrupter = opts.interrupter.clone();
     let builder = builder
         .add_native_modules(&defs)
         .add_native_modules(&own)
@@ -42,6 +48,12 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
                 .config
                 .paths;
             paths.module_search_paths = path;
+            if recursion_limit > 0 {
+                vm.recursion_limit.set(recursion_limit);
+            }
+            if let Some(i) = &interrupter {
+                i.attach(vm);
+            }
             super::init_native_classes();
             if sandbox {
                 super::sandbox::restrict_native_modules(vm);

@@ -4,6 +4,7 @@
 pub mod convert;
 pub mod error;
 pub mod interp;
+pub mod limits;
 pub mod modules;
 pub mod namespace;
 pub mod object;

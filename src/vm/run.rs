@@ -2,27 +2,44 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
 
 use rustpython_vm::builtins::PyBaseExceptionRef;
 use rustpython_vm::scope::Scope;
 use rustpython_vm::{AsObject, VirtualMachine};
 
 use super::interp::{new_interpreter, InterpOptions};
-use crate::script::{self, Environment, Source};
+use super::limits::{self, HardExit, Interrupter, Limits, Watchdog, MAX_SOURCE_BYTES};
+use crate::script::{self, diagnostics, Environment, Source};
 
 /// Read a file as UTF-8, or a located message saying why not.
 pub fn read_source(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: error: cannot read file: {e}", path.display()))?;
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("{}: error: cannot read file: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    // Bounded: a device such as /dev/zero never ends.
+    file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(format!("{}: error: the file is larger than {} MiB", path.display(), MAX_SOURCE_BYTES >> 20));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = good.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        let col = String::from_utf8_lossy(good.rsplit(|&b| b == b'\n').next().unwrap_or(good)).chars().count() + 1;
         format!("{}:{line}:{col}: error: the file is not valid UTF-8 (byte 0x{:02x})", path.display(), e.as_bytes()[good.len()])
     })
 }
 
 /// Run a file as `__main__`; returns the process exit code.
 pub fn run_file(path: &Path, args: &[String]) -> i32 {
+    run_file_with(path, args, &Limits::default(), false)
+}
+
+/// Run a file as `__main__` within `limits` (recursion limit, time budget; the
+/// caller provides the stack, see `limits::with_stack`), sandboxed or not (see
+/// `sandbox`); returns the exit code.
+pub fn run_file_with(path: &Path, args: &[String], limits: &Limits, sandbox: bool) -> i32 {
     let text = match read_source(path) {
         Ok(t) => t,
         Err(msg) => {
@@ -31,19 +48,57 @@ pub fn run_file(path: &Path, args: &[String]) -> i32 {
         }
     };
     let name = path.to_string_lossy().to_string();
-    let dir = path.parent().map(|p| if p.as_os_str().is_empty() { ".".into() } else { p.to_string_lossy().to_string() });
+    // A sandboxed script gets no `sys.path` (it cannot read files).
+    let dir = path.parent().filter(|_| !sandbox).map(|p| if p.as_os_str().is_empty() { ".".into() } else { p.to_string_lossy().to_string() });
     let mut argv = vec![name.clone()];
     argv.extend(args.iter().cloned());
-    let interp = new_interpreter(&InterpOptions { argv, path: dir.into_iter().collect(), ..Default::default() });
+    let interrupter = limits.timeout.map(|_| Interrupter::new());
+    let interp = new_interpreter(&InterpOptions {
+        argv,
+        path: dir.into_iter().collect(),
+        recursion_limit: limits.recursion_limit,
+        interrupter: interrupter.clone(),
+        sandbox,
+    });
+    let budget = interrupter.as_ref().zip(limits.timeout).map(|(i, t)| Budget::for_cli(i, t, &name));
     interp.enter(|vm| {
-        let code = run_source(vm, &Source::new(&name, &text));
+        let code = run_source_with(vm, &Source::new(&name, &text), budget);
         flush_std(vm);
         code
     })
 }
 
+/// A time budget for a run: the interrupter attached to the VM, the time, and
+/// whether to end the process if the script does not stop.
+pub struct Budget<'a> {
+    pub interrupter: &'a Interrupter,
+    pub timeout: Duration,
+    pub hard_exit: Option<HardExit>,
+}
+
+impl<'a> Budget<'a> {
+    /// The command line's budget: the process ends (exit 1) when the script has
+    /// not stopped [`CLI_GRACE`] after its deadline.
+    pub fn for_cli(interrupter: &'a Interrupter, timeout: Duration, file: &str) -> Self {
+        let message = format!(
+            "{file}: error: TimeoutError: {}, and it did not stop within {} s after it (running native code, or catching the error); exiting",
+            limits::timeout_message(timeout),
+            CLI_GRACE.as_secs()
+        );
+        Budget { interrupter, timeout, hard_exit: Some(HardExit { grace: CLI_GRACE, message, exit_code: 1 }) }
+    }
+}
+
+/// How long the command line waits for a timed-out script to stop.
+pub const CLI_GRACE: Duration = Duration::from_secs(2);
+
 /// Run source text as `__main__` in `vm`; prints errors; returns the exit code.
 pub fn run_source(vm: &VirtualMachine, source: &Source) -> i32 {
+    run_source_with(vm, source, None)
+}
+
+/// [`run_source`] within a time budget.
+pub fn run_source_with(vm: &VirtualMachine, source: &Source, budget: Option<Budget<'_>>) -> i32 {
     let code = match script::compile(vm, source, &Environment::default()) {
         Ok(c) => c,
         Err(e) => {
@@ -60,10 +115,56 @@ pub fn run_source(vm: &VirtualMachine, source: &Source) -> i32 {
         let _ = modules.set_item("__main__", module.into(), vm);
     }
     let scope = Scope::with_builtins(None, globals, vm);
-    match vm.run_code_obj(code, scope) {
-        Ok(_) => 0,
-        Err(exc) => report_exception(vm, exc),
+    let mut watchdog = budget.map(|b| Watchdog::start(b.interrupter, b.timeout, b.hard_exit));
+    let result = vm.run_code_obj(code, scope);
+    // Stopped before reporting: printing the traceback runs Python code too.
+    if let Some(w) = watchdog.as_mut() {
+        w.stop();
     }
+    match result {
+        Ok(_) => 0,
+        Err(exc) => report_exception_located(vm, exc, source),
+    }
+}
+
+/// [`report_exception`], followed by the exception's place in `source` as a
+/// located diagnostic (`file:line:col`, the line, carets) when it has one.
+pub fn report_exception_located(vm: &VirtualMachine, exc: PyBaseExceptionRef, source: &Source) -> i32 {
+    if exc.as_object().fast_isinstance(vm.ctx.exceptions.system_exit) {
+        return vm.handle_exit_exception(exc) as i32;
+    }
+    let located = diagnostics::exception_diagnostic(vm, &exc, source);
+    let omitted = shorten_traceback(&exc, TRACEBACK_KEEP);
+    let code = report_exception(vm, exc);
+    flush_std(vm);
+    if omitted > 0 {
+        eprintln!("note: the traceback was shortened: {omitted} entries in the middle are not shown");
+    }
+    if let Some(d) = located {
+        eprint!("{}", d.render(&source.text, false));
+    }
+    code
+}
+
+/// Entries kept at each end of a long traceback.
+const TRACEBACK_KEEP: usize = 50;
+
+/// Cut the middle out of a traceback longer than `2 * keep` entries (deep
+/// recursion makes hundreds of thousands, and formatting each takes the
+/// interpreter a while); returns how many entries were cut.
+fn shorten_traceback(exc: &PyBaseExceptionRef, keep: usize) -> usize {
+    let mut entries = Vec::new();
+    let mut tb = exc.__traceback__();
+    while let Some(t) = tb {
+        tb = t.next.lock().clone();
+        entries.push(t);
+    }
+    if entries.len() <= 2 * keep {
+        return 0;
+    }
+    let tail = entries[entries.len() - keep].clone();
+    *entries[keep - 1].next.lock() = Some(tail);
+    entries.len() - 2 * keep
 }
 
 /// Print an uncaught exception as Python does; the exit code it implies.

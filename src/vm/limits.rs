@@ -1,0 +1,240 @@
+//! Limits for running scripts that may be hostile or simply wrong: the Python
+//! recursion depth, a wall-clock budget, and the native stack the interpreter and
+//! the frontend run on.
+//!
+//! - **Recursion.** Python-level recursion is bounded by `sys.setrecursionlimit`
+//!   ([`Limits::recursion_limit`], default 1000 as in CPython); RustPython also
+//!   raises `RecursionError` before the native stack runs out, even when a script
+//!   raises the limit. Deeply nested *source* (brackets, indentation, operator
+//!   chains) is refused by the frontend before parsing (`script::nesting`).
+//! - **Stack.** Parsing, transpiling and printing recurse over trees; [`with_stack`]
+//!   runs them on a thread with a large stack ([`DEFAULT_STACK_SIZE`]), which only
+//!   reserves address space until used.
+//! - **Time.** A [`Watchdog`] raises `TimeoutError` inside the interpreter once the
+//!   budget is spent, at the next bytecode instruction (through RustPython's
+//!   user-signal channel, see [`Interrupter`]). It raises again every
+//!   [`REPEAT_INTERVAL`] until the run ends, so a script that catches the error
+//!   is interrupted again. Native code that never returns to the interpreter
+//!   (one huge `10 ** 10 ** 9`) cannot be interrupted this way; for that the
+//!   watchdog can end the process after a grace period ([`HardExit`], used by the CLI).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use rustpython_vm::signal::{user_signal_channel, UserSignalReceiver, UserSignalSender};
+use rustpython_vm::VirtualMachine;
+
+/// Python's default recursion limit (CPython's).
+pub const DEFAULT_RECURSION_LIMIT: usize = 1000;
+/// Stack of the thread running a command: 256 MiB of address space.
+pub const DEFAULT_STACK_SIZE: usize = 256 << 20;
+/// Largest source file read (a device such as `/dev/zero` never ends).
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+/// How often the watchdog raises again after the deadline.
+pub const REPEAT_INTERVAL: Duration = Duration::from_millis(20);
+
+/// The limits a run is held to.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// `sys.getrecursionlimit()` at start (a script may change it).
+    pub recursion_limit: usize,
+    /// Wall-clock budget of the script; `None`: unlimited.
+    pub timeout: Option<Duration>,
+    /// Native stack of the thread the work runs on, in bytes.
+    pub stack_size: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { recursion_limit: DEFAULT_RECURSION_LIMIT, timeout: None, stack_size: DEFAULT_STACK_SIZE }
+    }
+}
+
+/// Run `f` on a new thread with `stack_size` bytes of stack and return its result
+/// (a panic in `f` continues on the caller's thread). If no thread can be made,
+/// `f` runs on the current one.
+pub fn with_stack<R: Send>(stack_size: usize, f: impl FnOnce() -> R + Send) -> R {
+    let slot = Mutex::new(Some(f));
+    let take = || slot.lock().unwrap_or_else(|e| e.into_inner()).take();
+    std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new()
+            .name("tvmscript".into())
+            .stack_size(stack_size)
+            .spawn_scoped(s, || take().map(|f| f()));
+        match spawned.map(|h| h.join()) {
+            Ok(Ok(Some(r))) => r,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            // Not spawned: the closure is still in the slot.
+            Ok(Ok(None)) | Err(_) => match take() {
+                Some(f) => f(),
+                None => unreachable!("the thread ran the closure"),
+            },
+        }
+    })
+}
+
+/// Raises exceptions inside one interpreter from any thread, through RustPython's
+/// user-signal channel: the interpreter runs the queued action at its next
+/// instruction boundary. Give it to [`super::InterpOptions::interrupter`] before
+/// the interpreter is built.
+#[derive(Clone)]
+pub struct Interrupter {
+    tx: UserSignalSender,
+    rx: Arc<Mutex<Option<UserSignalReceiver>>>,
+}
+
+impl std::fmt::Debug for Interrupter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Interrupter")
+    }
+}
+
+impl Default for Interrupter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Interrupter {
+    pub fn new() -> Self {
+        let (tx, rx) = user_signal_channel();
+        Interrupter { tx, rx: Arc::new(Mutex::new(Some(rx))) }
+    }
+
+    /// Connect to the interpreter being built (its init hook); once only.
+    pub fn attach(&self, vm: &mut VirtualMachine) {
+        if let Some(rx) = self.rx.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            vm.set_user_signal_channel(rx);
+        }
+    }
+
+    /// Raise `TimeoutError(message)` in the interpreter while `armed` holds.
+    /// False when the interpreter is gone.
+    pub fn raise_timeout(&self, message: &str, armed: &Arc<AtomicBool>) -> bool {
+        let message = message.to_string();
+        let armed = armed.clone();
+        self.tx
+            .send(Box::new(move |vm: &VirtualMachine| {
+                if armed.load(Ordering::Acquire) {
+                    // Built by calling the class: TimeoutError is an OSError, whose
+                    // instances have their own layout.
+                    let ty = vm.ctx.exceptions.timeout_error.to_owned();
+                    Err(vm.invoke_exception(ty, vec![vm.ctx.new_str(message.as_str()).into()]).unwrap_or_else(|e| e))
+                } else {
+                    Ok(())
+                }
+            }))
+            .is_ok()
+    }
+}
+
+/// Ending the process when the interpreter does not stop after its deadline
+/// (stuck in native code, or catching every `TimeoutError`).
+#[derive(Clone, Debug)]
+pub struct HardExit {
+    /// Time after the deadline before the process exits.
+    pub grace: Duration,
+    /// Printed to stderr before exiting (names the file).
+    pub message: String,
+    pub exit_code: i32,
+}
+
+struct WatchState {
+    stopped: Mutex<bool>,
+    wake: Condvar,
+}
+
+/// Enforces a time budget on an interpreter; stops (and disarms) when dropped.
+pub struct Watchdog {
+    state: Arc<WatchState>,
+    armed: Arc<AtomicBool>,
+    fired: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// The message of the `TimeoutError` a spent budget raises.
+pub fn timeout_message(timeout: Duration) -> String {
+    format!("the script ran longer than its time limit of {}", format_duration(timeout))
+}
+
+fn format_duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 { format!("{s:.0} s") } else { format!("{s} s") }
+}
+
+impl Watchdog {
+    /// Start timing: after `timeout`, raise `TimeoutError` in the interpreter
+    /// `interrupter` is attached to, and keep raising until stopped.
+    pub fn start(interrupter: &Interrupter, timeout: Duration, hard_exit: Option<HardExit>) -> Watchdog {
+        let state = Arc::new(WatchState { stopped: Mutex::new(false), wake: Condvar::new() });
+        let armed = Arc::new(AtomicBool::new(true));
+        let fired = Arc::new(AtomicBool::new(false));
+        let (st, arm, fire, intr) = (state.clone(), armed.clone(), fired.clone(), interrupter.clone());
+        let deadline = Instant::now() + timeout;
+        let message = timeout_message(timeout);
+        let thread = std::thread::Builder::new()
+            .name("tvmscript-watchdog".into())
+            .spawn(move || {
+                let mut wait_until = deadline;
+                loop {
+                    let stopped = st.stopped.lock().unwrap_or_else(|e| e.into_inner());
+                    let now = Instant::now();
+                    let (stopped, _) = st
+                        .wake
+                        .wait_timeout_while(stopped, wait_until.saturating_duration_since(now), |s| !*s)
+                        .unwrap_or_else(|e| e.into_inner());
+                    if *stopped {
+                        return;
+                    }
+                    drop(stopped);
+                    let now = Instant::now();
+                    if now < wait_until {
+                        continue;
+                    }
+                    if let Some(h) = &hard_exit
+                        && now >= deadline + h.grace
+                        && arm.load(Ordering::Acquire)
+                    {
+                        eprintln!("{}", h.message);
+                        // `_exit`, not `exit`: the interpreter thread is still running,
+                        // and `exit` would tear down state under it.
+                        // SAFETY: `_exit` ends the process at once; nothing runs after it.
+                        unsafe { libc::_exit(h.exit_code) };
+                    }
+                    fire.store(true, Ordering::Release);
+                    // Raised again and again: another interpreter in the process may
+                    // consume the shared "signal pending" flag first, and a script may
+                    // catch the error.
+                    if !intr.raise_timeout(&message, &arm) {
+                        return;
+                    }
+                    wait_until = now + REPEAT_INTERVAL;
+                }
+            })
+            .ok();
+        Watchdog { state, armed, fired, thread }
+    }
+
+    /// Whether the deadline passed (the interpreter was interrupted).
+    pub fn fired(&self) -> bool {
+        self.fired.load(Ordering::Acquire)
+    }
+
+    /// Stop timing; pending interruptions become no-ops.
+    pub fn stop(&mut self) {
+        self.armed.store(false, Ordering::Release);
+        *self.state.stopped.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.state.wake.notify_all();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

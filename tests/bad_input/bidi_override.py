@@ -1,0 +1,1 @@
+label = "abc‮def"; undefined_name

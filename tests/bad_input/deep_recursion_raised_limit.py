@@ -1,0 +1,7 @@
+import sys
+sys.setrecursionlimit(10 ** 7)
+
+def f():
+    f()
+
+f()

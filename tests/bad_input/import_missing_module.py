@@ -1,0 +1,1 @@
+import numpy_that_does_not_exist

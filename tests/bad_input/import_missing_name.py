@@ -1,0 +1,1 @@
+from tvm.script import no_such_dialect

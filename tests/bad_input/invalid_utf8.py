@@ -1,0 +1,3 @@
+# a comment
+x = 1
+y = "café"

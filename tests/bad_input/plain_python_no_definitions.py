@@ -1,0 +1,4 @@
+def helper(x):
+    return x + 1
+
+print(helper(1))

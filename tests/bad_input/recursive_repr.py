@@ -1,0 +1,5 @@
+class Loop:
+    def __repr__(self):
+        return repr(self)
+
+print(Loop())

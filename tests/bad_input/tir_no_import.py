@@ -1,0 +1,3 @@
+@T.prim_func
+def f(A: T.Buffer((4,), "float32")):
+    A[0] = 1.0

@@ -1,0 +1,5 @@
+from tvm.script import tirx as T
+
+@T.prim_func
+def f(*args):
+    pass

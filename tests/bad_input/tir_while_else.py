@@ -1,0 +1,8 @@
+from tvm.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((4,), "float32")):
+    while A[0] < 1.0:
+        A[0] = A[0] + 1.0
+    else:
+        A[1] = 0.0

@@ -1,0 +1,4 @@
+import math
+
+print(math.pi)
+print(no_such_name)

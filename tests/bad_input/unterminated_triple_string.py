@@ -1,0 +1,2 @@
+doc = """starts here
+and never ends
