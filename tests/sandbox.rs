@@ -160,3 +160,11 @@ fn run_sandbox_flag() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("sandbox"));
 }
+
+#[test]
+fn the_sandbox_holds_on_every_thread() {
+    // RustPython keeps native types per thread: a sandbox set up on a thread that
+    // has ended must not leave the next thread's `FileIO` unguarded.
+    std::thread::spawn(|| refused("import io\nio.FileIO('Cargo.toml')", "PermissionError")).join().unwrap();
+    std::thread::spawn(|| refused("import io\nio.FileIO('Cargo.toml')", "PermissionError")).join().unwrap();
+}

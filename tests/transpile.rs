@@ -28,7 +28,9 @@ fn definition_becomes_signature_and_body_builders() {
     .unwrap();
     assert!(out.contains("import _tvmscript_rt as __tvm__"), "{out}");
     assert!(out.contains("def __tvm_sig_f(__tvm_s):"), "{out}");
-    assert!(out.contains("A = __tvm_s.param('A', D.Tensor((4,), 'float32'))"), "{out}");
+    // Parameters bind fresh locals, so `n: n` can still name an outer symbol.
+    assert!(out.contains("__tvm_param1 = __tvm_s.param('A', D.Tensor((4,), 'float32'))"), "{out}");
+    assert!(out.contains("return (__tvm_param1, __tvm_param2)"), "{out}");
     assert!(out.contains("@__tvm__.builder('f', __tvm_sig_f,"), "{out}");
     assert!(out.contains("def f(A, n):"), "{out}");
     assert!(out.contains("with __tvm__.for_(range(4), 'i') as i:"), "{out}");

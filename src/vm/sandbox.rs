@@ -125,12 +125,15 @@ fn guarded_fileio_init(zelf: PyObjectRef, args: FuncArgs, vm: &VirtualMachine) -
     }
 }
 
-/// Make `io.FileIO` refuse to open files in sandboxed interpreters. `FileIO` is
-/// shared by every interpreter in the process; others are not affected. Done
-/// once, before the first sandboxed interpreter starts running code.
+/// Make `io.FileIO` refuse to open files in sandboxed interpreters. RustPython
+/// (built without `threading`) keeps native types per thread, so `FileIO` is
+/// shared by the interpreters of one thread; others are not affected. Done once
+/// per thread, before that thread's first sandboxed interpreter runs code.
 fn guard_fileio(vm: &VirtualMachine) -> PyResult<()> {
-    static DONE: OnceLock<()> = OnceLock::new();
-    if DONE.get().is_some() {
+    thread_local! {
+        static DONE: Cell<bool> = const { Cell::new(false) };
+    }
+    if DONE.with(Cell::get) {
         return Ok(());
     }
     let io = vm.import("_io", 0)?;
@@ -148,7 +151,7 @@ fn guard_fileio(vm: &VirtualMachine) -> PyResult<()> {
         guarded_fileio_init(zelf, args, vm)
     });
     cls.set_attr(vm.ctx.intern_str("__init__"), method.into());
-    let _ = DONE.set(());
+    DONE.with(|d| d.set(true));
     Ok(())
 }
 

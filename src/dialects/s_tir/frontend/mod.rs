@@ -246,8 +246,11 @@ pub fn axis(vm: &VirtualMachine, kind: IterVarType, args: FuncArgs) -> PyResult 
     let a = bind(vm, name, args, &["dom", "binding", "dtype"])?;
     let dom = axis_dom(vm, &a.req(vm, "dom")?)?;
     let value = to_expr(vm, &a.req(vm, "binding")?)?;
-    // The variable takes the domain's type (TVM ignores a differing `dtype`).
-    let _ = a.get(vm, "dtype");
+    // The variable takes the domain's type: TVM checks `dtype` names a type, then
+    // ignores a differing one.
+    if let Some(d) = a.get(vm, "dtype") {
+        to_dtype(vm, &d)?;
+    }
     let var = Var::scalar("", dom.extent.dtype());
     push_axis(vm, kind, dom, var.clone(), value)?;
     Ok(py(vm, var))
