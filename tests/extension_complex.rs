@@ -455,7 +455,6 @@ fn a_script_with_a_complex_parameter_fails_to_lower() {
 }
 
 #[test]
-#[ignore = "the TIRx call printer does not consult the FDocTranslate operator attribute yet"]
 fn the_unlowered_function_round_trips() {
     setup();
     let func = step_by_step();

@@ -164,8 +164,13 @@ impl Ref<OpNode> {
         op_entry(&self.name)
     }
     pub fn get_attr(&self, key: &str) -> Option<Value> {
-        registry().read().unwrap_or_else(|e| e.into_inner()).get(&*self.name)?.attrs.get(key).cloned()
+        op_attr(&self.name, key)
     }
+}
+
+/// The attribute `key` of the operator registered as `name`.
+pub fn op_attr(name: &str, key: &str) -> Option<Value> {
+    registry().read().unwrap_or_else(|e| e.into_inner()).get(name)?.attrs.get(key).cloned()
 }
 
 pub fn op_entry(name: &str) -> Option<OpEntry> {

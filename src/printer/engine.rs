@@ -274,7 +274,10 @@ impl Printer {
     /// Translate an object into any doc, recording `path` as its source path and
     /// applying the configured annotations.
     pub fn as_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<Doc> {
-        let mut doc = match self.find_hook(obj.type_key()) {
+        // A call whose operator carries its own printer (`FDocTranslate`) prints through
+        // it in every dialect, as TVM dispatches by op attribute before the type key.
+        let hook = op_doc_hook(obj).or_else(|| self.find_hook(obj.type_key()));
+        let mut doc = match hook {
             Some(hook) => hook(obj, path, self)?,
             None => Doc::Expr(self.fallback_doc(obj, path)?),
         };
@@ -820,4 +823,11 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Has
         }
     }
     prefix
+}
+
+/// The `FDocTranslate` hook of a call's operator, if it has one.
+fn op_doc_hook(obj: &ObjectRef) -> Option<PrintHook> {
+    let call = obj.downcast_ref::<crate::ir::CallNode>()?;
+    let op = call.op.downcast_ref::<crate::ir::OpNode>()?;
+    crate::ir::op::op_attr(&op.name, crate::ir::op::ATTR_DOC_TRANSLATE)?.as_native::<PrintHook>()
 }
