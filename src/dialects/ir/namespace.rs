@@ -195,6 +195,19 @@ fn bind_class_name(vm: &VirtualMachine, scopes: &[PyObjectRef], name: &str, valu
 
 /// `@I.ir_module`: build the module from the deferred definitions of the class body.
 fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    // `@I.ir_module(check_well_formed=False)`: the decorator with an option.
+    if args.args.is_empty() {
+        let check = match args.kwargs.get("check_well_formed") {
+            Some(v) => v.clone().try_to_bool(vm)?,
+            None => true,
+        };
+        return Ok(vm
+            .new_function("ir_module", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let on = check && crate::script::settings::check_well_formed();
+                crate::script::settings::with_check_well_formed(on, || ir_module(vm, a))
+            })
+            .into());
+    }
     let cls = first_arg(vm, &args, "I.ir_module")?;
     let Some(cls_type) = cls.downcast_ref::<PyType>() else {
         return Err(vm.new_type_error("I.ir_module decorates a class: write @I.ir_module above `class Module:`"));

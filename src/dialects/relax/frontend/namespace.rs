@@ -43,6 +43,13 @@ pub fn register() {
     }
     let top = groups.remove("").unwrap_or_default();
     let subs: Vec<String> = groups.keys().filter(|k| !k.contains('.')).cloned().collect();
+    // Helpers the frozen `tvm.relax` package calls.
+    register_namespace_initializer("relax._impl", |t| {
+        t.func("check_well_formed", |vm, args| {
+            let obj = args.args.first().and_then(|a| unwrap_object(a)).ok_or_else(|| diag(vm, "check_well_formed expects an IRModule or a function"))?;
+            Ok(vm.ctx.new_bool(super::wellformed::check_object(&obj)).into())
+        });
+    });
     register_namespace_initializer("relax", move |t| {
         for (name, op) in &top {
             t.func(name, ops::op_function(op));

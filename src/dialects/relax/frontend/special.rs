@@ -65,10 +65,43 @@ fn extern_func(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Expr> {
 
 fn global_var(vm: &VirtualMachine, v: &PyObjectRef, what: &str) -> PyResult<Expr> {
     let e = to_expr(vm, v)?;
-    if !e.is::<GlobalVarNode>() {
+    let Some(gv) = e.downcast_ref::<GlobalVarNode>() else {
         return Err(diag(vm, format!("error: {what} expects a GlobalVar (a function of the module, `cls.f`) as its callee")));
+    };
+    // TVM types the GlobalVar of a PrimFunc with a Relax `R.Callable`; the module
+    // declares it with the PrimFunc's own signature type, so convert here.
+    if let Some(ft) = gv.ty.downcast_ref::<ir::FuncTypeNode>() {
+        let params = ft.arg_types.iter().map(relax_param_type).collect();
+        let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
+        let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
+        return Ok(ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }).into());
     }
     Ok(e)
+}
+
+/// A PrimFunc parameter type as Relax sees it: buffers are tensors (scope dropped),
+/// scalars prim values, handles `R.Any`.
+fn relax_param_type(t: &Type) -> Type {
+    use crate::dialects::relax::types::{any_type, TensorType, UNKNOWN_NDIM};
+    if let Some(b) = t.downcast_ref::<crate::dialects::tirx::nodes::BufferTypeNode>() {
+        let dims: Vec<Expr> = b
+            .shape
+            .iter()
+            .map(|d| match d.as_int() {
+                Some(v) => ir::int_imm(DataType::INT64, v),
+                None => d.clone(),
+            })
+            .collect();
+        let ndim = dims.len() as i64;
+        return match TensorType::of(Some(dims), b.dtype.dtype) {
+            Ok(t) => t.into(),
+            Err(_) => TensorType::with_ndim(if ndim >= 0 { ndim } else { UNKNOWN_NDIM }, Some(b.dtype.dtype)).into(),
+        };
+    }
+    match t.as_prim() {
+        Some(d) if !d.is_handle() => t.clone(),
+        _ => any_type(),
+    }
 }
 
 fn int_list(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Value> {

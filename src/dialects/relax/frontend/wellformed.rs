@@ -28,6 +28,9 @@ fn seq(blocks: &[AnyBlock], body: &Expr, defined: &mut HashSet<usize>) -> Result
 }
 
 fn uses(obj: &ObjectRef, defined: &mut HashSet<usize>) -> Result<(), String> {
+    if let Some(c) = obj.downcast_ref::<crate::ir::CallNode>() {
+        call_tir_outputs(c)?;
+    }
     if obj.is::<DataflowVarNode>() || (obj.is::<VarNode>() && !is_prim_var(obj)) {
         if !defined.contains(&obj.addr()) {
             let name = obj.downcast_ref::<VarNode>().map(|v| v.name.to_string()).unwrap_or_default();
@@ -64,4 +67,49 @@ fn value(v: &Value, defined: &mut HashSet<usize>) -> Result<(), String> {
 /// Scalar (symbolic shape) variables are defined by the types that mention them.
 fn is_prim_var(obj: &ObjectRef) -> bool {
     obj.downcast_ref::<VarNode>().is_some_and(|v| v.ty.as_prim().is_some())
+}
+
+/// `R.call_tir(f, args, out_ty)`: the output types must agree with the callee's
+/// output parameters (the parameters after the inputs) where both are static.
+fn call_tir_outputs(c: &crate::ir::CallNode) -> Result<(), String> {
+    use crate::dialects::relax::types::{as_func, as_tensor, as_tuple};
+    let Some(op) = c.op.downcast_ref::<crate::ir::OpNode>() else { return Ok(()) };
+    if !matches!(&*op.name, "relax.call_tir" | "relax.call_tir_with_grad") {
+        return Ok(());
+    }
+    let (Some(callee), Some(args), Some(out)) = (c.args.first(), c.args.get(1), c.ty_args.first()) else { return Ok(()) };
+    let Some(params) = as_func(&callee.ty()).and_then(|f| f.params.clone()) else { return Ok(()) };
+    let n_in = args.downcast_ref::<crate::ir::TupleNode>().map(|t| t.fields.len()).unwrap_or(1);
+    let outs: Vec<crate::ir::Type> = match as_tuple(out) {
+        Some(t) => t.fields.clone(),
+        None => vec![out.clone()],
+    };
+    for (i, o) in outs.iter().enumerate() {
+        let Some(p) = params.get(n_in + i) else { break };
+        let (Some(pt), Some(ot)) = (as_tensor(p), as_tensor(o)) else { continue };
+        let (Some(pd), Some(od)) = (pt.shape_values(), ot.shape_values()) else { continue };
+        let static_dims = |d: &[Expr]| d.iter().map(|x| x.as_int()).collect::<Option<Vec<i64>>>();
+        if let (Some(a), Some(b)) = (static_dims(pd), static_dims(od))
+            && a != b
+        {
+            return Err(format!(
+                "The output of R.call_tir does not match the callee's output buffer: shape {b:?} vs {a:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Check every Relax function of a module (or one function); `true` when well formed.
+pub fn check_object(obj: &ObjectRef) -> bool {
+    if let Ok(f) = obj.clone().downcast::<FunctionNode>() {
+        return check(&f).is_ok();
+    }
+    if let Some(m) = obj.downcast_ref::<crate::ir::IRModuleNode>() {
+        return m.functions.iter().all(|(_, f)| match f.0.clone().downcast::<FunctionNode>() {
+            Ok(f) => check(&f).is_ok(),
+            Err(_) => true,
+        });
+    }
+    true
 }
