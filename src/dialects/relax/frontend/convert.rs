@@ -96,8 +96,10 @@ fn eval_dim(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
     for name in identifiers(text) {
         locals.set_item(name.as_str(), crate::vm::object::wrap(vm, symbol(&name).into()), vm)?;
     }
+    let globals = vm.ctx.new_dict();
+    globals.set_item("T", crate::vm::namespace::namespace_object(vm, "tirx"), vm)?;
     let eval = vm.builtins.get_attr("eval", vm)?;
-    let v = eval.call((vm.ctx.new_str(text), vm.ctx.new_dict(), locals), vm)?;
+    let v = eval.call((vm.ctx.new_str(text), globals, locals), vm)?;
     to_dim(vm, &v)
 }
 
@@ -114,7 +116,9 @@ fn identifiers(s: &str) -> Vec<String> {
         if c.is_alphanumeric() || c == '_' {
             cur.push(c);
         } else {
-            if !cur.is_empty() && !prev_dot && !cur.chars().next().is_some_and(|c| c.is_ascii_digit()) && !out.contains(&cur) {
+            // Names before `.` or `(` are namespaces and functions (`T.max(...)`).
+            let callee = c == '.' || c == '(';
+            if !cur.is_empty() && !prev_dot && !callee && !cur.chars().next().is_some_and(|c| c.is_ascii_digit()) && !out.contains(&cur) {
                 out.push(cur.clone());
             }
             prev_dot = c == '.';
@@ -154,6 +158,13 @@ pub fn to_type(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Type> {
     if let Some(items) = seq(obj) {
         let fields = items.iter().map(|x| to_type(vm, x)).collect::<PyResult<Vec<_>>>()?;
         return Ok(tuple_type(fields));
+    }
+    if obj.is_callable() {
+        // `T.bool` and friends written bare: the type of what they make.
+        let v = obj.call((), vm)?;
+        if unwrap_object(&v).is_some() {
+            return to_type(vm, &v);
+        }
     }
     if obj.as_object().class().name().to_string() == "str" {
         let d = crate::dialects::tirx::frontend::exprs::parse_dtype(&py_str(vm, obj)?).py(vm)?;

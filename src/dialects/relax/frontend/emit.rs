@@ -135,6 +135,14 @@ pub fn emit_named(name: &str, value: Expr, ann: Option<Type>) -> Result<AnyVar> 
     Ok(var)
 }
 
+/// Bind `value` to an existing variable (a local function's, declared before its body).
+pub fn bind_to(var: AnyVar, value: Expr) -> Result<()> {
+    with_func(|f| f.fresh_name());
+    push(VarBinding::make(var, value, Span::none()).into())?;
+    with_func(|f| f.seq().last_name = None);
+    Ok(())
+}
+
 /// `name = R.match_cast(value, ty)`.
 pub fn emit_match_cast(name: &str, value: Expr, ty: Type) -> Result<AnyVar> {
     let value = normalize_arg(value)?;

@@ -65,7 +65,41 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
     if crate::vm::runtime::in_module_class() {
         return Ok(defer(vm, target.clone(), gb, opts));
     }
+    if super::frame::in_func() {
+        return build_local(vm, gb, opts);
+    }
     build(vm, gb, opts)
+}
+
+/// A function defined inside another: bound to a variable of the outer function
+/// (declared first, so the body may call itself), which the definition's name means.
+fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult {
+    let ty = declare(vm, gb, opts)?;
+    let var = emit::new_binding_var(&gb.name, ty);
+    let var_py = py(vm, var.clone().into_object());
+    set_free_var(vm, &gb.body, &gb.name, &var_py)?;
+    let local = FuncOptions { private: true, ..opts.clone() };
+    let f = build(vm, gb, &local)?;
+    let f = unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))?;
+    emit::bind_to(var, ir::Expr(f)).map_err(|e| diag(vm, e.message))?;
+    Ok(var_py)
+}
+
+/// Set the closure cell of a free variable of a Python function.
+fn set_free_var(vm: &VirtualMachine, func: &PyObjectRef, name: &str, value: &PyObjectRef) -> PyResult<()> {
+    let code = func.get_attr("__code__", vm)?;
+    let freevars: Vec<String> = crate::dialects::tirx::frontend::convert::iterate(vm, &code.get_attr("co_freevars", vm)?)?
+        .iter()
+        .map(|x| py_str(vm, x))
+        .collect::<PyResult<_>>()?;
+    if let Some(i) = freevars.iter().position(|v| v == name) {
+        let closure = func.get_attr("__closure__", vm)?;
+        let cells = crate::dialects::tirx::frontend::convert::iterate(vm, &closure)?;
+        if let Some(cell) = cells.get(i) {
+            cell.set_attr("cell_contents", value.clone(), vm)?;
+        }
+    }
+    Ok(())
 }
 
 fn defer(vm: &VirtualMachine, target: PyObjectRef, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyObjectRef {

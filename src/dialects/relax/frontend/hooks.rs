@@ -50,7 +50,23 @@ pub fn match_cast(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(MatchCastValue { value: value.into_object(), ty }.into_ref(&vm.ctx).into())
 }
 
+/// A Python tuple or list holding IR values means a Relax tuple.
+fn holds_ir(obj: &PyObjectRef) -> bool {
+    match crate::dialects::tirx::frontend::convert::seq(obj) {
+        Some(items) => items.iter().any(|x| unwrap_object(x).is_some() || holds_ir(x)),
+        None => false,
+    }
+}
+
+fn as_ir_value(vm: &VirtualMachine, value: PyObjectRef) -> PyResult<PyObjectRef> {
+    if holds_ir(&value) {
+        return Ok(py(vm, to_expr(vm, &value)?.into_object()));
+    }
+    Ok(value)
+}
+
 fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
+    let value = as_ir_value(vm, value)?;
     if let Some(m) = value.downcast_ref::<MatchCastValue>() {
         let var = emit::emit_match_cast(name, Expr(m.value.clone()), m.ty.clone()).map_err(|e| ir_err(vm, e))?;
         return Ok(py(vm, var.into_object()));
@@ -103,6 +119,7 @@ impl DialectHooks for RelaxHooks {
     }
 
     fn bind_annotated(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef, value: PyObjectRef) -> PyResult {
+        let value = as_ir_value(vm, value)?;
         if let Some(m) = value.downcast_ref::<MatchCastValue>() {
             let var = emit::emit_match_cast(&name, Expr(m.value.clone()), m.ty.clone()).map_err(|e| ir_err(vm, e))?;
             return Ok(py(vm, var.into_object()));

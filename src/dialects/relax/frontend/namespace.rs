@@ -43,6 +43,15 @@ pub fn register() {
     }
     let top = groups.remove("").unwrap_or_default();
     let subs: Vec<String> = groups.keys().filter(|k| !k.contains('.')).cloned().collect();
+    // Members of other namespaces that exist for Relax: `I.vdevice`, `I.StringType`,
+    // `T.index_map` (the index map of `R.layout_transform`).
+    register_namespace_initializer("ir", |t| {
+        t.func("vdevice", vdevice);
+        t.func("StringType", |vm, _| Ok(py(vm, ir::Type::string().into_object())));
+    });
+    register_namespace_initializer("tirx", |t| {
+        t.func("index_map", index_map);
+    });
     // Helpers the frozen `tvm.relax` package calls.
     register_namespace_initializer("relax._impl", |t| {
         t.func("check_well_formed", |vm, args| {
@@ -165,4 +174,60 @@ fn constant(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     }
     let tensor = TensorValue::make(shape, dtype, data).map_err(|e| diag(vm, format!("error: {}", e.message)))?;
     Ok(py(vm, GenericConst::from_tensor(tensor, Span::none()).upcast()))
+}
+
+/// `I.vdevice(target, vdevice_id=0, memory_scope="global")`; the target is kept as
+/// its config map (a name becomes `{"kind": name}`).
+fn vdevice(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let get = |i: usize, k: &str| args.args.get(i).cloned().or_else(|| args.kwargs.get(k).cloned());
+    let target = match get(0, "target") {
+        Some(t) if crate::dialects::tirx::frontend::convert::is_str(&t) => {
+            let s = py_str(vm, &t)?;
+            let kind = s.split_whitespace().next().unwrap_or_default().to_string();
+            ir::Value::Map(std::sync::Arc::from(vec![(ir::Value::str("kind"), ir::Value::str(&kind))]))
+        }
+        Some(t) => crate::vm::convert::py_to_value(vm, &t)?,
+        None => ir::Value::None,
+    };
+    let id = match get(1, "vdevice_id") {
+        Some(v) => py_int(vm, &v)?,
+        None => 0,
+    };
+    let scope = match get(2, "memory_scope") {
+        Some(v) => py_str(vm, &v)?,
+        None => "global".into(),
+    };
+    Ok(py(vm, crate::dialects::relax::types::VDevice::make(target, id, &scope).upcast()))
+}
+
+/// `T.index_map(lambda i, j: (...), index_dtype="int64")`.
+fn index_map(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let f = args.args.first().cloned().or_else(|| args.kwargs.get("mapping").cloned()).ok_or_else(|| diag(vm, "error: T.index_map expects a function"))?;
+    let dtype = match args.kwargs.get("index_dtype") {
+        Some(d) => to_dtype(vm, d)?,
+        None => DataType::INT64,
+    };
+    let code = f.get_attr("__code__", vm)?;
+    let argc = py_int(vm, &code.get_attr("co_argcount", vm)?)? as usize;
+    let names = crate::dialects::tirx::frontend::convert::iterate(vm, &code.get_attr("co_varnames", vm)?)?;
+    let vars: Vec<ir::Var> = names.iter().take(argc).map(|n| Ok(ir::Var::scalar(&py_str(vm, n)?, dtype))).collect::<PyResult<_>>()?;
+    let r = f.call(vars.iter().map(|v| py(vm, v.clone())).collect::<Vec<_>>(), vm)?;
+    let items = seq(&r).unwrap_or_else(|| vec![r.clone()]);
+    let finals = items
+        .iter()
+        .map(|x| {
+            let e = crate::dialects::tirx::frontend::convert::to_expr(vm, x)?;
+            Ok(match e.as_int() {
+                Some(v) if e.dtype().is_integer() && e.dtype() != dtype => ir::int_imm(dtype, v),
+                _ => e,
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let m = crate::dialects::tirx::nodes::IndexMap::new(crate::dialects::tirx::nodes::IndexMapNode {
+        initial_indices: vars,
+        final_indices: finals,
+        inverse_index_map: ir::Value::None,
+        span: Span::none(),
+    });
+    Ok(py(vm, m.upcast()))
 }
