@@ -51,6 +51,8 @@ pub struct RelaxFuncFrame {
     /// Variables replaced after the fact (dataflow vars exported by `R.output`,
     /// branch results by the `If`'s variable), by address.
     pub subst: HashMap<usize, Expr>,
+    /// The replaced variables themselves: kept alive so their addresses stay theirs.
+    pub replaced: Vec<ObjectRef>,
     /// Names exported by `R.output` in the open dataflow block.
     pub outputs: Vec<ObjectRef>,
     pub in_signature: bool,
@@ -70,6 +72,7 @@ impl RelaxFuncFrame {
             names: HashMap::new(),
             ret: None,
             subst: HashMap::new(),
+            replaced: vec![],
             outputs: vec![],
             in_signature: true,
         }
@@ -99,6 +102,12 @@ impl RelaxFuncFrame {
                 return candidate;
             }
         }
+    }
+
+    /// Replace `old` by `new` wherever the script uses it from now on.
+    pub fn replace(&mut self, old: ObjectRef, new: Expr) {
+        self.subst.insert(old.addr(), new);
+        self.replaced.push(old);
     }
 
     /// The symbolic int64 variable of a name, created on first use.

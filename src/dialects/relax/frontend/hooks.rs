@@ -264,7 +264,7 @@ fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq: Seq) -> P
     let var = emit::emit_named(&tname, iff.into(), None).map_err(|e| ir_err(vm, e))?;
     with_func(|f| {
         for old in [tvar, evar].into_iter().flatten() {
-            f.subst.insert(old.addr(), var.as_expr());
+            f.replace(old, var.as_expr());
         }
     });
     Ok(())
@@ -353,6 +353,7 @@ impl DataflowCtx {
             let outputs: std::collections::HashSet<usize> = f.outputs.iter().map(|o| o.addr()).collect();
             let bindings = std::mem::take(&mut f.seq().current);
             let mut map = std::collections::HashMap::new();
+            let mut replaced = vec![];
             let mut out = Vec::with_capacity(bindings.len());
             for b in bindings {
                 let var = b.var().cloned().expect("bindings have variables");
@@ -360,6 +361,7 @@ impl DataflowCtx {
                 let new_var = if outputs.contains(&var.as_object().addr()) {
                     let v = emit::exported(&var);
                     map.insert(var.as_object().addr(), Expr::from(v.clone()));
+                    replaced.push(var.as_object().clone());
                     crate::dialects::relax::nodes::AnyVar::from(v)
                 } else {
                     var
@@ -374,6 +376,7 @@ impl DataflowCtx {
             f.seq().dataflow = false;
             f.outputs.clear();
             f.subst.extend(map);
+            f.replaced.extend(replaced);
             Ok(())
         });
         match r {
