@@ -157,8 +157,9 @@ impl DialectHooks for RelaxHooks {
         if is_leaf(&e) {
             return Ok(());
         }
-        let e = emit::normalize_children(e).map_err(|e| ir_err(vm, e))?;
-        emit::bind_fresh(e).map_err(|e| ir_err(vm, e))?;
+        // TVM names the variable of an expression statement `_`.
+        emit::emit_named("_", e, None).map_err(|e| ir_err(vm, e))?;
+        with_func(|f| f.seq().last_name = None);
         Ok(())
     }
 

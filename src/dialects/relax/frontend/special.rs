@@ -65,18 +65,22 @@ fn extern_func(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Expr> {
 
 fn global_var(vm: &VirtualMachine, v: &PyObjectRef, what: &str) -> PyResult<Expr> {
     let e = to_expr(vm, v)?;
-    let Some(gv) = e.downcast_ref::<GlobalVarNode>() else {
+    if !e.is::<GlobalVarNode>() {
         return Err(diag(vm, format!("error: {what} expects a GlobalVar (a function of the module, `cls.f`) as its callee")));
-    };
-    // TVM types the GlobalVar of a PrimFunc with a Relax `R.Callable`; the module
-    // declares it with the PrimFunc's own signature type, so convert here.
-    if let Some(ft) = gv.ty.downcast_ref::<ir::FuncTypeNode>() {
-        let params = ft.arg_types.iter().map(relax_param_type).collect();
-        let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
-        let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
-        return Ok(ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }).into());
     }
-    Ok(e)
+    Ok(relax_callee(e))
+}
+
+/// TVM types the GlobalVar of a PrimFunc with a Relax `R.Callable`; the module
+/// declares it with the PrimFunc's own signature type, so convert it where Relax
+/// uses it.
+pub fn relax_callee(e: Expr) -> Expr {
+    let Some(gv) = e.downcast_ref::<GlobalVarNode>() else { return e };
+    let Some(ft) = gv.ty.downcast_ref::<ir::FuncTypeNode>() else { return e };
+    let params = ft.arg_types.iter().map(relax_param_type).collect();
+    let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
+    let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
+    ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }).into()
 }
 
 /// A PrimFunc parameter type as Relax sees it: buffers are tensors (scope dropped),
@@ -113,6 +117,7 @@ fn int_list(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Value> {
 
 /// A call of a callable value (GlobalVar, ExternFunc, closure), typed from the callee.
 pub fn call_value(vm: &VirtualMachine, callee: Expr, args: Vec<Expr>, ty_args: Vec<Type>) -> PyResult<Expr> {
+    let callee = relax_callee(callee);
     let node = CallNode { ty: Type::missing(), op: callee.clone(), args: args.clone(), attrs: Value::None, ty_args: ty_args.clone(), span: Span::none() };
     let ty = infer_relax_call(&node).map_err(|e| call_error(vm, e))?;
     Ok(Call::make(Some(ty), callee, args, None, ty_args, Span::none()).map_err(|e| call_error(vm, e))?.into())
