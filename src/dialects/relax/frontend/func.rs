@@ -78,7 +78,8 @@ fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -
     let var = emit::new_binding_var(&gb.name, ty);
     let var_py = py(vm, var.clone().into_object());
     set_free_var(vm, &gb.body, &gb.name, &var_py)?;
-    let local = FuncOptions { private: true, ..opts.clone() };
+    // The enclosing function's check covers it (the body may use its own variable).
+    let local = FuncOptions { private: true, check_well_formed: false, ..opts.clone() };
     let f = build(vm, gb, &local)?;
     let f = unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))?;
     emit::bind_to(var, ir::Expr(f)).map_err(|e| diag(vm, e.message))?;

@@ -16,10 +16,17 @@ pub fn check(func: &Function) -> Result<(), String> {
 fn seq(blocks: &[AnyBlock], body: &Expr, defined: &mut HashSet<usize>) -> Result<(), String> {
     for b in blocks {
         for binding in b.bindings() {
-            if let Some(v) = binding.value() {
+            let value = binding.value();
+            let var = binding.var();
+            // A local function may call itself through its variable.
+            let recursive = value.is_some_and(|v| v.is::<FunctionNode>());
+            if recursive && let Some(var) = var {
+                defined.insert(var.as_object().addr());
+            }
+            if let Some(v) = value {
                 uses(v.as_object(), defined)?;
             }
-            if let Some(var) = binding.var() {
+            if let Some(var) = var {
                 defined.insert(var.as_object().addr());
             }
         }
