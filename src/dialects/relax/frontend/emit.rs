@@ -9,7 +9,7 @@ use crate::dialects::relax::nodes::{
     VarBinding,
 };
 use crate::ir::{
-    self, Call, CallNode, Error, Expr, GlobalVarNode, OpNode, Result, Span, Tuple, TupleGetItem, TupleGetItemNode,
+    self, Call, ObjectRef, CallNode, Error, Expr, GlobalVarNode, OpNode, Result, Span, Tuple, TupleGetItem, TupleGetItemNode,
     TupleNode, Type, Var, VarNode,
 };
 
@@ -151,6 +151,23 @@ pub fn emit_match_cast(name: &str, value: Expr, ty: Type) -> Result<AnyVar> {
     push(MatchCast::make(var.clone(), value, ty, Span::none()).into())?;
     with_func(|f| f.seq().last_name = Some(name.to_string()));
     Ok(var)
+}
+
+/// A sequence typed as its result, forgetting shape variables bound inside it
+/// (they are out of scope where the sequence's value is used).
+pub fn seq_expr(blocks: Vec<crate::dialects::relax::nodes::AnyBlock>, body: Expr) -> crate::dialects::relax::nodes::SeqExpr {
+    let inner: std::collections::HashSet<ObjectRef> =
+        blocks.iter().flat_map(|b| b.bindings().iter().filter_map(|x| x.var().map(|v| v.as_object().clone())).collect::<Vec<_>>()).collect();
+    let mut s = crate::dialects::relax::nodes::SeqExpr::make(blocks, body, Span::none());
+    if !inner.is_empty() {
+        let ty = crate::dialects::relax::types::erase_where(&s.ty, &|v| inner.contains(v));
+        if !ty.same_as(&s.ty) {
+            let mut node = (*s).clone();
+            node.ty = ty;
+            s = crate::dialects::relax::nodes::SeqExpr::new(node);
+        }
+    }
+    s
 }
 
 /// The same expression with another type.

@@ -11,7 +11,7 @@ use super::convert::to_type;
 use super::emit;
 use super::frame::{with_func, RelaxFuncFrame};
 use crate::builder;
-use crate::dialects::relax::nodes::{Function, SeqExpr};
+use crate::dialects::relax::nodes::Function;
 use crate::dialects::relax::types::{any_type, FuncType};
 use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py, py_str};
 use crate::ir::{self, Span, Type, Value, Var};
@@ -193,7 +193,7 @@ fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
     f.seq().flush();
     let ret = f.ret.clone().ok_or_else(|| diag(vm, format!("error: Function {} must have a return value", f.name)))?;
     let seq = f.seqs.pop().expect("checked above");
-    let body = SeqExpr::make(seq.blocks, ret, Span::none());
+    let body = emit::seq_expr(seq.blocks, ret);
     let mut attrs: Vec<(Value, Value)> = vec![];
     if !f.private && !f.attrs.iter().any(|(k, _)| k.as_str() == Some("global_symbol")) {
         attrs.push((Value::str("global_symbol"), Value::str(&f.name)));

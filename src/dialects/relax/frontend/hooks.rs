@@ -252,7 +252,7 @@ fn branch(vm: &VirtualMachine, mut seq: Seq, suffix: &str) -> PyResult<(SeqExpr,
     if !bindings.is_empty() {
         blocks.push(AnyBlock::make(last_block.is_dataflow(), bindings, Span::none()));
     }
-    Ok((SeqExpr::make(blocks, body, Span::none()), name, Some(var.into_object())))
+    Ok((emit::seq_expr(blocks, body), name, Some(var.into_object())))
 }
 
 fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq: Seq) -> PyResult<()> {
