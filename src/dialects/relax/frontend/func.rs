@@ -82,8 +82,16 @@ fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -
     let local = FuncOptions { private: true, check_well_formed: false, ..opts.clone() };
     let f = build(vm, gb, &local)?;
     let f = unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))?;
-    emit::bind_to(var, ir::Expr(f)).map_err(|e| diag(vm, e.message))?;
-    Ok(var_py)
+    // The variable takes the built function's type; recursive uses follow it.
+    let f = ir::Expr(f);
+    let typed = emit::new_binding_var(&gb.name, f.ty());
+    let mut map = std::collections::HashMap::new();
+    map.insert(var.as_object().addr(), typed.as_expr());
+    let f = super::frame::substitute(f, &map).map_err(|e| diag(vm, e.message))?;
+    with_func(|fr| fr.replace(var.as_object().clone(), typed.as_expr()));
+    emit::bind_to(typed.clone(), f).map_err(|e| diag(vm, e.message))?;
+    let _ = var_py;
+    Ok(py(vm, typed.into_object()))
 }
 
 /// Set the closure cell of a free variable of a Python function.

@@ -422,6 +422,8 @@ pub fn prim_value(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let v = args.args.first().or_else(|| args.kwargs.get("value")).ok_or_else(|| diag(vm, "error: R.prim_value expects a value"))?;
     let e = if let Some(i) = v.downcast_ref::<PyInt>().filter(|_| !v.class().is(vm.ctx.types.bool_type)) {
         ir::int_imm(DataType::INT64, i.try_to_primitive(vm)?)
+    } else if let Some(f) = v.downcast_ref::<rustpython_vm::builtins::PyFloat>() {
+        ir::float_imm(DataType::float(64), f.to_f64())
     } else {
         crate::dialects::tirx::frontend::convert::to_expr(vm, v)?
     };

@@ -10,7 +10,33 @@ use crate::ir::{Expr, ObjectRef, Value, VarNode};
 /// `Err(message)` when the function is not well formed.
 pub fn check(func: &Function) -> Result<(), String> {
     let mut defined: HashSet<usize> = func.params.iter().map(|p| p.as_ref_obj().addr()).collect();
-    seq(&func.body.blocks, &func.body.body, &mut defined)
+    PURE.with(|p| p.set(checks_purity(func)));
+    let r = seq(&func.body.blocks, &func.body.body, &mut defined);
+    PURE.with(|p| p.set(false));
+    r
+}
+
+thread_local! {
+    /// Whether the function being checked must not call impure functions.
+    static PURE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A pure function without `relax.force_pure` may only call pure functions.
+fn checks_purity(f: &FunctionNode) -> bool {
+    f.is_pure && f.attr("relax.force_pure") != Some(&Value::Bool(true))
+}
+
+/// Calls a pure function may not make: impure operators (`R.print`, `R.assert_op` …)
+/// and packed functions called directly (`R.call_packed`).
+fn impure_call(c: &crate::ir::CallNode) -> Option<String> {
+    if let Some(op) = c.op.downcast_ref::<crate::ir::OpNode>() {
+        let op_ref = crate::ir::Op::lookup(&op.name)?;
+        return (op_ref.get_attr("FPurity") == Some(Value::Bool(false))).then(|| format!("R.{}", op.name.trim_start_matches("relax.")));
+    }
+    if let Some(e) = c.op.downcast_ref::<crate::dialects::relax::nodes::ExternFuncNode>() {
+        return Some(format!("the packed function {:?}", e.global_symbol));
+    }
+    None
 }
 
 fn seq(blocks: &[AnyBlock], body: &Expr, defined: &mut HashSet<usize>) -> Result<(), String> {
@@ -37,6 +63,11 @@ fn seq(blocks: &[AnyBlock], body: &Expr, defined: &mut HashSet<usize>) -> Result
 fn uses(obj: &ObjectRef, defined: &mut HashSet<usize>) -> Result<(), String> {
     if let Some(c) = obj.downcast_ref::<crate::ir::CallNode>() {
         call_tir_outputs(c)?;
+        if PURE.with(|p| p.get())
+            && let Some(what) = impure_call(c)
+        {
+            return Err(format!("Impure function call {what} occurs within a pure function"));
+        }
     }
     if obj.is::<DataflowVarNode>() || (obj.is::<VarNode>() && !is_prim_var(obj)) {
         if !defined.contains(&obj.addr()) {
@@ -52,7 +83,10 @@ fn uses(obj: &ObjectRef, defined: &mut HashSet<usize>) -> Result<(), String> {
     if let Some(f) = obj.downcast_ref::<FunctionNode>() {
         let mut inner = defined.clone();
         inner.extend(f.params.iter().map(|p| p.as_ref_obj().addr()));
-        return seq(&f.body.blocks, &f.body.body, &mut inner);
+        let outer = PURE.with(|p| p.replace(checks_purity(f)));
+        let r = seq(&f.body.blocks, &f.body.body, &mut inner);
+        PURE.with(|p| p.set(outer));
+        return r;
     }
     if obj.isinstance(crate::ir::type_info()) {
         return Ok(());
