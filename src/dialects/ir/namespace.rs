@@ -25,6 +25,7 @@ pub fn register() {
     register_namespace_initializer("ir", members);
     register_call_hook(call_global_var);
     crate::vm::object::register_item_hook(module_item);
+    crate::vm::object::register_attr_hook(module_attr);
     crate::vm::register_class_initializer(init_classes);
 }
 
@@ -143,6 +144,29 @@ fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &PyObjectRef) -> O
         Some((_, f)) => Ok(wrap(vm, f.0.clone())),
         None => Err(vm.new_key_error(vm.ctx.new_str(name).into())),
     })
+}
+
+/// `mod.get_global_vars()`, `mod.get_global_var(name)`.
+fn module_attr(vm: &VirtualMachine, obj: &ir::ObjectRef, name: &str) -> Option<PyResult> {
+    let m = obj.clone().downcast::<ir::IRModuleNode>().ok()?;
+    match name {
+        "get_global_vars" => Some(Ok(vm
+            .new_function("get_global_vars", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let gvs = m.functions.iter().map(|(gv, _)| wrap(vm, gv.clone().upcast())).collect();
+                Ok(vm.ctx.new_list(gvs).into())
+            })
+            .into())),
+        "get_global_var" => Some(Ok(vm
+            .new_function("get_global_var", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let name = String::try_from_object(vm, first_arg(vm, &a, "get_global_var")?)?;
+                match m.functions.get(&name) {
+                    Some((gv, _)) => Ok(wrap(vm, gv.clone().upcast())),
+                    None => Err(vm.new_value_error(format!("Cannot find global var \"{name}\" in the Module"))),
+                }
+            })
+            .into())),
+        _ => None,
+    }
 }
 
 /// What a module class's name means while the module is being built: `Module.f`
