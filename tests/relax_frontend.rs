@@ -466,3 +466,51 @@ def shapes(x: R.Tensor((n, m), dtype="float32"), y: R.Tensor((n, 4), dtype="floa
     let c = bindings(&f.body)[0].2.ty();
     assert_eq!(as_tensor(&c).map(|t| t.ndim), Some(2));
 }
+
+#[test]
+fn callable_types_and_vdevices() {
+    let s = Session::new();
+    let m = module(
+        &s,
+        r#"
+@I.ir_module
+class Module:
+    I.module_global_infos({"vdevice": [I.vdevice("llvm", 0, "global"), I.vdevice("cuda", 0, "global"), I.vdevice("cuda", 1, "global")]})
+
+    @R.function
+    def main(f: R.Callable((R.Tensor((2,), "float32"),), R.Tensor((2,), "float32"), True), g: R.Callable, x: R.Tensor((2,), "float32", vdevice="cuda:1")):
+        y = f(x)
+        return y
+"#,
+    );
+    let main = module_func(&m, "main");
+    let f = as_func(&main.params[0].ty).expect("a function type");
+    assert_eq!(f.params.as_ref().map(|p| p.len()), Some(1));
+    assert!(f.purity);
+    let g = as_func(&main.params[1].ty).expect("a function type");
+    assert!(g.params.is_none() && !g.purity);
+    let vd = as_tensor(&main.params[2].ty).and_then(|t| t.vdevice.clone()).expect("a vdevice");
+    // `cuda:1` is the second cuda device of the module.
+    assert_eq!(vd.vdevice_id, 1);
+    let y = bindings(&main.body);
+    assert!(y[0].2.downcast_ref::<CallNode>().unwrap().op.same_as(&main.params[0].as_ref_obj()));
+    assert_eq!(dims(&y[0].2.ty()), Some(vec![Some(2)]));
+}
+
+#[test]
+fn impure_calls_in_pure_functions_are_not_well_formed() {
+    let s = Session::new();
+    let text = r#"
+@R.function
+def f(x: R.Tensor((2,), "float32")):
+    R.print(format=R.str("hi"))
+    return x
+"#;
+    let e = s.parse("test.py", text).expect_err("impure call");
+    assert!(e.message.contains("not well-formed"), "{}", e.message);
+    let f = func(&s, &text.replace("@R.function", "@R.function(pure=False)"));
+    let b = bindings(&f.body);
+    // An expression statement binds `_`.
+    assert_eq!(b[0].0, "_");
+    assert_eq!(op_of(&b[0].2), "relax.print");
+}
