@@ -1,0 +1,226 @@
+//! Relax printing of IR built directly in Rust, compared with the text TVM 0.27 prints
+//! for the same IR (produced with the oracle from the script in each test's comment, or
+//! copied from the conformance corpus), and with the native spelling.
+
+use std::sync::Arc;
+
+use tvmscript::dialects::relax::nodes::*;
+use tvmscript::dialects::relax::ops::attrs;
+use tvmscript::dialects::relax::types::*;
+use tvmscript::dialects::tirx::nodes::{BufferSpec, Evaluate, EvaluateNode, PrimFunc};
+use tvmscript::ir::{
+    attr_map, int_imm, AttrMap, BaseFunc, Call, DataType, Expr, GlobalVar, GlobalVarNode, IRModule, Op, ObjectRef,
+    Span, Tuple, TupleGetItem, TupleGetItemNode, TupleNode, Type, Value, Var,
+};
+use tvmscript::printer::{script, PrinterConfig, Syntax};
+
+const F32: DataType = DataType::FLOAT32;
+
+fn show(obj: &ObjectRef, syntax: Syntax) -> String {
+    tvmscript::init();
+    script(obj, &PrinterConfig { syntax, ..Default::default() }).unwrap()
+}
+fn tvm(obj: &ObjectRef) -> String {
+    show(obj, Syntax::Tvm)
+}
+fn native(obj: &ObjectRef) -> String {
+    show(obj, Syntax::Native)
+}
+
+fn i64c(v: i64) -> Expr {
+    int_imm(DataType::INT64, v)
+}
+fn sym(name: &str) -> Var {
+    Var::scalar(name, DataType::INT64)
+}
+fn tensor(dims: Vec<Expr>, dtype: DataType) -> Type {
+    TensorType::of(Some(dims), dtype).unwrap().into()
+}
+fn param(name: &str, ty: Type) -> Var {
+    Var::with_type(name, ty, Span::none())
+}
+fn e(v: &Var) -> Expr {
+    v.clone().into()
+}
+fn op(name: &str) -> Op {
+    tvmscript::init();
+    Op::get(name).unwrap()
+}
+/// A call typed by inference.
+fn call(name: &str, args: Vec<Expr>, attrs: Option<Value>) -> Expr {
+    Call::make(None, op(name), args, attrs, vec![], Span::none()).unwrap().into()
+}
+fn tuple(fields: Vec<Expr>) -> Expr {
+    let ty = tuple_type(fields.iter().map(Expr::ty).collect());
+    Tuple::new(TupleNode { ty, fields, span: Span::none() }).into()
+}
+fn bind(var: impl Into<AnyVar>, value: Expr) -> Binding {
+    VarBinding::make(var, value, Span::none()).into()
+}
+/// `name = value` typed as the value.
+fn let_(name: &str, value: &Expr) -> (Var, Binding) {
+    let v = param(name, value.ty());
+    (v.clone(), bind(v, value.clone()))
+}
+fn dlet(name: &str, value: &Expr) -> (Expr, Binding) {
+    let v = DataflowVar::make(name, value.ty(), Span::none());
+    (v.clone().into(), bind(AnyVar(v.as_ref_obj()), value.clone()))
+}
+fn block(bindings: Vec<Binding>) -> AnyBlock {
+    AnyBlock::make(false, bindings, Span::none())
+}
+fn dataflow(bindings: Vec<Binding>) -> AnyBlock {
+    AnyBlock::make(true, bindings, Span::none())
+}
+fn seq(blocks: Vec<AnyBlock>, body: Expr) -> SeqExpr {
+    SeqExpr::make(blocks, body, Span::none())
+}
+fn func(params: Vec<Var>, body: SeqExpr, ret: Type, pure: bool, attrs: AttrMap) -> Function {
+    Function::make(params, body, Some(ret), pure, attrs, Span::none())
+}
+fn global_symbol(name: &str) -> AttrMap {
+    attr_map([("global_symbol", Value::str(name))])
+}
+fn obj<T: tvmscript::ir::NodeType>(r: &tvmscript::ir::Ref<T>) -> ObjectRef {
+    r.as_ref_obj()
+}
+
+#[test]
+fn dataflow_block_and_attrs() {
+    // @R.function
+    // def f1(x: R.Tensor((2, 3), "float32"), y: R.Tensor((2, 3), "float32")) -> R.Tensor((2, 3), "float32"):
+    //     with R.dataflow():
+    //         lv = R.add(x, y); lv1 = R.multiply(lv, x); gv = R.sum(lv1, axis=1)
+    //         R.output(lv1)
+    //     return lv1
+    let t23 = tensor(vec![i64c(2), i64c(3)], F32);
+    let (x, y) = (param("x", t23.clone()), param("y", t23.clone()));
+    let (lv, b0) = dlet("lv", &call("relax.add", vec![e(&x), e(&y)], None));
+    let (lv1, b1) = let_("lv1", &call("relax.multiply", vec![lv, e(&x)], None));
+    let sum_attrs = attrs::StatisticalAttrs::new(attrs::StatisticalAttrsNode { axis: Some(vec![1]), keepdims: false, span: Span::none() });
+    let (_gv, b2) = dlet("gv", &call("relax.sum", vec![e(&lv1)], Some(Value::Object(sum_attrs.as_ref_obj()))));
+    let body = seq(vec![dataflow(vec![b0, b1, b2])], e(&lv1));
+    let f = func(vec![x, y], body, t23, true, global_symbol("f1"));
+    let expected = r#"# from tvm.script import relax as R
+
+@R.function
+def f1(x: R.Tensor((2, 3), dtype="float32"), y: R.Tensor((2, 3), dtype="float32")) -> R.Tensor((2, 3), dtype="float32"):
+    with R.dataflow():
+        lv: R.Tensor((2, 3), dtype="float32") = R.add(x, y)
+        lv1: R.Tensor((2, 3), dtype="float32") = R.multiply(lv, x)
+        gv: R.Tensor((2,), dtype="float32") = R.sum(lv1, axis=[1], keepdims=False)
+        R.output(lv1)
+    return lv1"#;
+    assert_eq!(tvm(&obj(&f)).trim_end(), expected);
+    // Nothing here differs between the spellings.
+    assert_eq!(native(&obj(&f)).trim_end(), expected);
+}
+
+/// The function of the second oracle script (see `symbolic_signature_and_values`).
+fn values_function() -> Function {
+    // @R.function(private=True, pure=False)
+    // def f2(x: R.Tensor(("n", 4), "float32"), s: R.Shape(["n", 4])) -> R.Tensor(("n + 1",), "float32"):
+    //     R.func_attr({"a": 1, "b": "x"})
+    //     m = T.int64()
+    //     y = R.match_cast(x, R.Tensor((m, 4), "float32"))
+    //     c = R.const(1.5, "float32"); t = (x, y); t0 = t[0]
+    //     z: R.Tensor(ndim=1, dtype="float32") = R.reshape(x, (-1,))
+    //     k = R.prim_value(7); st = R.str("hi"); dt = R.dtype("float16"); sh = R.shape([m, 2])
+    //     e = R.call_packed("ext", x, 2, ty_args=(R.Tensor(ndim=2),))
+    //     return z
+    let n = sym("n");
+    let m = sym("m");
+    let x = param("x", tensor(vec![e(&n), i64c(4)], F32));
+    let s = param("s", ShapeType::of_values(vec![e(&n), i64c(4)]).unwrap().into());
+    let ty_m4 = tensor(vec![e(&m), i64c(4)], F32);
+    let y = param("y", ty_m4.clone());
+    let mc: Binding = MatchCast::make(y.clone(), e(&x), ty_m4, Span::none()).into();
+    let (_c, bc) = let_("c", &GenericConst::scalar_float(1.5, F32, Span::none()).unwrap().into());
+    let (t, bt) = let_("t", &tuple(vec![e(&x), e(&y)]));
+    let t_ty = t.ty.clone();
+    let get = TupleGetItem::new(TupleGetItemNode {
+        ty: t_ty.downcast_ref::<tvmscript::ir::TupleTypeNode>().unwrap().fields[0].clone(),
+        tuple_value: e(&t),
+        index: 0,
+        span: Span::none(),
+    });
+    let (_t0, bt0) = let_("t0", &get.into());
+    let n4 = tvmscript::ir::BinOp::Mul.make(Type::prim(DataType::INT64), e(&n), i64c(4), Span::none());
+    let reshape = Call::make(
+        Some(TensorType::with_ndim(1, Some(F32)).into()),
+        op("relax.reshape"),
+        [e(&x), ShapeExpr::make(vec![n4], Span::none()).unwrap().into()],
+        None,
+        vec![],
+        Span::none(),
+    )
+    .unwrap();
+    let (z, bz) = let_("z", &reshape.into());
+    let (_k, bk) = let_("k", &i64c(7));
+    let (_st, bst) = let_("st", &string_imm("hi"));
+    let (_dt, bdt) = let_("dt", &GenericConst::dtype(DataType::float(16), Span::none()).into());
+    let (_sh, bsh) = let_("sh", &ShapeExpr::make(vec![e(&m), i64c(2)], Span::none()).unwrap().into());
+    let ext = ExternFunc::make("ext", Span::none());
+    let packed = Call::make(
+        Some(TensorType::with_ndim(2, None).into()),
+        ext,
+        [e(&x), int_imm(DataType::INT64, 2)],
+        None,
+        vec![TensorType::with_ndim(2, None).into()],
+        Span::none(),
+    )
+    .unwrap();
+    let (_e, be) = let_("e", &packed.into());
+    let ret = tensor(vec![tvmscript::ir::BinOp::Add.make(Type::prim(DataType::INT64), e(&n), i64c(1), Span::none())], F32);
+    let body = seq(vec![block(vec![mc, bc, bt, bt0, bz, bk, bst, bdt, bsh, be])], e(&z));
+    let attrs = attr_map([("a", Value::Int(1)), ("b", Value::str("x"))]);
+    func(vec![x, s], body, ret, false, attrs)
+}
+
+const VALUES_BODY: &str = r#"    R.func_attr({"a": 1, "b": "x"})
+    m = T.int64()
+    y: R.Tensor((m, 4), dtype="float32") = R.match_cast(x, R.Tensor((m, 4), dtype="float32"))
+    c: R.Tensor((), dtype="float32") = R.const(1.5, "float32")
+    t: R.Tuple(R.Tensor((n, 4), dtype="float32"), R.Tensor((m, 4), dtype="float32")) = x, y
+    t0: R.Tensor((n, 4), dtype="float32") = t[0]
+    z: R.Tensor(dtype="float32", ndim=1) = R.reshape(x, R.shape([n * 4]))
+    k: T.int64 = 7
+    st: I.StringType() = R.str("hi")
+    dt: R.Any = R.dtype("float16")
+    sh: R.Shape([m, 2]) = R.shape([m, 2])
+    e: R.Tensor(ndim=2) = R.call_packed("ext", x, 2, ty_args=(R.Tensor(ndim=2),))
+    return z"#;
+
+#[test]
+fn symbolic_signature_and_values() {
+    let f = values_function();
+    let expected = format!(
+        r#"# from typing import TypeVar
+# from tvm.script import ir as I
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+# from tvm.script import relax as R
+
+n = TypeVar("n")
+@R.function(pure=False, private=True)
+def main(x: R.Tensor((n, 4), dtype="float32"), s: R.Shape([n, 4])) -> R.Tensor(("n + 1",), dtype="float32"):
+{VALUES_BODY}"#
+    );
+    assert_eq!(tvm(&obj(&f)).trim_end(), expected);
+}
+
+#[test]
+fn native_type_parameters() {
+    let f = values_function();
+    let expected = format!(
+        r#"# from tvm.script import ir as I
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+# from tvm.script import relax as R
+
+@R.function(pure=False, private=True)
+def main[n: T.int64](x: R.Tensor((n, 4), dtype="float32"), s: R.Shape([n, 4])) -> R.Tensor((n + 1,), dtype="float32"):
+{VALUES_BODY}"#
+    );
+    assert_eq!(native(&obj(&f)).trim_end(), expected);
+}
