@@ -2,14 +2,12 @@
 //! for the same IR (produced with the oracle from the script in each test's comment, or
 //! copied from the conformance corpus), and with the native spelling.
 
-use std::sync::Arc;
-
 use tvmscript::dialects::relax::nodes::*;
 use tvmscript::dialects::relax::ops::attrs;
 use tvmscript::dialects::relax::types::*;
 use tvmscript::dialects::tirx::nodes::{BufferSpec, Evaluate, EvaluateNode, PrimFunc};
 use tvmscript::ir::{
-    attr_map, int_imm, AttrMap, BaseFunc, Call, DataType, Expr, GlobalVar, GlobalVarNode, IRModule, Op, ObjectRef,
+    attr_map, int_imm, AttrMap, Call, DataType, Expr, GlobalVar, GlobalVarNode, IRModule, Op, ObjectRef,
     Span, Tuple, TupleGetItem, TupleGetItemNode, TupleNode, Type, Value, Var,
 };
 use tvmscript::printer::{script, PrinterConfig, Syntax};
@@ -223,4 +221,130 @@ def main[n: T.int64](x: R.Tensor((n, 4), dtype="float32"), s: R.Shape([n, 4])) -
 {VALUES_BODY}"#
     );
     assert_eq!(native(&obj(&f)).trim_end(), expected);
+}
+
+fn gvar(name: &str, ty: Type) -> GlobalVar {
+    GlobalVar::new(GlobalVarNode { ty, name_hint: name.into(), span: Span::none() })
+}
+
+#[test]
+fn module_with_call_tir_if_and_extern() {
+    // Oracle: `tvm.script.from_source(src, check_well_formed=False).script()` of
+    // @I.ir_module
+    // class Module:
+    //     @T.prim_func(private=True)
+    //     def copy(a: T.handle, b: T.handle):
+    //         n = T.int64(); A = T.match_buffer(a, (n,), "float32"); B = T.match_buffer(b, (n,), "float32")
+    //         T.evaluate(0)
+    //     @R.function
+    //     def helper(x: R.Tensor(("n",), "float32")) -> R.Tensor(("n",), "float32"):
+    //         n = T.int64(); cls = Module
+    //         y = R.call_tir(cls.copy, (x,), out_ty=R.Tensor((n,), "float32"))
+    //         z: R.Tensor((n,), "float32") = R.call_tir(cls.copy, (y,), out_ty=R.Tensor((n + 1,), "float32"))
+    //         return z
+    //     @R.function
+    //     def main(x: R.Tensor(("n",), "float32"), c: R.Tensor((), "bool")) -> R.Tensor(("n",), "float32"):
+    //         n = T.int64(); cls = Module
+    //         if c:
+    //             y = cls.helper(x)
+    //             w = y
+    //         else:
+    //             w = x
+    //         ext = R.ExternFunc("my_ext")
+    //         w2 = R.call_dps_packed("my_ext", (w,), out_ty=[R.Tensor((n,), "float32"), R.Tensor((n,), "float32")])
+    //         return w
+    tvmscript::init();
+    // Each function has its own `n`, as the parser makes them.
+    let n0 = sym("n");
+    let bufs: Vec<Var> =
+        ["A", "B"].iter().map(|b| BufferSpec::new(F32, vec![e(&n0)]).to_buffer(b, Span::none()).unwrap()).collect();
+    let body = Evaluate::new(EvaluateNode { value: tvmscript::ir::int_imm(DataType::INT32, 0), span: Span::none() });
+    let copy = PrimFunc::make(bufs, body.into(), Type::unit(), attr_map([]), Span::none());
+    // TVM types a PrimFunc's GlobalVar with a Relax `R.Callable`.
+    let copy_ty: Type = FuncType::make(vec![tensor(vec![e(&n0)], F32); 2], tuple_type(vec![]), false).into();
+    let copy_gv = gvar("copy", copy_ty);
+
+    let call_tir = |f: &GlobalVar, arg: Expr, out: Type, ty: Type| -> Expr {
+        Call::make(Some(ty), op("relax.call_tir"), [f.clone().into(), tuple(vec![arg])], None, vec![out], Span::none())
+            .unwrap()
+            .into()
+    };
+    let n1 = sym("n");
+    let tn1 = tensor(vec![e(&n1)], F32);
+    let x1 = param("x", tn1.clone());
+    let (y1, by1) = let_("y", &call_tir(&copy_gv, e(&x1), tn1.clone(), tn1.clone()));
+    let n1p1 = tvmscript::ir::BinOp::Add.make(Type::prim(DataType::INT64), e(&n1), i64c(1), Span::none());
+    let tn1p1 = tensor(vec![n1p1], F32);
+    // The annotation differs from the call's type, so it is printed.
+    let z1 = param("z", tn1.clone());
+    let bz1 = bind(z1.clone(), call_tir(&copy_gv, e(&y1), tn1p1.clone(), tn1.clone()));
+    let helper = func(vec![x1], seq(vec![block(vec![by1, bz1])], e(&z1)), tn1, true, global_symbol("helper"));
+    let helper_gv = gvar("helper", helper.ty.clone());
+
+    let n2 = sym("n");
+    let tn2 = tensor(vec![e(&n2)], F32);
+    let x2 = param("x", tn2.clone());
+    let c = param("c", tensor(vec![], DataType::bool()));
+    let helper_call: Expr =
+        Call::make(Some(tn2.clone()), helper_gv.clone(), [e(&x2)], None, vec![], Span::none()).unwrap().into();
+    let (y2, by2) = let_("y", &helper_call);
+    let then_ = seq(vec![block(vec![by2])], e(&y2));
+    let else_ = seq(vec![], e(&x2));
+    let if_ = If::make(e(&c), then_, else_, Span::none());
+    let w = param("w", if_.ty.clone());
+    let bw = bind(w.clone(), if_.into());
+    let (_ext, bext) = let_("ext", &ExternFunc::make("my_ext", Span::none()).into());
+    let out = tuple_type(vec![tn2.clone(), tn2.clone()]);
+    let dps: Expr = Call::make(
+        Some(out.clone()),
+        op("relax.call_dps_packed"),
+        [ExternFunc::make("my_ext", Span::none()).into(), tuple(vec![e(&w)])],
+        None,
+        vec![out],
+        Span::none(),
+    )
+    .unwrap()
+    .into();
+    let (_w2, bw2) = let_("w2", &dps);
+    let main = func(vec![x2, c], seq(vec![block(vec![bw, bext, bw2])], e(&w)), tn2, true, global_symbol("main"));
+    let main_gv = gvar("main", main.ty.clone());
+    // Insertion order is not printing order.
+    let m = IRModule::from_functions([
+        (main_gv, main.into()),
+        (helper_gv, helper.into()),
+        (copy_gv, copy.into()),
+    ])
+    .unwrap();
+    let expected = r#"# from typing import TypeVar
+# from tvm.script import ir as I
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+# from tvm.script import relax as R
+
+n = TypeVar("n")
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def copy(A: T.Buffer((n,), "float32"), B: T.Buffer((n,), "float32")):
+        T.evaluate(0)
+
+    @R.function
+    def helper(x: R.Tensor((n,), dtype="float32")) -> R.Tensor((n,), dtype="float32"):
+        cls = Module
+        y = R.call_tir(cls.copy, (x,), out_ty=R.Tensor((n,), dtype="float32"))
+        z: R.Tensor((n,), dtype="float32") = R.call_tir(cls.copy, (y,), out_ty=R.Tensor((n + 1,), dtype="float32"))
+        return z
+
+    @R.function
+    def main(x: R.Tensor((n,), dtype="float32"), c: R.Tensor((), dtype="bool")) -> R.Tensor((n,), dtype="float32"):
+        cls = Module
+        if c:
+            y: R.Tensor((n,), dtype="float32") = cls.helper(x)
+            w: R.Tensor((n,), dtype="float32") = y
+        else:
+            w: R.Tensor((n,), dtype="float32") = x
+        ext: R.Callable = R.ExternFunc("my_ext")
+        w2 = R.call_dps_packed("my_ext", (w,), out_ty=[R.Tensor((n,), dtype="float32"), R.Tensor((n,), dtype="float32")])
+        return w"#;
+    assert_eq!(tvm(&obj(&m)).trim_end(), expected);
 }

@@ -15,8 +15,16 @@ use super::util::{define_var, r, with_frame};
 /// The type a value has by itself, to leave out an annotation that repeats it.
 fn own_type(value: &Expr) -> Option<Type> {
     if let Some(call) = value.downcast_ref::<CallNode>() {
-        if call.op.is::<OpNode>() {
-            return crate::ir::op::infer_call_type(call).ok().filter(|t| !t.is_missing());
+        if let Some(op) = call.op.downcast_ref::<OpNode>() {
+            let inferred = crate::ir::op::infer_call_type(call).ok().filter(|t| !t.is_missing());
+            // The output type of a DPS call is its `out_ty`, even where the callee's type
+            // is not known well enough to check it.
+            if inferred.is_none() && matches!(&*op.name, "relax.call_tir" | "relax.call_dps_packed") {
+                if let [one] = call.ty_args.as_slice() {
+                    return Some(one.clone());
+                }
+            }
+            return inferred;
         }
         return None;
     }
