@@ -348,3 +348,148 @@ class Module:
         return w"#;
     assert_eq!(tvm(&obj(&m)).trim_end(), expected);
 }
+
+/// A `relax.attrs.*` node from its field values, in field order.
+fn attrs_of(key: &str, values: Vec<Value>) -> Option<Value> {
+    tvmscript::init();
+    let info = tvmscript::ir::lookup_type(key).unwrap();
+    Some(Value::Object((info.create.unwrap())(values, Span::none()).unwrap()))
+}
+fn ints(v: &[i64]) -> Value {
+    Value::Array(v.iter().map(|&i| Value::Int(i)).collect::<Vec<_>>().into())
+}
+fn ones(dims: &[i64]) -> Expr {
+    let shape: Expr = ShapeExpr::of_ints(dims).into();
+    call("relax.ones", vec![shape], attrs_of("relax.attrs.InitAttrs", vec![Value::DType(F32)]))
+}
+
+#[test]
+fn operators_constants_and_vdevices() {
+    // Oracle: the module of /tmp-style script below, parsed without the well-formed check:
+    //   I.module_global_infos({"vdevice": [I.vdevice("llvm", 0, "global"), I.vdevice("cuda", 0, "global"),
+    //                                      I.vdevice("cuda", 1, "global")]})
+    //   @R.function(pure=False)
+    //   def main(x: R.Tensor((2, 3), "float32"), w: R.Tensor((3, 4), "float32")) -> R.Tensor((2, 4), "float32"):
+    //       a = R.permute_dims(w); b = R.matmul(x, w); c = R.strided_slice(x, axes=[1], begin=[0], end=[2])
+    //       d = R.nn.softmax(x, axis=-1); e = R.astype(x, "float16")
+    //       f = R.call_pure_packed("pk", x, R.prim_value(T.float32(0.25)), ty_args=R.Tensor((2, 3), "float32"))
+    //       g = R.assert_op(R.const(True, "bool"), x, format="bad {}"); h = R.print(x, format="p {}")
+    //       i = R.hint_on_device(x, R.device(2, 0)); j = R.to_vdevice(x, "cuda:1")
+    //       l = R.nn.layer_norm(x, R.ones((3,), "float32"), R.ones((3,), "float32"), axes=[-1])
+    //       m = R.const(-3, "int32"); n = R.const(2.5, "float16"); o = R.split(x, 3, axis=1)
+    //       p = R.nn.attention(q, q, q, scale=0.5)   # q: R.ones((1, 2, 3, 4), "float32")
+    //       q = R.null_value(); s = R.const(3, "uint8")
+    //       r: R.Callable(...) = R.ExternFunc("ee", R.Callable((R.Tensor((2, 3), "float32"),), R.Tensor((2, 3), "float32"), True))
+    //       return b
+    // (The vdevice targets are kept as strings here, so `I.vdevice` prints them as given.)
+    let t23 = tensor(vec![i64c(2), i64c(3)], F32);
+    let x = param("x", t23.clone());
+    let w = param("w", tensor(vec![i64c(3), i64c(4)], F32));
+    let vd: Vec<VDevice> = [("llvm", 0), ("cuda", 0), ("cuda", 1)]
+        .iter()
+        .map(|(t, i)| VDevice::make(Value::str(*t), *i, "global"))
+        .collect();
+    let mut bindings = Vec::new();
+    let mut push = |name: &str, value: Expr| -> Var {
+        let (v, b) = let_(name, &value);
+        bindings.push(b);
+        v
+    };
+    push("a", call("relax.permute_dims", vec![e(&w)], attrs_of("relax.attrs.PermuteDimsAttrs", vec![Value::None])));
+    let b = push("b", call("relax.matmul", vec![e(&x), e(&w)], attrs_of("relax.attrs.MatmulAttrs", vec![Value::None])));
+    let one = |v: i64| tuple(vec![i64c(v)]);
+    push(
+        "c",
+        call(
+            "relax.strided_slice",
+            vec![e(&x), one(1), one(0), one(2)],
+            attrs_of("relax.attrs.StridedSliceAttrs", vec![Value::Bool(false)]),
+        ),
+    );
+    push("d", call("relax.nn.softmax", vec![e(&x)], attrs_of("relax.attrs.SoftmaxAttrs", vec![Value::Int(-1)])));
+    push("e", call("relax.astype", vec![e(&x)], attrs_of("relax.attrs.AstypeAttrs", vec![Value::DType(DataType::float(16))])));
+    let pk = Call::make(
+        Some(t23.clone()),
+        op("relax.call_pure_packed"),
+        [ExternFunc::make("pk", Span::none()).into(), e(&x), tvmscript::ir::float_imm(F32, 0.25)],
+        None,
+        vec![t23.clone()],
+        Span::none(),
+    )
+    .unwrap();
+    push("f", pk.into());
+    let yes: Expr = GenericConst::scalar_int(1, DataType::bool(), Span::none()).unwrap().into();
+    push("g", call("relax.assert_op", vec![yes, string_imm("bad {}"), e(&x)], None));
+    push("h", call("relax.print", vec![string_imm("p {}"), e(&x)], None));
+    let hint = attrs_of("relax.attrs.HintOnDeviceAttrs", vec![Value::Int(2), Value::Int(0), Value::str("global")]);
+    push("i", call("relax.hint_on_device", vec![e(&x)], hint));
+    let to_vd = attrs_of("relax.attrs.ToVDeviceAttrs", vec![Value::Object(vd[2].as_ref_obj())]);
+    push("j", call("relax.to_vdevice", vec![e(&x)], to_vd));
+    let g11 = push("gv11", ones(&[3]));
+    let g12 = push("gv12", ones(&[3]));
+    let ln = attrs_of("relax.attrs.LayerNormAttrs", vec![ints(&[-1]), Value::Float(1e-5), Value::Bool(true), Value::Bool(true)]);
+    // Operators without an inference rule here: typed as TVM types them.
+    let typed = |name: &str, args: Vec<Expr>, attrs: Option<Value>, ty: Type| -> Expr {
+        Call::make(Some(ty), op(name), args, attrs, vec![], Span::none()).unwrap().into()
+    };
+    push("l", typed("relax.nn.layer_norm", vec![e(&x), e(&g11), e(&g12)], ln, t23.clone()));
+    push("m", GenericConst::scalar_int(-3, DataType::INT32, Span::none()).unwrap().into());
+    push("n", GenericConst::scalar_float(2.5, DataType::float(16), Span::none()).unwrap().into());
+    let split = attrs_of("relax.attrs.SplitAttrs", vec![Value::Object(int_imm(DataType::INT64, 3).0), Value::Int(1)]);
+    push("o", call("relax.split", vec![e(&x)], split));
+    let qs: Vec<Expr> = ["gv17", "gv18", "gv19"].iter().map(|n| e(&push(n, ones(&[1, 2, 3, 4])))).collect();
+    let att = attrs_of(
+        "relax.attrs.AttentionAttrs",
+        vec![Value::Object(tvmscript::ir::float_imm(F32, 0.5).0), Value::None, Value::None],
+    );
+    push("p", typed("relax.nn.attention", qs, att, tensor(vec![i64c(1), i64c(2), i64c(3), i64c(4)], F32)));
+    push("q", call("relax.null_value", vec![], None));
+    let callable: Type = FuncType::make(vec![t23.clone()], t23.clone(), true).into();
+    let mut ee = (*ExternFunc::make("ee", Span::none())).clone();
+    ee.ty = callable;
+    push("r", ExternFunc::new(ee).into());
+    let u8c = TensorValue::make(vec![], DataType::uint(8), vec![3]).unwrap();
+    push("s", GenericConst::from_tensor(u8c, Span::none()).into());
+    drop(push);
+    let body = seq(vec![block(bindings)], e(&b));
+    let main = func(vec![x, w], body, tensor(vec![i64c(2), i64c(4)], F32), false, global_symbol("main"));
+    let infos = attr_map([("vdevice", Value::Array(vd.iter().map(|v| Value::Object(v.as_ref_obj())).collect::<Vec<_>>().into()))]);
+    let m = IRModule::from_functions([(gvar("main", main.ty.clone()), main.into())]).unwrap().with_global_infos(infos);
+    let expected = r#"# from tvm.script import ir as I
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    I.module_global_infos({"vdevice": [I.vdevice("llvm", 0, "global"), I.vdevice("cuda", 0, "global"), I.vdevice("cuda", 1, "global")]})
+    @R.function(pure=False)
+    def main(x: R.Tensor((2, 3), dtype="float32"), w: R.Tensor((3, 4), dtype="float32")) -> R.Tensor((2, 4), dtype="float32"):
+        a: R.Tensor((4, 3), dtype="float32") = R.permute_dims(w, axes=None)
+        b: R.Tensor((2, 4), dtype="float32") = R.matmul(x, w, out_dtype=None)
+        c: R.Tensor((2, 2), dtype="float32") = R.strided_slice(x, (1,), (0,), (2,), assume_inbound=False)
+        d: R.Tensor((2, 3), dtype="float32") = R.nn.softmax(x, axis=-1)
+        e: R.Tensor((2, 3), dtype="float16") = R.astype(x, dtype="float16")
+        f: R.Tensor((2, 3), dtype="float32") = R.call_pure_packed("pk", x, T.float32(0.25), ty_args=(R.Tensor((2, 3), dtype="float32"),))
+        R.assert_op(R.const(True, "bool"), x, format=R.str("bad {}"))
+        R.print(x, format=R.str("p {}"))
+        i: R.Tensor((2, 3), dtype="float32") = R.hint_on_device(x, R.device(device_type=2, index=0), "global")
+        j: R.Tensor((2, 3), dtype="float32", vdevice="cuda:1:global") = R.to_vdevice(x, dst_vdevice="cuda:1:global")
+        gv11: R.Tensor((3,), dtype="float32") = R.ones(R.shape([3]), dtype="float32")
+        gv12: R.Tensor((3,), dtype="float32") = R.ones(R.shape([3]), dtype="float32")
+        l: R.Tensor((2, 3), dtype="float32") = R.nn.layer_norm(x, gv11, gv12, axes=[-1], epsilon=1.0000000000000001e-05, center=True, scale=True)
+        m: R.Tensor((), dtype="int32") = R.const(-3, "int32")
+        n: R.Tensor((), dtype="float16") = R.const(2.5, "float16")
+        o: R.Tuple(R.Tensor((2, 1), dtype="float32"), R.Tensor((2, 1), dtype="float32"), R.Tensor((2, 1), dtype="float32")) = R.split(x, indices_or_sections=3, axis=1)
+        gv17: R.Tensor((1, 2, 3, 4), dtype="float32") = R.ones(R.shape([1, 2, 3, 4]), dtype="float32")
+        gv18: R.Tensor((1, 2, 3, 4), dtype="float32") = R.ones(R.shape([1, 2, 3, 4]), dtype="float32")
+        gv19: R.Tensor((1, 2, 3, 4), dtype="float32") = R.ones(R.shape([1, 2, 3, 4]), dtype="float32")
+        p: R.Tensor((1, 2, 3, 4), dtype="float32") = R.nn.attention(gv17, gv18, gv19, scale=T.float32(0.5), causal_mask=None, window_size=None)
+        q: R.Any = R.null_value()
+        r: R.Callable((R.Tensor((2, 3), dtype="float32"),), R.Tensor((2, 3), dtype="float32"), True) = R.ExternFunc("ee", R.Callable((R.Tensor((2, 3), dtype="float32"),), R.Tensor((2, 3), dtype="float32"), True))
+        s: R.Tensor((), dtype="uint8") = metadata["ir.GenericConst"][0]
+        return b
+
+# Metadata omitted. Use show_meta=True in script() method to show it."#;
+    assert_eq!(tvm(&obj(&m)).trim_end(), expected);
+}
