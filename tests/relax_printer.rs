@@ -493,3 +493,64 @@ class Module:
 # Metadata omitted. Use show_meta=True in script() method to show it."#;
     assert_eq!(tvm(&obj(&m)).trim_end(), expected);
 }
+
+/// `@R.function def <name>(x): R.func_attr({"Composite": ...}); with R.dataflow(): gv = R.<op>(...)`.
+fn composite(param_names: &[&str], composite: &str, opname: &str, out: &str) -> Function {
+    let t10 = tensor(vec![i64c(10)], F32);
+    let params: Vec<Var> = param_names.iter().map(|n| param(n, t10.clone())).collect();
+    let (gv, b) = let_(out, &call(opname, params.iter().map(e).collect(), None));
+    let body = seq(vec![dataflow(vec![b])], e(&gv));
+    func(params, body, t10, true, attr_map([("Composite", Value::str(composite))]))
+}
+
+#[test]
+fn nested_functions_carry_a_header() {
+    // corpus 00e680fc64fe (its first function)
+    let t10 = tensor(vec![i64c(10)], F32);
+    let (lv2, lv1) = (param("lv2", t10.clone()), param("lv1", t10.clone()));
+    let f1 = composite(&["x21"], "compiler_A.gelu", "relax.nn.gelu", "gv3");
+    let f2 = composite(&["lv", "gelu1"], "compiler_A.add", "relax.add", "gv");
+    let (g1, b1) = let_("gv1", &f1.clone().into());
+    let call_local = |f: &Var, args: Vec<Expr>| -> Expr {
+        Call::make(Some(t10.clone()), f.clone(), args, None, vec![], Span::none()).unwrap().into()
+    };
+    let (lv3, b2) = let_("lv3", &call_local(&g1, vec![e(&lv2)]));
+    let (g2, b3) = let_("gv2", &f2.clone().into());
+    let (gv, b4) = let_("gv", &call_local(&g2, vec![e(&lv1), e(&lv3)]));
+    let name = "fused_relax_nn_gelu_relax_add_compiler_A";
+    let attrs = attr_map([("Codegen", Value::str("compiler_A")), ("global_symbol", Value::str(name))]);
+    let outer = func(vec![lv2, lv1], seq(vec![block(vec![b1, b2, b3, b4])], e(&gv)), t10, true, attrs);
+    let m = IRModule::from_functions([(gvar(name, outer.ty.clone()), outer.into())]).unwrap();
+    let expected = r#"# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def fused_relax_nn_gelu_relax_add_compiler_A(lv2: R.Tensor((10,), dtype="float32"), lv1: R.Tensor((10,), dtype="float32")) -> R.Tensor((10,), dtype="float32"):
+        R.func_attr({"Codegen": "compiler_A"})
+        # from tvm.script import relax as R
+        
+        @R.function
+        def gv1(x21: R.Tensor((10,), dtype="float32")) -> R.Tensor((10,), dtype="float32"):
+            R.func_attr({"Composite": "compiler_A.gelu"})
+            with R.dataflow():
+                gv3: R.Tensor((10,), dtype="float32") = R.nn.gelu(x21)
+                R.output(gv3)
+            return gv3
+
+        lv3: R.Tensor((10,), dtype="float32") = gv1(lv2)
+        # from tvm.script import relax as R
+        
+        @R.function
+        def gv2(lv: R.Tensor((10,), dtype="float32"), gelu1: R.Tensor((10,), dtype="float32")) -> R.Tensor((10,), dtype="float32"):
+            R.func_attr({"Composite": "compiler_A.add"})
+            with R.dataflow():
+                gv: R.Tensor((10,), dtype="float32") = R.add(lv, gelu1)
+                R.output(gv)
+            return gv
+
+        gv: R.Tensor((10,), dtype="float32") = gv2(lv1, lv3)
+        return gv"#;
+    assert_eq!(tvm(&obj(&m)).trim_end(), expected);
+}
