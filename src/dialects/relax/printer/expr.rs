@@ -4,6 +4,7 @@
 
 use crate::dialects::relax::nodes::{ExternFuncNode, GenericConstNode, ShapeExprNode, TensorValueNode};
 use crate::dialects::relax::types::FuncTypeNode;
+use crate::dialects::tirx::nodes::IndexMapNode;
 use crate::ir::{
     AccessPath, DataType, Error, IntImmNode, ObjectRef, Result, StringImmNode, TupleGetItemNode, TupleNode,
     TypeCode, Value,
@@ -13,8 +14,8 @@ use crate::printer::{register_print_hook, Printer, DEFAULT_TOKEN};
 
 use super::types::shape_value;
 use super::util::{
-    contains, define_var, push_to_frame, r, relax_data, relax_data_mut, relax_frame, function_frame, var_parts,
-    via_tirx,
+    contains, define_var, function_frame, push_to_frame, r, relax_data, relax_data_mut, relax_frame, var_parts,
+    via_tirx, with_frame,
 };
 use super::TOKEN;
 
@@ -59,7 +60,15 @@ pub fn var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<Ex
 /// into the function the first time (TVM's module alias); its bare name elsewhere.
 fn global_var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
     let gv = obj.downcast_ref::<crate::ir::GlobalVarNode>().expect("dispatched by type key");
-    let Some(doc) = p.var_doc(obj)? else {
+    let mut doc = p.var_doc(obj)?;
+    if doc.is_none() {
+        // A module names its functions: another GlobalVar object of the same name
+        // (one rebuilt with its function's type) is the same function.
+        if let Some(same) = module_global_var(p, &gv.name_hint) {
+            doc = p.var_doc(&same)?;
+        }
+    }
+    let Some(doc) = doc else {
         return Ok(ExprDoc::id(&*gv.name_hint).with_path(path.clone()));
     };
     let alias = p.config().module_alias.clone();
@@ -75,6 +84,33 @@ fn global_var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result
         }
     }
     Ok(ExprDoc::id(alias).attr(name.clone()).with_path(path.clone()))
+}
+
+/// `T.index_map(lambda i: (i // 4, i % 4))` (an attribute of `R.layout_transform`): the
+/// lambda's variables live in a frame of their own; its body prints under Relax, so
+/// integer constants are bare.
+fn index_map_doc(p: &mut Printer, obj: &ObjectRef, m: &IndexMapNode, path: &AccessPath) -> Result<ExprDoc> {
+    let ((params, body), _) = with_frame(p, Some(obj.clone()), false, |p, f| {
+        let mut params = Vec::with_capacity(m.initial_indices.len());
+        for v in &m.initial_indices {
+            let d = define_var(p, &v.as_ref_obj(), f)?;
+            params.push(d.as_id().unwrap_or("_").to_string());
+        }
+        let fp = path.attr("final_indices");
+        let mut results = Vec::with_capacity(m.final_indices.len());
+        for (i, e) in m.final_indices.iter().enumerate() {
+            results.push(p.to_doc(e, &fp.index(i))?);
+        }
+        Ok((params, ExprDoc::tuple(results)))
+    })?;
+    Ok(crate::dialects::tirx::printer::util::t(p, "index_map").call(vec![ExprDoc::lambda(params, body)]))
+}
+
+/// The GlobalVar of the enclosing module's function `name`.
+fn module_global_var(p: &Printer, name: &str) -> Option<ObjectRef> {
+    let module = p.frames().iter().rev().filter_map(|f| f.owner.as_ref()).find(|o| o.is::<crate::ir::IRModuleNode>())?;
+    let m = module.downcast_ref::<crate::ir::IRModuleNode>()?;
+    m.functions.get(name).map(|(gv, _)| gv.as_ref_obj())
 }
 
 /// The literal of a rank-0 tensor of a dtype TVM writes inline (`R.const(1.5, "float32")`).
@@ -157,7 +193,7 @@ const PRIM_KEYS: &[&str] = &[
     "prim.Max", "prim.EQ", "prim.NE", "prim.LT", "prim.LE", "prim.GT", "prim.GE", "prim.And", "prim.Or",
     "prim.BitwiseAnd", "prim.BitwiseOr", "prim.BitwiseXor", "prim.LShift", "prim.RShift", "prim.Not",
     "prim.BitwiseNot", "prim.Select", "prim.Cast", "prim.Let", "prim.Ramp", "prim.Broadcast", "prim.Shuffle",
-    "ir.FloatImm", "ir.TensorLoad",
+    "ir.FloatImm", "ir.TensorLoad", "tirx.LambdaExpr",
 ];
 
 /// Register the expression hooks.
@@ -194,6 +230,7 @@ pub fn register() {
         Ok(r(p, "shape").call(vec![ExprDoc::list(docs)]))
     });
     hook::<GenericConstNode>(DEFAULT_TOKEN, "ir.GenericConst", constant_doc);
+    hook::<IndexMapNode>(TOKEN, "tirx.IndexMap", index_map_doc);
     hook::<ExternFuncNode>(DEFAULT_TOKEN, "relax.expr.ExternFunc", |p, _, n, path| extern_func_doc(p, n, path));
     for key in PRIM_KEYS {
         register_print_hook(TOKEN, key, |obj, path, p| via_tirx(p, obj, path));
