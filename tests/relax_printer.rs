@@ -554,3 +554,56 @@ class Module:
         return gv"#;
     assert_eq!(tvm(&obj(&m)).trim_end(), expected);
 }
+
+#[test]
+fn index_map_attribute_and_module_function_by_name() {
+    // corpus 0dd62dbe3f2d (in part): an index map prints under Relax (bare integers);
+    // a GlobalVar object other than the module's, of the same name, is the module's
+    // function (`cls.f`).
+    tvmscript::init();
+    let t16 = tensor(vec![i64c(16)], F32);
+    let t44 = tensor(vec![i64c(4), i64c(4)], F32);
+    let x = param("x", t16.clone());
+    let i = sym("i");
+    let fi = |op: tvmscript::ir::BinOp| op.make(Type::prim(DataType::INT64), e(&i), i64c(4), Span::none());
+    let imap = tvmscript::dialects::tirx::nodes::IndexMap::new(tvmscript::dialects::tirx::nodes::IndexMapNode {
+        initial_indices: vec![i.clone()],
+        final_indices: vec![fi(tvmscript::ir::BinOp::FloorDiv), fi(tvmscript::ir::BinOp::FloorMod)],
+        inverse_index_map: Value::None,
+        span: Span::none(),
+    });
+    let lt_attrs = attrs_of(
+        "relax.attrs.LayoutTransformAttrs",
+        vec![Value::Object(imap.as_ref_obj()), Value::None],
+    );
+    let lt = Call::make(Some(t44.clone()), op("relax.layout_transform"), [e(&x)], lt_attrs, vec![], Span::none()).unwrap();
+    let (lv, b0) = let_("lv", &lt.into());
+    let other_gv = gvar("f", FuncType::make(vec![t44.clone()], t44.clone(), true).into());
+    let (gv, b1) = let_("gv", &Call::make(Some(t44.clone()), other_gv, [e(&lv)], None, vec![], Span::none()).unwrap().into());
+    let main = func(vec![x], seq(vec![block(vec![b0, b1])], e(&gv)), t44.clone(), true, global_symbol("main"));
+    let y = param("y", t44.clone());
+    let f = func(vec![y.clone()], seq(vec![], e(&y)), t44, true, global_symbol("f"));
+    let m = IRModule::from_functions([
+        (gvar("main", main.ty.clone()), main.into()),
+        (gvar("f", f.ty.clone()), f.into()),
+    ])
+    .unwrap();
+    let expected = r#"# from tvm.script import ir as I
+# from tvm.script import tirx as T
+# from tvm.tirx.layout import Axis
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def f(y: R.Tensor((4, 4), dtype="float32")) -> R.Tensor((4, 4), dtype="float32"):
+        return y
+
+    @R.function
+    def main(x: R.Tensor((16,), dtype="float32")) -> R.Tensor((4, 4), dtype="float32"):
+        cls = Module
+        lv: R.Tensor((4, 4), dtype="float32") = R.layout_transform(x, index_map=T.index_map(lambda i: (i // 4, i % 4)), pad_value=None)
+        gv: R.Tensor((4, 4), dtype="float32") = cls.f(lv)
+        return gv"#;
+    assert_eq!(tvm(&obj(&m)).trim_end(), expected);
+}
