@@ -349,7 +349,9 @@ pub fn scalar_fn(vm: &VirtualMachine, args: FuncArgs, name: &'static str, scope:
         Some(s) => s.to_string(),
         None => a.str_or(vm, "scope", "global")?,
     };
-    Ok(py(vm, alloc_scalar(vm, dtype, &scope)?.1))
+    let load = alloc_scalar(vm, dtype, &scope)?.1;
+    super::context::mark_scalar_load(load.as_object());
+    Ok(py(vm, load))
 }
 
 /// `T.decl_scalar(dtype, data, scope, elem_offset=None, byte_offset=None)`.
@@ -365,7 +367,9 @@ pub fn decl_scalar(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let buf = spec.to_buffer("", Span::none()).py(vm)?;
     let data = data_expr(vm, &a.req(vm, "data")?)?;
     emit(vm, DeclBuffer::new(DeclBufferNode { buffer: buf.clone(), data, span: Span::none() }))?;
-    Ok(py(vm, load(&buf, vec![int_imm(DataType::INT32, 0)]).py(vm)?))
+    let load = load(&buf, vec![int_imm(DataType::INT32, 0)]).py(vm)?;
+    super::context::mark_scalar_load(load.as_object());
+    Ok(py(vm, load))
 }
 
 const MATCH_PARAMS: &[&str] =

@@ -102,6 +102,23 @@ pub fn mark_named(var: &Var) {
     });
 }
 
+/// Remember a load returned by `T.alloc_scalar` / `T.decl_scalar`.
+pub fn mark_scalar_load(load: &ObjectRef) {
+    with_func(|f| f.scalar_loads.push(load.clone()));
+}
+
+/// Whether `obj` is a load `mark_scalar_load` remembered (and forget it: one binding names it).
+pub fn take_scalar_load(obj: &ObjectRef) -> bool {
+    with_func(|f| match f.scalar_loads.iter().position(|l| l.same_as(obj)) {
+        Some(i) => {
+            f.scalar_loads.swap_remove(i);
+            true
+        }
+        None => false,
+    })
+    .unwrap_or(false)
+}
+
 /// Whether a variable has been bound to a name in the current function.
 pub fn is_named(var: &Var) -> bool {
     let addr = var.as_ref_obj().addr();

@@ -79,6 +79,9 @@ pub struct PrimFuncFrame {
     pub renames: HashMap<usize, (ObjectRef, String)>,
     /// Variables bound to a name already (a second binding of one is a copy, not a rename).
     pub named: HashSet<usize>,
+    /// Loads `T.alloc_scalar` / `T.decl_scalar` returned (TVM's `scalar_wrapper`):
+    /// `x = T.decl_scalar(...)` names the buffer and binds `x` to the load itself.
+    pub scalar_loads: Vec<ObjectRef>,
     /// Buffers allocated at function level by `T.sblock_alloc_buffer` (the root block's).
     pub root_alloc_buffers: Vec<Var>,
     /// Where `finish` leaves the built function for the decorator.
@@ -102,6 +105,7 @@ impl PrimFuncFrame {
             in_signature: false,
             renames: HashMap::new(),
             named: HashSet::new(),
+            scalar_loads: vec![],
             root_alloc_buffers: vec![],
             result,
         }

@@ -113,16 +113,39 @@ fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> Py
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
         sig.call((SigContext.into_ref(&vm.ctx),), vm)?;
         let (params, ret) = with_func(|f| (f.params.clone(), f.ret_type.clone())).unwrap_or_default();
-        Ok(crate::ir::FuncType::new(crate::ir::FuncTypeNode {
+        let ty: Type = crate::ir::FuncType::new(crate::ir::FuncTypeNode {
             arg_types: params.iter().map(|p| p.ty.clone()).collect(),
             ret_type: ret.unwrap_or_else(Type::unit),
             span: Span::none(),
         })
-        .into())
+        .into();
+        fresh_symbols(&ty).py(vm)
     };
     let r = run();
     builder::unwind_to(depth);
     r
+}
+
+/// `ty` with each variable replaced by a fresh one of the same name and type.
+/// The declared GlobalVar type must not share symbols with the function built later:
+/// a shape string makes new symbols on each run of the signature, but a captured
+/// `n = I.dynamic("n")` is one object, and the two spellings must build equal modules.
+fn fresh_symbols(ty: &Type) -> Result<Type> {
+    let memo: RefCell<HashMap<usize, ObjectRef>> = RefCell::new(HashMap::new());
+    let out = ir::structural_map(
+        ty.as_object().clone(),
+        |n: ObjectRef| -> Result<MapResult> {
+            let Some(v) = n.downcast_ref::<VarNode>() else { return Ok(MapResult::Unchanged) };
+            if let Some(done) = memo.borrow().get(&n.addr()) {
+                return Ok(MapResult::ReplaceAndSkip(done.clone()));
+            }
+            let new = ir::new_var(&v.name, v.ty.clone(), v.span.clone()).as_ref_obj();
+            memo.borrow_mut().insert(n.addr(), new.clone());
+            Ok(MapResult::ReplaceAndSkip(new))
+        },
+        WalkOrder::PreOrder,
+    )?;
+    Ok(Type(out))
 }
 
 /// Build a function from its generated builder.

@@ -345,6 +345,15 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
     if obj.is::<TensorRegionNode>() {
         return Ok(value);
     }
+    // `x = T.decl_scalar(...)`: the buffer takes the name, `x` stands for its load.
+    if let Some(l) = obj.downcast_ref::<ir::TensorLoadNode>()
+        && context::take_scalar_load(&obj)
+        && let Ok(buf) = l.source.as_object().clone().downcast::<VarNode>()
+    {
+        name_var(&buf, name);
+        bind_scope(name, obj.clone());
+        return Ok(value);
+    }
     if let Some(iv) = obj.downcast_ref::<IterVarNode>() {
         name_var(&iv.var, name);
         bind_scope(name, obj.clone());

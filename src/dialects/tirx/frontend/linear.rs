@@ -64,32 +64,37 @@ impl Linear {
         self.terms.is_empty().then_some(self.constant)
     }
 
-    /// An expression of this form the way TVM's simplifier writes it: the
-    /// positive terms, then the constant, then the negative terms subtracted.
+    /// An expression of this form the way TVM's canonical simplifier writes it: the
+    /// positive terms, a positive constant, the negative terms subtracted, then a
+    /// negative constant subtracted (`n - i - 1`, `n + 2 - i`).
     pub fn to_expr(&self, dtype: DataType) -> Expr {
         use super::arith::{binary, Operand};
+        if self.terms.is_empty() {
+            return int_imm(dtype, self.constant);
+        }
         let bin = |op, a: Expr, b: Expr| binary(op, Operand::Expr(a.clone()), Operand::Expr(b)).unwrap_or(a);
         let scaled = |t: &Expr, c: i64| if c == 1 { t.clone() } else { bin(BinOp::Mul, t.clone(), int_imm(dtype, c)) };
+        // The most negative value has no positive counterpart: TVM adds it.
+        let min_value = if dtype.bits >= 64 { self.constant == i64::MIN } else { self.constant == -(1i64 << (dtype.bits - 1)) };
         let mut acc: Option<Expr> = None;
+        let add = |acc: Option<Expr>, e: Expr| Some(match acc {
+            Some(a) => bin(BinOp::Add, a, e),
+            None => e,
+        });
+        let sub = |acc: Option<Expr>, e: Expr| Some(bin(BinOp::Sub, acc.unwrap_or_else(|| int_imm(dtype, 0)), e));
         for (t, c) in self.terms.iter().filter(|(_, c)| *c > 0) {
-            let term = scaled(t, *c);
-            acc = Some(match acc {
-                Some(a) => bin(BinOp::Add, a, term),
-                None => term,
-            });
+            acc = add(acc, scaled(t, *c));
         }
-        if self.constant != 0 || acc.is_none() {
-            acc = Some(match acc {
-                Some(a) if self.constant > 0 => bin(BinOp::Add, a, int_imm(dtype, self.constant)),
-                Some(a) => bin(BinOp::Sub, a, int_imm(dtype, -self.constant)),
-                None => int_imm(dtype, self.constant),
-            });
+        if self.constant > 0 || min_value {
+            acc = add(acc, int_imm(dtype, self.constant));
         }
-        let mut acc = acc.unwrap_or_else(|| int_imm(dtype, 0));
         for (t, c) in self.terms.iter().filter(|(_, c)| *c < 0) {
-            acc = bin(BinOp::Sub, acc, scaled(t, -c));
+            acc = sub(acc, scaled(t, c.wrapping_neg()));
         }
-        acc
+        if self.constant < 0 && !min_value {
+            acc = sub(acc, int_imm(dtype, self.constant.wrapping_neg()));
+        }
+        acc.unwrap_or_else(|| int_imm(dtype, 0))
     }
 }
 

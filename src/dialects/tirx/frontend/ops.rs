@@ -76,6 +76,13 @@ pub fn fixed(vm: &VirtualMachine, op: &'static str, ty: Type, args: FuncArgs) ->
 /// Any registered operator through its script name: arguments converted as
 /// expressions, the result type inferred (void when there is no rule).
 pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
+    // An operator printed with its result type first (`T.s_tir.cp_async_raw("float32", …)`,
+    // `T.cuda.mma_fill("float16", …)`) reads it back from there (TVM's `_dtype_forward`).
+    let dtype_first_op = registry::op(op).ok().and_then(|o| o.get_attr(registry::ATTR_DTYPE_PRINT_LOCATION))
+        == Some(ir::Value::Int(1));
+    if dtype_first_op && !args.kwargs.contains_key("dtype") && args.args.first().is_some_and(|a| a.downcast_ref::<PyStr>().is_some()) {
+        return dtype_first(vm, op, args);
+    }
     let mut exprs = args_of(vm, &args.args)?;
     let mut ty = None;
     for (k, v) in args.kwargs {
