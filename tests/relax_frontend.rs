@@ -514,3 +514,33 @@ def f(x: R.Tensor((2,), "float32")):
     assert_eq!(b[0].0, "_");
     assert_eq!(op_of(&b[0].2), "relax.print");
 }
+
+#[test]
+fn only_calls_take_their_annotation_and_unit_values_inline() {
+    let s = Session::new();
+    let f = func(
+        &s,
+        r#"
+@R.function
+def g(x: R.Tensor((3,), "float32"), t: R.Tuple(R.Tensor((3,), "float32"), R.Tensor((3,), "float32"))):
+    a: R.Tensor(ndim=1) = R.const([1.0, 2.0, 3.0])
+    c: R.Tensor(ndim=1) = t[0]
+    d: R.Tuple(R.Tensor, R.Tensor) = (x, x)
+    e: R.Tensor(ndim=1) = R.add(x, x)
+    u = R.tuple()
+    return (a, c, d, e, u)
+"#,
+    );
+    let b = bindings(&f.body);
+    assert_eq!(dims(&b[0].2.ty()), Some(vec![Some(3)]));
+    assert_eq!(dims(&b[1].2.ty()), Some(vec![Some(3)]));
+    assert_eq!(as_tuple(&b[2].2.ty()).and_then(|t| dims(&t.fields[0])), Some(vec![Some(3)]));
+    assert_eq!(as_tensor(&b[3].2.ty()).map(|t| (t.ndim, t.shape.is_none())), Some((1, true)));
+    // A variable of the empty tuple type is used as `()` itself.
+    let ret = f.body.body.downcast_ref::<TupleNode>().expect("a tuple");
+    assert!(ret.fields[4].downcast_ref::<TupleNode>().is_some_and(|t| t.fields.is_empty()));
+    let e = s
+        .parse("test.py", "@R.function\ndef f(x: R.Tensor((6,), \"float32\")):\n    a, b = R.split(x, 2)\n    return a\n")
+        .expect_err("Relax values do not unpack");
+    assert!(e.message.contains("test.py:3:"), "{}", e.message);
+}

@@ -35,7 +35,14 @@ pub fn symbol(name: &str) -> Var {
 pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
     if let Some(o) = unwrap_object(obj) {
         if o.isinstance(ir::expr_info()) {
-            return resolve(Expr(o)).py(vm);
+            let e = resolve(Expr(o)).py(vm)?;
+            // A variable of the empty tuple type is used as the empty tuple itself
+            // (TVM's normaliser treats `R.Tuple()` values as unit).
+            let is_var = e.is::<ir::VarNode>() || e.is::<crate::dialects::relax::nodes::DataflowVarNode>();
+            if is_var && crate::dialects::relax::types::as_tuple(&e.ty()).is_some_and(|t| t.fields.is_empty()) {
+                return Ok(make_tuple(vec![]));
+            }
+            return Ok(e);
         }
         if let Some(iv) = o.downcast_ref::<crate::dialects::tirx::nodes::IterVarNode>() {
             return Ok(iv.var.clone().into());

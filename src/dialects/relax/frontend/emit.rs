@@ -114,16 +114,16 @@ pub fn bind_fresh(value: Expr) -> Result<AnyVar> {
 }
 
 /// `name = value` / `name: ann = value`: emit the binding (normalising the value's
-/// operands first) and return its variable. An annotation replaces the value's type
-/// (TVM's `Emit(value, annotation)`), except for an alias of a variable, which keeps
-/// the variable's type.
+/// operands first) and return its variable. An annotation replaces a call's type
+/// (TVM's `Emit(value, annotation)`, even when it contradicts inference); other
+/// values (variables, tuples, constants, shapes, items) keep their own type.
 pub fn emit_named(name: &str, value: Expr, ann: Option<Type>) -> Result<AnyVar> {
     let value = normalize_children(value)?;
     // The fresh name TVM's builder takes before the script's name replaces it.
     with_func(|f| f.fresh_name());
-    let is_var = value.is::<VarNode>() || value.is::<DataflowVarNode>();
+    let is_call = value.is::<CallNode>();
     let (value, ty) = match ann {
-        Some(t) if !is_var => (with_type(value, t.clone())?, t),
+        Some(t) if is_call => (with_type(value, t.clone())?, t),
         _ => {
             let t = value.ty();
             (value, t)

@@ -84,7 +84,8 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
         with_func(|f| f.symbols.insert(name.to_string(), named.clone()));
         return Ok(py(vm, named));
     }
-    let e = resolve(Expr(o)).map_err(|e| ir_err(vm, e))?;
+    let _ = o;
+    let e = to_expr(vm, &value)?;
     let var = emit::emit_named(name, e, None).map_err(|e| ir_err(vm, e))?;
     Ok(py(vm, var.into_object()))
 }
@@ -100,17 +101,11 @@ impl DialectHooks for RelaxHooks {
         }
         let Some(t) = names.downcast_ref::<PyTuple>() else { return Ok(value) };
         let names: Vec<PyObjectRef> = t.as_slice().to_vec();
-        // A Relax tuple unpacked into names: each name binds an item.
-        let items: Vec<PyObjectRef> = match unwrap_object(&value) {
-            Some(o) if o.isinstance(ir::expr_info()) => {
-                let e = resolve(Expr(o)).map_err(|e| ir_err(vm, e))?;
-                let e = emit::normalize_arg(e).map_err(|e| ir_err(vm, e))?;
-                (0..names.len())
-                    .map(|i| tuple_item(vm, &e, i as i64).map(|x| py(vm, x.into_object())))
-                    .collect::<PyResult<_>>()?
-            }
-            _ => crate::dialects::tirx::frontend::convert::iterate(vm, &value)?,
-        };
+        // As in TVM, a Relax value does not unpack (index it instead).
+        if unwrap_object(&value).is_some() {
+            return Err(diag(vm, format!("error: cannot unpack a Relax value into {} names; index it instead", names.len())));
+        }
+        let items: Vec<PyObjectRef> = crate::dialects::tirx::frontend::convert::iterate(vm, &value)?;
         if items.len() != names.len() {
             return Err(diag(vm, format!("error: cannot unpack {} values into {} names", items.len(), names.len())));
         }
@@ -127,8 +122,9 @@ impl DialectHooks for RelaxHooks {
         let Some(o) = unwrap_object(&value).filter(|o| o.isinstance(ir::expr_info())) else {
             return Ok(value);
         };
+        let _ = o;
         let ty = to_type(vm, &ann)?;
-        let e = resolve(Expr(o)).map_err(|e| ir_err(vm, e))?;
+        let e = to_expr(vm, &value)?;
         let var = emit::emit_named(&name, e, Some(ty)).map_err(|e| ir_err(vm, e))?;
         Ok(py(vm, var.into_object()))
     }

@@ -191,7 +191,7 @@ pub fn lookup_vdevice(vm: &VirtualMachine, text: &str) -> PyResult<VDevice> {
         let Some(vd) = o.downcast_ref::<crate::dialects::relax::types::VDeviceNode>() else { continue };
         if target_kind(&vd.target) == kind {
             if seen == index {
-                return Ok(o.clone().downcast().map_err(|e| diag(vm, e.message))?);
+                return o.clone().downcast().map_err(|e| diag(vm, e.message));
             }
             seen += 1;
         }
