@@ -347,6 +347,17 @@ class Module:
         w2 = R.call_dps_packed("my_ext", (w,), out_ty=[R.Tensor((n,), dtype="float32"), R.Tensor((n,), dtype="float32")])
         return w"#;
     assert_eq!(tvm(&obj(&m)).trim_end(), expected);
+    // Native: each function declares its own symbol as a type parameter; no TypeVars.
+    let nat = native(&obj(&m));
+    assert!(!nat.contains("TypeVar"), "{nat}");
+    for line in [
+        "    def copy[n: T.int64](A: T.Tensor((n,), \"float32\"), B: T.Tensor((n,), \"float32\")):",
+        "    def helper[n: T.int64](x: R.Tensor((n,), dtype=\"float32\")) -> R.Tensor((n,), dtype=\"float32\"):",
+        "    def main[n: T.int64](x: R.Tensor((n,), dtype=\"float32\"), c: R.Tensor((), dtype=\"bool\")) -> R.Tensor((n,), dtype=\"float32\"):",
+        "        z: R.Tensor((n,), dtype=\"float32\") = R.call_tir(cls.copy, (y,), out_ty=R.Tensor((n + 1,), dtype=\"float32\"))",
+    ] {
+        assert!(nat.lines().any(|l| l == line), "missing {line:?} in\n{nat}");
+    }
 }
 
 /// A `relax.attrs.*` node from its field values, in field order.
