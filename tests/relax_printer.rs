@@ -618,3 +618,18 @@ class Module:
         return gv"#;
     assert_eq!(tvm(&obj(&m)).trim_end(), expected);
 }
+
+#[test]
+fn expressions_and_types_alone() {
+    // Oracle: `relax.op.add(x, y).script()`, `relax.TensorType((2, 3), "float32").script()`,
+    // `relax.ShapeExpr([n, 2]).script()` with `n = tvm.tirx.Var("n", "int64")`.
+    let t23 = tensor(vec![i64c(2), i64c(3)], F32);
+    let (x, y) = (param("x", t23.clone()), param("y", t23.clone()));
+    let add = call("relax.add", vec![e(&x), e(&y)], None);
+    assert_eq!(tvm(&add).trim_end(), "R.add(x, y)");
+    assert_eq!(tvm(&t23).trim_end(), r#"R.Tensor((2, 3), dtype="float32")"#);
+    let n = sym("n");
+    let shape: Expr = ShapeExpr::make(vec![e(&n), i64c(2)], Span::none()).unwrap().into();
+    assert_eq!(tvm(&shape).trim_end(), "R.shape([n, 2])");
+    assert_eq!(native(&shape).trim_end(), "R.shape([n, 2])");
+}

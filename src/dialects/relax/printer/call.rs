@@ -18,7 +18,7 @@ use super::TOKEN;
 
 /// TVM's `ShouldPrintAsTIR`: calls of non-Relax operators, and scalar-typed calls of
 /// callees that are not Relax functions.
-fn prints_as_tir(call: &CallNode) -> bool {
+pub fn prints_as_tir(call: &CallNode) -> bool {
     let op: &ObjectRef = &call.op;
     if call.op.ty().is::<FuncTypeNode>()
         || op.is::<VarNode>()
