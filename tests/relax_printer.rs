@@ -633,3 +633,17 @@ fn expressions_and_types_alone() {
     assert_eq!(tvm(&shape).trim_end(), "R.shape([n, 2])");
     assert_eq!(native(&shape).trim_end(), "R.shape([n, 2])");
 }
+
+#[test]
+fn extern_function_in_a_module() {
+    // corpus 58aca48db1ba
+    let f = ExternFunc::make("extern_func", Span::none());
+    let m = IRModule::from_functions([(gvar("extern_func", f.ty.clone()), f.into())]).unwrap();
+    let expected = r#"# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    extern_func = R.ExternFunc("extern_func")"#;
+    assert_eq!(tvm(&obj(&m)).trim_end(), expected);
+}
