@@ -50,7 +50,7 @@ fn order_key(name: &str, func: &ObjectRef) -> (bool, u8, String) {
 }
 
 /// The name a statement declares as a `TypeVar` (`n = TypeVar("n")`).
-fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
+pub fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
     let StmtKind::Assign { lhs, rhs: Some(rhs), .. } = &s.kind else { return None };
     let ExprKind::Call { callee, .. } = &rhs.kind else { return None };
     if callee.as_id() != Some("TypeVar") {

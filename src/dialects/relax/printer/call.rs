@@ -163,7 +163,7 @@ fn special_call(p: &mut Printer, op: &str, call: &CallNode, path: &AccessPath) -
             Ok(Some(r(p, "hint_on_device").call(args)))
         }
         "relax.to_vdevice" if !call.args.is_empty() => {
-            let mut args = vec![callee_doc(p, &call.args[0], &ap.index(0))?];
+            let args = vec![callee_doc(p, &call.args[0], &ap.index(0))?];
             let mut kwargs = Vec::new();
             if let Some(Value::Object(v)) = attr_field(&call.attrs, "dst_vdevice") {
                 if v.is::<VDeviceNode>() {
@@ -171,7 +171,6 @@ fn special_call(p: &mut Printer, op: &str, call: &CallNode, path: &AccessPath) -
                     kwargs.push(("dst_vdevice".into(), ExprDoc::str(name).with_path(path.attr("attrs"))));
                 }
             }
-            let _ = &mut args;
             Ok(Some(r(p, "to_vdevice").call_kw(args, kwargs)))
         }
         _ => Ok(None),
