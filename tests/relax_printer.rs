@@ -347,6 +347,17 @@ class Module:
         w2 = R.call_dps_packed("my_ext", (w,), out_ty=[R.Tensor((n,), dtype="float32"), R.Tensor((n,), dtype="float32")])
         return w"#;
     assert_eq!(tvm(&obj(&m)).trim_end(), expected);
+    // Native: each function declares its own symbol as a type parameter; no TypeVars.
+    let nat = native(&obj(&m));
+    assert!(!nat.contains("TypeVar"), "{nat}");
+    for line in [
+        "    def copy[n: T.int64](A: T.Tensor((n,), \"float32\"), B: T.Tensor((n,), \"float32\")):",
+        "    def helper[n: T.int64](x: R.Tensor((n,), dtype=\"float32\")) -> R.Tensor((n,), dtype=\"float32\"):",
+        "    def main[n: T.int64](x: R.Tensor((n,), dtype=\"float32\"), c: R.Tensor((), dtype=\"bool\")) -> R.Tensor((n,), dtype=\"float32\"):",
+        "        z: R.Tensor((n,), dtype=\"float32\") = R.call_tir(cls.copy, (y,), out_ty=R.Tensor((n + 1,), dtype=\"float32\"))",
+    ] {
+        assert!(nat.lines().any(|l| l == line), "missing {line:?} in\n{nat}");
+    }
 }
 
 /// A `relax.attrs.*` node from its field values, in field order.
@@ -605,5 +616,34 @@ class Module:
         lv: R.Tensor((4, 4), dtype="float32") = R.layout_transform(x, index_map=T.index_map(lambda i: (i // 4, i % 4)), pad_value=None)
         gv: R.Tensor((4, 4), dtype="float32") = cls.f(lv)
         return gv"#;
+    assert_eq!(tvm(&obj(&m)).trim_end(), expected);
+}
+
+#[test]
+fn expressions_and_types_alone() {
+    // Oracle: `relax.op.add(x, y).script()`, `relax.TensorType((2, 3), "float32").script()`,
+    // `relax.ShapeExpr([n, 2]).script()` with `n = tvm.tirx.Var("n", "int64")`.
+    let t23 = tensor(vec![i64c(2), i64c(3)], F32);
+    let (x, y) = (param("x", t23.clone()), param("y", t23.clone()));
+    let add = call("relax.add", vec![e(&x), e(&y)], None);
+    assert_eq!(tvm(&add).trim_end(), "R.add(x, y)");
+    assert_eq!(tvm(&t23).trim_end(), r#"R.Tensor((2, 3), dtype="float32")"#);
+    let n = sym("n");
+    let shape: Expr = ShapeExpr::make(vec![e(&n), i64c(2)], Span::none()).unwrap().into();
+    assert_eq!(tvm(&shape).trim_end(), "R.shape([n, 2])");
+    assert_eq!(native(&shape).trim_end(), "R.shape([n, 2])");
+}
+
+#[test]
+fn extern_function_in_a_module() {
+    // corpus 58aca48db1ba
+    let f = ExternFunc::make("extern_func", Span::none());
+    let m = IRModule::from_functions([(gvar("extern_func", f.ty.clone()), f.into())]).unwrap();
+    let expected = r#"# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    extern_func = R.ExternFunc("extern_func")"#;
     assert_eq!(tvm(&obj(&m)).trim_end(), expected);
 }

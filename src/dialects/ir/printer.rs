@@ -50,7 +50,7 @@ fn order_key(name: &str, func: &ObjectRef) -> (bool, u8, String) {
 }
 
 /// The name a statement declares as a `TypeVar` (`n = TypeVar("n")`).
-fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
+pub fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
     let StmtKind::Assign { lhs, rhs: Some(rhs), .. } = &s.kind else { return None };
     let ExprKind::Call { callee, .. } = &rhs.kind else { return None };
     if callee.as_id() != Some("TypeVar") {
@@ -59,12 +59,22 @@ fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
     lhs.as_id()
 }
 
-/// After printing one function: its top-level symbols (`n = TypeVar("n")`) belong to
+/// After printing one function: its top-level type variables (`n = TypeVar("n")`) belong to
 /// it alone, so their names are free again for the next function (as in TVM, where
 /// each function defines them), and a declaration already written is not repeated.
 fn close_function_symbols(p: &mut Printer, vars_before: usize, stmts_before: usize) {
     let root = FrameId(0);
-    let new_vars: Vec<ObjectRef> = p.frame(root).map(|f| f.vars().get(vars_before..).unwrap_or(&[]).to_vec()).unwrap_or_default();
+    let Some(frame) = p.frame(root) else { return };
+    let declared: Vec<String> =
+        frame.stmts.iter().filter_map(|s| typevar_decl_name(s).map(str::to_string)).collect();
+    let new_vars: Vec<ObjectRef> = frame
+        .vars()
+        .get(vars_before..)
+        .unwrap_or(&[])
+        .iter()
+        .filter(|v| p.var_name(v).is_some_and(|n| declared.iter().any(|d| d == n)))
+        .cloned()
+        .collect();
     for v in &new_vars {
         p.forget(v);
     }

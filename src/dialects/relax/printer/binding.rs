@@ -19,11 +19,10 @@ fn own_type(value: &Expr) -> Option<Type> {
             let inferred = crate::ir::op::infer_call_type(call).ok().filter(|t| !t.is_missing());
             // The output type of a DPS call is its `out_ty`, even where the callee's type
             // is not known well enough to check it.
-            if inferred.is_none() && matches!(&*op.name, "relax.call_tir" | "relax.call_dps_packed") {
-                if let [one] = call.ty_args.as_slice() {
+            if inferred.is_none() && matches!(&*op.name, "relax.call_tir" | "relax.call_dps_packed")
+                && let [one] = call.ty_args.as_slice() {
                     return Some(one.clone());
                 }
-            }
             return inferred;
         }
         return None;
@@ -56,20 +55,16 @@ pub fn binding_annotation(
         return Ok(None);
     }
     let mut hide = !p.config().extra_bool("relax.show_all_ty", true);
-    if let Some(call) = rhs.and_then(|v| v.downcast_ref::<CallNode>()) {
-        if let Some(op) = call.op.downcast_ref::<OpNode>() {
-            if matches!(&*op.name, "relax.call_tir" | "relax.call_dps_packed") {
+    if let Some(call) = rhs.and_then(|v| v.downcast_ref::<CallNode>())
+        && let Some(op) = call.op.downcast_ref::<OpNode>()
+            && matches!(&*op.name, "relax.call_tir" | "relax.call_dps_packed") {
                 hide = true;
             }
-        }
-    }
-    if hide {
-        if let Some(own) = rhs.and_then(own_type) {
-            if crate::ir::structural_equal(&own, &ty, false) {
+    if hide
+        && let Some(own) = rhs.and_then(own_type)
+            && crate::ir::structural_equal(&own, &ty, false) {
                 return Ok(None);
             }
-        }
-    }
     p.to_doc(&ty, &var_path.attr("ty")).map(Some)
 }
 
@@ -168,11 +163,10 @@ fn block_stmts(
         let p_i = bp.index(i);
         let doc = p.as_doc(b, &p_i)?;
         stmts.extend(doc.into_stmts());
-        if let (Some(out), Some(var)) = (outputs.as_deref_mut(), b.var()) {
-            if !var.0.is::<DataflowVarNode>() {
+        if let (Some(out), Some(var)) = (outputs.as_deref_mut(), b.var())
+            && !var.0.is::<DataflowVarNode>() {
                 out.push(p.to_doc(&var.0, &p_i.attr("var"))?);
             }
-        }
     }
     Ok(stmts)
 }

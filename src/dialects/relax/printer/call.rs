@@ -18,7 +18,7 @@ use super::TOKEN;
 
 /// TVM's `ShouldPrintAsTIR`: calls of non-Relax operators, and scalar-typed calls of
 /// callees that are not Relax functions.
-fn prints_as_tir(call: &CallNode) -> bool {
+pub fn prints_as_tir(call: &CallNode) -> bool {
     let op: &ObjectRef = &call.op;
     if call.op.ty().is::<FuncTypeNode>()
         || op.is::<VarNode>()
@@ -118,12 +118,11 @@ fn call_tir_family(p: &mut Printer, op: &str, call: &CallNode, path: &AccessPath
         if let Some(Value::Str(name)) = attr_field(&call.attrs, "te_grad_name") {
             kwargs.push(("te_grad_name".to_string(), ExprDoc::str(&*name).with_path(attrs_path.attr("te_grad_name"))));
         }
-        if let Some(v @ Value::Map(_)) = attr_field(&call.attrs, "te_grad_kwargs") {
-            if !matches!(&v, Value::Map(m) if m.is_empty()) {
+        if let Some(v @ Value::Map(_)) = attr_field(&call.attrs, "te_grad_kwargs")
+            && !matches!(&v, Value::Map(m) if m.is_empty()) {
                 let d = p.value_to_doc(&v, &attrs_path.attr("te_grad_kwargs"))?;
                 kwargs.push(("te_grad_kwargs".to_string(), d));
             }
-        }
     }
     let name = op.trim_start_matches("relax.");
     Ok(Some(r(p, name).call_kw(args, kwargs)))
@@ -163,15 +162,13 @@ fn special_call(p: &mut Printer, op: &str, call: &CallNode, path: &AccessPath) -
             Ok(Some(r(p, "hint_on_device").call(args)))
         }
         "relax.to_vdevice" if !call.args.is_empty() => {
-            let mut args = vec![callee_doc(p, &call.args[0], &ap.index(0))?];
+            let args = vec![callee_doc(p, &call.args[0], &ap.index(0))?];
             let mut kwargs = Vec::new();
-            if let Some(Value::Object(v)) = attr_field(&call.attrs, "dst_vdevice") {
-                if v.is::<VDeviceNode>() {
+            if let Some(Value::Object(v)) = attr_field(&call.attrs, "dst_vdevice")
+                && v.is::<VDeviceNode>() {
                     let name = super::types::vdevice_name(p, &v);
                     kwargs.push(("dst_vdevice".into(), ExprDoc::str(name).with_path(path.attr("attrs"))));
                 }
-            }
-            let _ = &mut args;
             Ok(Some(r(p, "to_vdevice").call_kw(args, kwargs)))
         }
         _ => Ok(None),
@@ -184,11 +181,10 @@ pub fn call_doc(p: &mut Printer, obj: &ObjectRef, call: &CallNode, path: &Access
         return via_tirx(p, obj, path);
     }
     let op_name = call.op.downcast_ref::<OpNode>().map(|o| o.name.to_string());
-    if let Some(name) = &op_name {
-        if let Some(doc) = special_call(p, name, call, path)? {
+    if let Some(name) = &op_name
+        && let Some(doc) = special_call(p, name, call, path)? {
             return Ok(doc.into());
         }
-    }
     let mut args = Vec::with_capacity(call.args.len() + 1);
     let mut kwargs = Vec::new();
     let callee = if let Some(ext) = call.op.downcast_ref::<ExternFuncNode>() {

@@ -150,12 +150,11 @@ fn constant_doc(p: &mut Printer, obj: &ObjectRef, c: &GenericConstNode, path: &A
         let lit = if d.is_void() { ExprDoc::none() } else { ExprDoc::str(d.to_string()) };
         return Ok(r(p, "dtype").call(vec![lit.with_path(path.attr("value"))]));
     }
-    if let Some(t) = c.tensor() {
-        if let Some(lit) = scalar_literal(t) {
+    if let Some(t) = c.tensor()
+        && let Some(lit) = scalar_literal(t) {
             let dtype = ExprDoc::str(t.dtype.to_string()).with_path(path.attr("data").attr("dtype"));
             return Ok(r(p, "const").call(vec![lit.with_path(path.attr("data")), dtype]));
         }
-    }
     Ok(p.add_metadata(&Value::Object(obj.clone())))
 }
 

@@ -9,7 +9,7 @@
 
 use crate::dialects::relax::nodes::FunctionNode;
 use crate::ir::{AccessPath, DataType, Error, ObjectRef, Result, Value};
-use crate::printer::doc::{Doc, ExprDoc, ExprKind, FunctionDoc, StmtBlockDoc, StmtDoc, StmtKind};
+use crate::printer::doc::{Doc, ExprDoc, FunctionDoc, StmtBlockDoc, StmtDoc};
 use crate::printer::engine::IMPORT_TYPE_VAR;
 use crate::printer::{register_print_hook, FrameId, Printer, DEFAULT_TOKEN};
 
@@ -73,16 +73,6 @@ fn typevar_decl(name: &str) -> StmtDoc {
     StmtDoc::assign(ExprDoc::id(name), ExprDoc::id("TypeVar").call(vec![ExprDoc::str(name)]))
 }
 
-/// The name a statement declares as a `TypeVar`, if it is `n = TypeVar("n")`.
-pub fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
-    let StmtKind::Assign { lhs, rhs: Some(rhs), .. } = &s.kind else { return None };
-    let ExprKind::Call { callee, .. } = &rhs.kind else { return None };
-    if callee.as_id() != Some("TypeVar") {
-        return None;
-    }
-    lhs.as_id()
-}
-
 fn function_doc(p: &mut Printer, obj: &ObjectRef, f: &FunctionNode, path: &AccessPath) -> Result<Doc> {
     let nested = function_frame(p).is_some();
     let name = match p.binding_name() {
@@ -135,7 +125,7 @@ fn function_doc(p: &mut Printer, obj: &ObjectRef, f: &FunctionNode, path: &Acces
         // Top-level declarations precede the definition (a module collects them above itself).
         let root = FrameId(0);
         for n in decls {
-            let declared = p.frame(root).is_some_and(|fr| fr.stmts.iter().any(|s| typevar_decl_name(s) == Some(&n)));
+            let declared = p.frame(root).is_some_and(|fr| fr.stmts.iter().any(|s| crate::dialects::ir::printer::typevar_decl_name(s) == Some(&n)));
             if !declared {
                 super::util::push_to_frame(p, root, typevar_decl(&n))?;
             }

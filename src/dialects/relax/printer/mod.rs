@@ -34,6 +34,27 @@ fn fragment_entry(_obj: &ObjectRef, p: &mut Printer) -> Result<()> {
     Ok(())
 }
 
+/// Printing a core node on its own (a call, a variable, a tuple): Relax when it is a
+/// Relax value (TVM's `ReprPrintCall` / `ReprPrintVar`), TIRx otherwise.
+fn core_entry(obj: &ObjectRef, p: &mut Printer) -> Result<()> {
+    let tir = if let Some(call) = obj.downcast_ref::<crate::ir::CallNode>() {
+        call::prints_as_tir(call)
+    } else if let Some(var) = obj.downcast_ref::<crate::ir::VarNode>() {
+        var.ty.is::<crate::ir::PrimTypeNode>()
+            || var.ty.is::<crate::ir::PointerTypeNode>()
+            || crate::dialects::tirx::nodes::buffer_type(var).is_some()
+    } else {
+        false
+    };
+    if tir {
+        crate::dialects::tirx::printer::util::push_frame(p, None);
+        p.set_common_prefix(obj, |o| o.is::<crate::ir::VarNode>());
+    } else {
+        util::push_frame(p, None, false);
+    }
+    Ok(())
+}
+
 /// Register the imports, hooks and script entries.
 pub fn register() -> Result<()> {
     register_import(
@@ -55,6 +76,9 @@ pub fn register() -> Result<()> {
         "relax.AnyType", "relax.PackedFuncType",
     ] {
         register_script_entry(key, fragment_entry);
+    }
+    for key in ["ir.Call", "ir.Var", "ir.Tuple", "ir.TupleGetItem"] {
+        register_script_entry(key, core_entry);
     }
     Ok(())
 }
