@@ -6,6 +6,7 @@ pub mod arith;
 pub mod dtype;
 pub mod error;
 pub mod expr;
+pub mod json;
 pub mod map;
 pub mod module;
 pub mod native;

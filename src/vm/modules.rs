@@ -99,6 +99,23 @@ pub mod tvmscript {
         Ok(crate::ir::structural_equal(&a, &b, map_free_vars.unwrap_or(false)))
     }
 
+    /// `tvm.ir.load_json(text)`: the value a JSON object graph describes (the printer's
+    /// metadata section).
+    #[pyfunction]
+    fn load_json(text: String, vm: &VirtualMachine) -> PyResult {
+        use crate::vm::error::IntoPyResult;
+        let v = crate::ir::json::load_json(&text).py(vm)?;
+        Ok(crate::vm::convert::value_to_py(vm, &v))
+    }
+
+    /// `tvm.ir.save_json(obj)`: the JSON object graph of a value.
+    #[pyfunction]
+    fn save_json(obj: PyObjectRef, vm: &VirtualMachine) -> PyResult<String> {
+        use crate::vm::error::IntoPyResult;
+        let v = obj_arg(vm, &obj)?;
+        crate::ir::json::save_json(&v).py(vm)
+    }
+
     /// `tvm.ir.structural_hash(obj, map_free_vars=False)`.
     #[pyfunction]
     fn structural_hash(obj: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult<i64> {

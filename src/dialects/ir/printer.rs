@@ -14,6 +14,14 @@ pub fn register() {
             .reserving(|cfg| cfg.ir_prefix.clone()),
     );
     register_print_hook(DEFAULT_TOKEN, "ir.IRModule", print_module);
+    // `show_meta`: the metadata section is TVM's JSON object graph of the metadata map.
+    crate::printer::register_metadata_serializer(|m| {
+        // TVM keeps the section in a hash map; for the few keys a script has, its
+        // iteration order is the reverse of first use (libstdc++'s unordered_map).
+        let entries: Vec<(Value, Value)> =
+            m.iter().rev().map(|(k, items)| (Value::str(k), Value::Array(items.clone().into()))).collect();
+        crate::ir::json::save_json(&Value::Map(entries.into()))
+    });
     register_print_hook(DEFAULT_TOKEN, "ir.GlobalVar", |obj, _path, p| {
         // Inside its module a GlobalVar is `Module.f`; elsewhere a call target by name.
         if let Some(doc) = p.var_doc(obj)? {

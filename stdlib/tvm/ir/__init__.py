@@ -5,3 +5,5 @@ Object = _tvmscript.Object
 assert_structural_equal = _tvmscript.assert_structural_equal
 structural_equal = _tvmscript.structural_equal
 structural_hash = _tvmscript.structural_hash
+load_json = _tvmscript.load_json
+save_json = _tvmscript.save_json

@@ -551,6 +551,21 @@ pub fn extent_of(start: &Expr, stop: &Expr) -> Result<Expr> {
     Ok(super::linear::Linear::of(stop).add(&super::linear::Linear::of(start), -1).to_expr(t))
 }
 
+/// `(stop - start + step - 1) // step` for a symbolic length whose terms all divide by `step`.
+fn symbolic_lanes(start: &Expr, stop: &Expr, step: i64) -> Option<Expr> {
+    use super::linear::Linear;
+    let diff = Linear::of(stop).add(&Linear::of(start), -1);
+    if diff.terms.is_empty() || diff.terms.iter().any(|(_, c)| c % step != 0) {
+        return None;
+    }
+    let lanes = Linear {
+        constant: (diff.constant + step - 1).div_euclid(step),
+        terms: diff.terms.iter().map(|(t, c)| (t.clone(), c / step)).collect(),
+    };
+    let t = if start.dtype().bits >= stop.dtype().bits { start.dtype() } else { stop.dtype() };
+    Some(lanes.to_expr(t))
+}
+
 fn diag_err(vm: &VirtualMachine, e: Error) -> rustpython_vm::builtins::PyBaseExceptionRef {
     super::convert::err(vm, e)
 }
@@ -578,6 +593,12 @@ pub fn store(vm: &VirtualMachine, buf: &Var, index: &PyObjectRef, value: &PyObje
                     // A symbolic length (scalable vectors: `A[0:T.vscale() * 4]`).
                     (None, Some(1)) => {
                         let lanes = extent_of(&start, &stop).py(vm)?;
+                        exprs.push(make_ramp(start, step, lanes).py(vm)?);
+                    }
+                    // `A[b:b + T.vscale() * 4 * 2:2]`: lanes `(stop - start + step - 1) // step`,
+                    // exact when every symbolic term divides by the step.
+                    (None, Some(s)) if s > 1 && symbolic_lanes(&start, &stop, s).is_some() => {
+                        let lanes = symbolic_lanes(&start, &stop, s).expect("checked by the guard");
                         exprs.push(make_ramp(start, step, lanes).py(vm)?);
                     }
                     _ => return Err(vm.new_value_error("a stored slice needs a unit step or a constant length")),

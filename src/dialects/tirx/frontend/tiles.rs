@@ -54,7 +54,30 @@ fn arg_value(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Value> {
     if let Some(b) = as_buffer(v) {
         return Ok(Value::Object(b.as_ref_obj()));
     }
+    if let Some(l) = lambda_expr(vm, v)? {
+        return Ok(Value::Object(l.as_ref_obj()));
+    }
     to_value(vm, v)
+}
+
+/// A Python function argument (`lambda i, j: i < j`) reified as TVM's `LambdaExpr`:
+/// one `int32` variable per parameter, named after it, and the body over them.
+fn lambda_expr(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Option<LambdaExpr>> {
+    if crate::vm::object::unwrap_object(v).is_some() || !v.is_callable() {
+        return Ok(None);
+    }
+    let Ok(code) = v.get_attr("__code__", vm) else { return Ok(None) };
+    let argc = py_int(vm, &code.get_attr("co_argcount", vm)?)?;
+    let names = iterate(vm, &code.get_attr("co_varnames", vm)?)?;
+    let vars: Vec<crate::ir::Var> = names
+        .iter()
+        .take(argc.max(0) as usize)
+        .map(|n| Ok(crate::ir::new_var(&py_str(vm, n)?, crate::ir::Type::prim(DataType::INT32), Span::none())))
+        .collect::<PyResult<_>>()?;
+    let args: Vec<PyObjectRef> = vars.iter().map(|x| py(vm, x.clone())).collect();
+    let body = v.call(args, vm)?;
+    let pred = super::convert::to_expr(vm, &body)?;
+    Ok(Some(LambdaExpr::new(LambdaExprNode { vars, pred, span: Span::none() })))
 }
 
 /// `tile_call(name, args, workspace, config, dispatch, scope)`: emit the statement.

@@ -364,7 +364,11 @@ pub fn register() {
     register_print_hook(TOKEN, "ir.Var", |obj, path, p| Ok(var_doc(p, obj, path)?.into()));
     hook::<IntImmNode>("ir.IntImm", |p, _, n, path| Ok(int_imm_doc(p, n, path)));
     hook::<FloatImmNode>("ir.FloatImm", |p, _, n, path| Ok(float_imm_doc(p, n, path)));
-    hook::<StringImmNode>("ir.StringImm", |_, _, n, path| {
+    hook::<StringImmNode>("ir.StringImm", |p, obj, n, path| {
+        // A multi-line string is no one-line literal: TVM moves it to the metadata.
+        if n.value.contains('\n') {
+            return Ok(p.add_metadata(&Value::Object(obj.clone())).with_path(path.clone()).into());
+        }
         Ok(ExprDoc::str(&*n.value).with_path(path.attr("value")))
     });
     for key in [
