@@ -2,5 +2,6 @@
 from . import ir, script  # noqa: F401
 from . import tirx, s_tir, relax  # noqa: F401,E402
 from .error import DiagnosticError  # noqa: F401
+from .ir import IRModule  # noqa: F401
 
 __version__ = "0.27.0+tvmscript"

@@ -376,7 +376,31 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> Py
         }
         None => None,
     };
-    Ok(py(vm, make_call(vm, fact.name, call_args, attrs, vec![])?))
+    let call = make_call(vm, fact.name, call_args, attrs, vec![])?;
+    Ok(py(vm, fill_inferred_dim(call)))
+}
+
+/// TVM's `reshape` writes the dimension it infers for `-1` into a literal shape
+/// argument too (`R.reshape(y, R.shape([2, -1]))` becomes `R.shape([2, n * 2])`).
+fn fill_inferred_dim(call: Expr) -> Expr {
+    use crate::dialects::relax::nodes::{ShapeExpr, ShapeExprNode};
+    use crate::dialects::relax::types::{ShapeType, TensorTypeNode};
+    let Some(c) = call.downcast_ref::<ir::CallNode>() else { return call };
+    let is_reshape = c.op.downcast_ref::<ir::OpNode>().is_some_and(|o| &*o.name == "relax.reshape");
+    let Some(target) = c.args.get(1).and_then(|a| a.downcast_ref::<ShapeExprNode>()) else { return call };
+    if !is_reshape || !target.values.iter().any(|v| v.as_int() == Some(-1)) {
+        return call;
+    }
+    let Some(values) = c.ty.downcast_ref::<TensorTypeNode>().and_then(|t| t.shape_values()).map(<[Expr]>::to_vec) else {
+        return call;
+    };
+    let Ok(shape_ty) = ShapeType::of_values(values.clone()) else { return call };
+    let shape: Expr = ShapeExpr::new(ShapeExprNode { ty: shape_ty.into(), values, span: target.span.clone() }).into();
+    let mut args = c.args.clone();
+    args[1] = shape;
+    Call::make(Some(c.ty.clone()), c.op.clone(), args, Some(c.attrs.clone()), c.ty_args.clone(), c.span.clone())
+        .map(Into::into)
+        .unwrap_or(call)
 }
 
 fn name_is_shape(name: &str) -> bool {
