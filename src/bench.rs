@@ -169,13 +169,25 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -
             return 2;
         }
     };
+    // Whole processes first, while this process is small: a spawned child's peak RSS
+    // starts from its parent's (Linux carries the high-water mark across exec).
+    let wholes: Vec<Option<(Duration, f64)>> = paths
+        .iter()
+        .map(|p| match whole_process(p, runs) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("{e}");
+                None
+            }
+        })
+        .collect();
     let session = Session::new();
     println!(
         "| file | MB | python AST s | parse s | parse/AST | parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut code = 0;
-    for p in paths {
+    for (p, whole) in paths.iter().zip(wholes) {
         let t = match bench_file(&session, p, runs) {
             Ok(t) => t,
             Err(e) => {
@@ -186,14 +198,9 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -
         };
         let mb = t.bytes as f64 / 1e6;
         let parse = t.parse.as_ref().ok().map(|d| d.as_secs_f64());
-        let whole = match whole_process(p, runs) {
-            Ok(w) => Some(w),
-            Err(e) => {
-                eprintln!("{e}");
-                code = 1;
-                None
-            }
-        };
+        if whole.is_none() {
+            code = 1;
+        }
         let tvm = baseline.as_ref().and_then(|b| baseline_of(b, &t.name));
         let dash = || "-".to_string();
         let cell = |v: Option<String>| v.unwrap_or_else(dash);
