@@ -63,7 +63,9 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
         ));
     };
     if crate::vm::runtime::in_module_class() {
-        return Ok(defer(vm, target.clone(), gb, opts));
+        // Inside a module class: kept until the module declares every function
+        // (its GlobalVar typed by the signature), then built.
+        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", opts, declare, build);
     }
     if super::frame::in_func() {
         return build_local(vm, gb, opts);
@@ -109,28 +111,6 @@ fn set_free_var(vm: &VirtualMachine, func: &PyObjectRef, name: &str, value: &PyO
         }
     }
     Ok(())
-}
-
-fn defer(vm: &VirtualMachine, target: PyObjectRef, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyObjectRef {
-    let scopes: Vec<PyObjectRef> = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
-    let (t1, t2) = (target.clone(), target);
-    let (o1, o2) = (opts.clone(), opts.clone());
-    crate::vm::runtime::DeferredDefinition {
-        name: gb.name.clone(),
-        dialect: "relax",
-        declare: Box::new(move |vm: &VirtualMachine| {
-            let gb = t1.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
-            declare(vm, gb, &o1)
-        }),
-        build: Box::new(move |vm: &VirtualMachine| {
-            let gb = t2.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
-            let f = build(vm, gb, &o2)?;
-            unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))
-        }),
-        scopes,
-    }
-    .into_ref(&vm.ctx)
-    .into()
 }
 
 /// Run the signature builder in a fresh frame; returns the frame's depth.

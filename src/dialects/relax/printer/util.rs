@@ -5,7 +5,7 @@ use crate::dialects::relax::nodes::DataflowVarNode;
 use crate::ir::{AccessPath, Error, ObjectRef, Result, Type, VarNode};
 use crate::printer::doc::{ExprDoc, StmtDoc};
 use crate::printer::engine::PrintHook;
-use crate::printer::{FrameId, Printer, Syntax};
+use crate::printer::{FrameId, Printer};
 
 use super::{IMPORT_R, TOKEN};
 
@@ -41,17 +41,12 @@ pub fn prefix(p: &Printer) -> String {
 
 /// `R.<attr>` (dotted attributes nest: `R.nn.softmax`), recording the import.
 pub fn r(p: &mut Printer, attr: &str) -> ExprDoc {
-    p.use_import(IMPORT_R);
-    let mut doc = ExprDoc::id(prefix(p));
-    for part in attr.split('.') {
-        doc = doc.attr(part);
-    }
-    doc
+    p.namespace_attr(IMPORT_R, "relax.prefix", "R", attr)
 }
 
 /// Whether the TVM 0.27 spelling is wanted.
 pub fn tvm_syntax(p: &Printer) -> bool {
-    p.config().syntax == Syntax::Tvm
+    p.tvm_syntax()
 }
 
 /// Push a Relax frame owned by `owner` (with the Relax token pushed in it).
