@@ -355,15 +355,15 @@ fn ir_module_does_no_automatic_whole_module_validation() {
 }
 
 #[test]
-#[ignore = "tvm.script.parser (protocol_registry, GeneratedBuilder) is not exposed as a Python module"]
 fn protocol_registry_records_syntax_policies() {
     let out = ok(
         "registry",
         "from tvm.script import parser\nreg = parser.protocol_registry\n\
          print(all(any(str(k).startswith(r) for k in reg) for r in ('tirx', 'relax', 'ir', 's_tir')))\n\
-         print(parser.GeneratedBuilder.__name__)\n",
+         print(parser.GeneratedBuilder.__name__, reg['tirx']['function']['kind'], reg['tirx']['macro']['kind'])\n\
+         from tvm.script.parser import tirx as X\n@X.function\ndef f(A: X.Tensor((4,), 'float32')):\n    A[0] = 1.0\nprint(type(f).__name__)\n",
     );
-    assert_eq!(out, ["True", "GeneratedBuilder"]);
+    assert_eq!(out, ["True", "GeneratedBuilder FUNCTION MACRO", "PrimFunc"]);
 }
 
 // ---------------------------------------------------------------------------
