@@ -32,7 +32,7 @@ from tvm.script import demo
 demo.report("loops in kernel", demo.count(kernel, "tirx.For"))
 
 # Print and re-parse the host's IR inside the script.
-copy = tvm.script.from_source(kernel.script())
+copy = tvm.script.from_source(kernel.script(), extra_vars={"T": T})
 tvm.ir.assert_structural_equal(kernel, copy)
 
 @I.ir_module

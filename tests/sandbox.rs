@@ -103,7 +103,7 @@ fn standard_library_tvmscript_needs_imports() {
 fn tvmscript_works_under_the_sandbox() {
     let session = Session::sandboxed();
     let text = "@T.prim_func\ndef add_one(A: T.Buffer((4,), \"float32\")):\n    for i in range(4):\n        A[i] = A[i] + T.float32(1)\n\n\
-                copy = tvm.script.from_source(add_one.script())\ntvm.ir.assert_structural_equal(add_one, copy)\n\n\
+                copy = tvm.script.from_source(add_one.script(), extra_vars={\"T\": T})\ntvm.ir.assert_structural_equal(add_one, copy)\n\n\
                 @I.ir_module\nclass Module:\n    @T.prim_func\n    def main(A: T.Buffer((4,), \"float32\")):\n        A[0] = T.float32(0)\n";
     let globals = session.run("kernel.py", text, &[]).unwrap_or_else(|e| panic!("{}", e.message));
     let names: Vec<&str> = globals.iter().map(|(n, _)| n.as_str()).collect();

@@ -90,3 +90,16 @@ pub fn namespaces() -> Vec<String> {
     v.sort();
     v
 }
+
+/// Every namespace's registered decorators with their policies, sorted by namespace
+/// then name (`tvm.script.parser.protocol_registry`).
+pub fn decorators() -> Vec<(String, String, DecoratorPolicy)> {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    let mut v: Vec<_> = reg
+        .decorators
+        .iter()
+        .flat_map(|(ns, ds)| ds.iter().map(move |(n, p)| (ns.clone(), n.clone(), p.clone())))
+        .collect();
+    v.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    v
+}

@@ -44,6 +44,32 @@ pub mod tvmscript {
         vm.ctx.new_list(names).into()
     }
 
+    /// The syntax policies by namespace path: `{"tirx": {"function": {"kind":
+    /// "FUNCTION", "tvm_spelling": False, "jit": False}, ...}, ...}`.
+    #[pyfunction]
+    fn protocol_registry(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
+        let out = vm.ctx.new_dict();
+        for ns in crate::script::protocol::namespaces() {
+            out.set_item(ns.as_str(), vm.ctx.new_dict().into(), vm)?;
+        }
+        for (ns, name, p) in crate::script::protocol::decorators() {
+            let d = vm.ctx.new_dict();
+            d.set_item("kind", vm.ctx.new_str(p.kind.name()).into(), vm)?;
+            d.set_item("tvm_spelling", vm.ctx.new_bool(p.tvm_spelling).into(), vm)?;
+            d.set_item("jit", vm.ctx.new_bool(p.jit).into(), vm)?;
+            out.get_item(ns.as_str(), vm)?.set_item(name.as_str(), d.into(), vm)?;
+        }
+        Ok(out.into())
+    }
+
+    /// The `GeneratedBuilder` record class.
+    #[pyfunction]
+    fn generated_builder_class(vm: &VirtualMachine) -> PyObjectRef {
+        use rustpython_vm::class::StaticType;
+        let _ = vm;
+        crate::vm::runtime::GeneratedBuilder::static_type().to_owned().into()
+    }
+
     #[allow(dead_code)]
     fn _uses(_: &rustpython_common::lock::PyMutex<()>) {}
 
@@ -68,10 +94,9 @@ pub mod tvmscript {
             for (k, v) in &d {
                 extra.push((k.str(vm)?.to_string(), v));
             }
-        } else {
-            // A printed script names its imports in comments: supply them.
-            extra = crate::vm::parse::printed_script_globals(vm)?;
         }
+        // No implicit `T`/`R`/`I`/`Ts`: the source imports its aliases or the caller
+        // passes them in `extra_vars` (a printed script's imports are only comments).
         let source = crate::script::Source::new("<string>", &args.source);
         let parsed = crate::vm::parse::run_script(vm, &source, &extra, args.check_well_formed)?;
         match parsed.definitions.last() {

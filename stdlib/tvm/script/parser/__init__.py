@@ -1,0 +1,18 @@
+"""``tvm.script.parser``: the construction protocol's public records.
+
+``protocol_registry`` maps each canonical namespace path (``tirx``, ``relax``, ``ir``,
+``s_tir`` and extensions) to its definition decorators' syntax policies;
+``GeneratedBuilder`` is the record a transpiled definition hands its decorator.
+"""
+import sys as _sys
+
+import _tvmscript
+
+protocol_registry = _tvmscript.protocol_registry()
+GeneratedBuilder = _tvmscript.generated_builder_class()
+
+# `from tvm.script.parser import tirx as T` names the same namespace objects.
+for _name in _tvmscript.namespaces():
+    _ns = _tvmscript.namespace(_name)
+    globals()[_name] = _ns
+    _sys.modules[__name__ + "." + _name] = _ns
