@@ -94,9 +94,12 @@ pub mod tvmscript {
             for (k, v) in &d {
                 extra.push((k.str(vm)?.to_string(), v));
             }
+        } else {
+            // As TVM 0.27: without `extra_vars` the names a printed script's header
+            // imports (`T`, `I`, `R`, `tvm` …) are supplied; with `extra_vars` (even
+            // `{}`) only those and the source's own imports resolve.
+            extra = crate::vm::parse::printed_script_globals(vm)?;
         }
-        // No implicit `T`/`R`/`I`/`Ts`: the source imports its aliases or the caller
-        // passes them in `extra_vars` (a printed script's imports are only comments).
         let source = crate::script::Source::new("<string>", &args.source);
         let parsed = crate::vm::parse::run_script(vm, &source, &extra, args.check_well_formed)?;
         match parsed.definitions.last() {
