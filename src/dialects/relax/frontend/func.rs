@@ -25,10 +25,12 @@ pub struct FuncOptions {
     pub private: bool,
     pub pure: bool,
     pub check_well_formed: bool,
+    /// The GlobalVar name of a module's function (its `global_symbol` must agree).
+    pub global_name: Option<String>,
 }
 
 fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>) -> PyResult<FuncOptions> {
-    let mut o = FuncOptions { private: false, pure: true, check_well_formed: true };
+    let mut o = FuncOptions { private: false, pure: true, check_well_formed: true, global_name: None };
     for (k, v) in kwargs {
         let b = v.clone().try_to_bool(vm)?;
         match k.as_str() {
@@ -79,7 +81,7 @@ fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -
     let var_py = py(vm, var.clone().into_object());
     set_free_var(vm, &gb.body, &gb.name, &var_py)?;
     // The enclosing function's check covers it (the body may use its own variable).
-    let local = FuncOptions { private: true, check_well_formed: false, ..opts.clone() };
+    let local = FuncOptions { private: true, check_well_formed: false, global_name: None, ..opts.clone() };
     let f = build(vm, gb, &local)?;
     let f = unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))?;
     // The variable takes the built function's type; recursive uses follow it.
@@ -114,7 +116,7 @@ fn set_free_var(vm: &VirtualMachine, func: &PyObjectRef, name: &str, value: &PyO
 fn defer(vm: &VirtualMachine, target: PyObjectRef, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyObjectRef {
     let scopes: Vec<PyObjectRef> = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
     let (t1, t2) = (target.clone(), target);
-    let (o1, o2) = (opts.clone(), opts.clone());
+    let (o1, o2) = (opts.clone(), FuncOptions { global_name: Some(gb.name.clone()), ..opts.clone() });
     crate::vm::runtime::DeferredDefinition {
         name: gb.name.clone(),
         dialect: "relax",
@@ -179,7 +181,7 @@ pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> 
     builder::unwind_to(depth);
     let func = r?;
     if opts.check_well_formed && settings::check_well_formed() {
-        super::wellformed::check(&func).map_err(|msg| {
+        super::wellformed::check_named(&func, opts.global_name.as_deref()).map_err(|msg| {
             diag(
                 vm,
                 format!(
