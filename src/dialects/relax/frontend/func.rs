@@ -187,7 +187,7 @@ pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> 
                 format!(
                     "error: Program is not well-formed. If this is deliberate, consider setting check_well_formed \
                      in the top-level decorator to False (e.g., @I.ir_module(check_well_formed=False) or \
-                     @R.function(check_well_formed=False)).\n{msg}"
+                     @R.function(check_well_formed=False)). {msg}"
                 ),
             )
         })?;

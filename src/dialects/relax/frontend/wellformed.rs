@@ -206,6 +206,9 @@ impl Checker {
     fn uses(&mut self, obj: &ObjectRef) -> Result<(), String> {
         if let Some(c) = obj.downcast_ref::<CallNode>() {
             self.call(c)?;
+            // Attributes (an index map's own variables …) are not Relax scope.
+            self.uses(&c.op)?;
+            return c.args.iter().try_for_each(|a| self.uses(a.as_object()));
         }
         if obj.is::<DataflowVarNode>() {
             if self.dataflow_done.contains(&obj.addr()) || (!self.in_dataflow && !self.defined.contains(&obj.addr())) {
