@@ -399,3 +399,44 @@ fn call_tir(c: &CallNode) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    //! Rules the script frontend cannot break (it makes fresh variables and puts
+    //! dataflow variables only in dataflow blocks): built by hand.
+    use super::*;
+    use crate::dialects::relax::nodes::{AnyVar, DataflowVar, SeqExpr, VarBinding};
+    use crate::dialects::relax::types::{any_type, TensorType};
+    use crate::ir::{new_var, Span};
+
+    fn tensor() -> Type {
+        TensorType::static_shape(&[4], crate::ir::DataType::float(32)).into()
+    }
+
+    fn func(dataflow: bool, bindings: Vec<(AnyVar, Expr)>, ret: Expr, params: Vec<crate::ir::Var>) -> Function {
+        let bs = bindings.into_iter().map(|(v, e)| VarBinding::make(v, e, Span::none()).into()).collect();
+        let body = SeqExpr::make(vec![AnyBlock::make(dataflow, bs, Span::none())], ret, Span::none());
+        Function::make(params, body, Some(any_type()), true, Default::default(), Span::none())
+    }
+
+    #[test]
+    fn a_variable_is_defined_once() {
+        let x = new_var("x", tensor(), Span::none());
+        let y: AnyVar = new_var("y", tensor(), Span::none()).into();
+        let f = func(false, vec![(y.clone(), Expr(x.as_ref_obj())), (y.clone(), Expr(x.as_ref_obj()))], y.as_expr(), vec![x.clone()]);
+        assert_eq!(check(&f).unwrap_err(), "Var y is defined more than once.");
+        let z: AnyVar = new_var("z", tensor(), Span::none()).into();
+        let ok = func(false, vec![(y.clone(), Expr(x.as_ref_obj())), (z.clone(), y.as_expr())], z.as_expr(), vec![x]);
+        assert!(check(&ok).is_ok());
+    }
+
+    #[test]
+    fn a_dataflow_variable_is_bound_in_a_dataflow_block() {
+        let x = new_var("x", tensor(), Span::none());
+        let d: AnyVar = DataflowVar::make("d", tensor(), Span::none()).into();
+        let f = func(false, vec![(d.clone(), Expr(x.as_ref_obj()))], Expr(x.as_ref_obj()), vec![x.clone()]);
+        assert_eq!(check(&f).unwrap_err(), "DataflowVar d is defined outside DataflowBlock.");
+        let ok = func(true, vec![(d.clone(), Expr(x.as_ref_obj()))], Expr(x.as_ref_obj()), vec![x]);
+        assert!(check(&ok).is_ok());
+    }
+}
