@@ -439,4 +439,26 @@ mod tests {
         let ok = func(true, vec![(d.clone(), Expr(x.as_ref_obj()))], Expr(x.as_ref_obj()), vec![x]);
         assert!(check(&ok).is_ok());
     }
+
+    #[test]
+    fn a_module_defines_the_global_vars_called() {
+        let x = new_var("x", tensor(), Span::none());
+        let missing = crate::ir::GlobalVar::named("g");
+        let call = crate::ir::Call::new(crate::ir::CallNode {
+            ty: tensor(),
+            op: Expr(missing.as_ref_obj()),
+            args: vec![Expr(x.as_ref_obj())],
+            attrs: Value::None,
+            ty_args: vec![],
+            span: Span::none(),
+        });
+        let y: AnyVar = new_var("y", tensor(), Span::none()).into();
+        let f = func(false, vec![(y.clone(), Expr(call.as_ref_obj()))], y.as_expr(), vec![x]);
+        let module = |names: &[&str]| {
+            let pairs = names.iter().map(|n| (crate::ir::GlobalVar::named(n), crate::ir::BaseFunc(f.as_ref_obj())));
+            crate::ir::IRModule::from_functions(pairs).unwrap().as_ref_obj()
+        };
+        assert_eq!(check_object_message(&module(&["main"])).unwrap_err(), "GlobalVar g is not defined.");
+        assert!(check_object_message(&module(&["main", "g"])).is_ok());
+    }
 }
