@@ -25,10 +25,12 @@ pub struct FuncOptions {
     pub private: bool,
     pub pure: bool,
     pub check_well_formed: bool,
+    /// The GlobalVar name of a module's function (its `global_symbol` must agree).
+    pub global_name: Option<String>,
 }
 
 fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>) -> PyResult<FuncOptions> {
-    let mut o = FuncOptions { private: false, pure: true, check_well_formed: true };
+    let mut o = FuncOptions { private: false, pure: true, check_well_formed: true, global_name: None };
     for (k, v) in kwargs {
         let b = v.clone().try_to_bool(vm)?;
         match k.as_str() {
@@ -65,7 +67,9 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
     if crate::vm::runtime::in_module_class() {
         // Inside a module class: kept until the module declares every function
         // (its GlobalVar typed by the signature), then built.
-        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", opts, declare, build);
+        // Built as a module member: its well-formedness check knows its global name.
+        let opts = FuncOptions { global_name: Some(gb.name.clone()), ..opts.clone() };
+        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", &opts, declare, build);
     }
     if super::frame::in_func() {
         return build_local(vm, gb, opts);
@@ -81,7 +85,7 @@ fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -
     let var_py = py(vm, var.clone().into_object());
     set_free_var(vm, &gb.body, &gb.name, &var_py)?;
     // The enclosing function's check covers it (the body may use its own variable).
-    let local = FuncOptions { private: true, check_well_formed: false, ..opts.clone() };
+    let local = FuncOptions { private: true, check_well_formed: false, global_name: None, ..opts.clone() };
     let f = build(vm, gb, &local)?;
     let f = unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))?;
     // The variable takes the built function's type; recursive uses follow it.
@@ -159,13 +163,13 @@ pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> 
     builder::unwind_to(depth);
     let func = r?;
     if opts.check_well_formed && settings::check_well_formed() {
-        super::wellformed::check(&func).map_err(|msg| {
+        super::wellformed::check_named(&func, opts.global_name.as_deref()).map_err(|msg| {
             diag(
                 vm,
                 format!(
                     "error: Program is not well-formed. If this is deliberate, consider setting check_well_formed \
                      in the top-level decorator to False (e.g., @I.ir_module(check_well_formed=False) or \
-                     @R.function(check_well_formed=False)).\n{msg}"
+                     @R.function(check_well_formed=False)). {msg}"
                 ),
             )
         })?;
