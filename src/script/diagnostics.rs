@@ -27,6 +27,8 @@ pub struct Diagnostic {
     /// Byte range in `text`.
     pub start: usize,
     pub end: usize,
+    /// Further lines of the message (a well-formedness error's reason), shown as notes.
+    pub notes: Vec<String>,
 }
 
 /// Lines longer than this many characters are shown as a window around the label.
@@ -42,7 +44,8 @@ impl Diagnostic {
         let view = LineView::new(&self.file, text, self.start, self.end);
         let diag = CsDiagnostic::error()
             .with_message(format!("{}: {}", self.kind, clean_message(&self.message)))
-            .with_labels(vec![Label::primary((), view.label.clone())]);
+            .with_labels(vec![Label::primary((), view.label.clone())])
+            .with_notes(self.notes.iter().map(|n| clean_message(n)).collect());
         let mut buf = if color { term::termcolor::Buffer::ansi() } else { term::termcolor::Buffer::no_color() };
         match term::emit(&mut buf, &Config::default(), &view, &diag) {
             Ok(()) => String::from_utf8_lossy(buf.as_slice()).into_owned(),
@@ -218,12 +221,16 @@ pub fn exception_diagnostic(vm: &VirtualMachine, exc: &PyBaseExceptionRef, sourc
     .or_else(|| obj.str(vm).ok().map(|s| s.to_string()))
     .unwrap_or_default();
     let mut message = full.split('\n').next().unwrap_or("").to_string();
+    // A multi-line message (TVM's "Program is not well-formed." then the reason)
+    // keeps its other lines as notes; a long tail is cut.
+    let notes: Vec<String> = full.split('\n').skip(1).map(str::trim_end).filter(|l| !l.trim().is_empty()).take(8).map(str::to_string).collect();
     let at = |start: usize, end: usize, message: String| Diagnostic {
         kind: kind.clone(),
         message: message.strip_prefix("error: ").map(str::to_string).unwrap_or(message),
         file: source.name.to_string(),
         start,
         end: end.max(start),
+        notes: notes.clone(),
     };
 
     if is_syntax

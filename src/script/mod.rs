@@ -64,7 +64,7 @@ impl FrontendError {
                 (e.to_string(), off, off)
             }
         };
-        diagnostics::Diagnostic { kind: "SyntaxError".into(), message, file: source.name.to_string(), start, end }
+        diagnostics::Diagnostic { kind: "SyntaxError".into(), message, file: source.name.to_string(), start, end, notes: Vec::new() }
     }
 
     /// The error as a Python `SyntaxError` with filename, line, offset and text.
