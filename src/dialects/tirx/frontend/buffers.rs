@@ -660,6 +660,10 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
             let b = buf.clone();
             vm.new_function("view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) }).into()
         }
+        "permute" => {
+            let b = buf.clone();
+            vm.new_function("permute", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { permute(vm, &b, a) }).into()
+        }
         "scope" => {
             let s = bt.storage_scope.clone();
             vm.new_function("scope", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult { Ok(vm.ctx.new_str(s.clone()).into()) }).into()
@@ -753,6 +757,51 @@ fn dtype_view(vm: &VirtualMachine, buf: &Var, dtype: &PyObjectRef) -> PyResult {
     spec.data_alignment = bt.data_alignment;
     spec.offset_factor = bt.offset_factor;
     spec.layout = LayoutChoice::Given(TileLayout::row_major(&layout_shape).py(vm)?.into());
+    let new = spec.to_buffer("", Span::none()).py(vm)?;
+    let data = buffer_data(buf).py(vm)?;
+    emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
+    Ok(py(vm, new))
+}
+
+/// `buf.permute(*dims)`: the same storage with its dimensions reordered. Supported for
+/// layouts with one iterator per dimension (the default row-major one included), where
+/// TVM's `permute_by_groups` reorders those iterators.
+fn permute(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let bt = btype(buf);
+    let n = bt.shape.len();
+    if !args.kwargs.is_empty() {
+        return Err(vm.new_type_error("permute() takes dimensions only"));
+    }
+    let dims: Vec<usize> = args
+        .args
+        .iter()
+        .map(|d| py_int(vm, d).map(|i| if i < 0 { (i + n as i64) as usize } else { i as usize }))
+        .collect::<PyResult<_>>()?;
+    let mut seen = vec![false; n];
+    if dims.len() != n || dims.iter().any(|&d| d >= n || std::mem::replace(&mut seen[d], true)) {
+        return Err(vm.new_value_error(format!("permute() needs a permutation of the {n} dimensions")));
+    }
+    let layout = match &bt.layout {
+        Some(l) => l.clone(),
+        None => TileLayout::row_major(&bt.shape).py(vm)?.into(),
+    };
+    let tile = layout.downcast_ref::<TileLayoutNode>().filter(|t| {
+        t.shard.len() == n
+            && t.replica.is_empty()
+            && t.offset.is_empty()
+            && t.shard.iter().zip(&bt.shape).all(|(it, e)| crate::ir::structural_equal(&it.extent, e, false))
+    });
+    let Some(tile) = tile else {
+        return Err(vm.new_not_implemented_error("permute() of a layout with grouped or replicated iterators"));
+    };
+    let shard = dims.iter().map(|&d| tile.shard[d].clone()).collect();
+    let mut spec = BufferSpec::new(bt.elem_dtype(), dims.iter().map(|&d| bt.shape[d].clone()).collect());
+    spec.strides = bt.strides.clone();
+    spec.elem_offset = Some(bt.elem_offset.clone());
+    spec.scope = bt.storage_scope.clone();
+    spec.data_alignment = bt.data_alignment;
+    spec.offset_factor = bt.offset_factor;
+    spec.layout = LayoutChoice::Given(TileLayout::from_iters(shard, vec![], tile.offset.clone()).into());
     let new = spec.to_buffer("", Span::none()).py(vm)?;
     let data = buffer_data(buf).py(vm)?;
     emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
