@@ -87,43 +87,143 @@ fn secs(d: Duration) -> String {
     format!("{:.4}", d.as_secs_f64())
 }
 
-/// `tvmscript bench`: a table of timings and ratios.
-pub fn run(paths: &[std::path::PathBuf], runs: usize) -> i32 {
+/// One whole `tvmscript print --syntax tvm FILE > /dev/null` process: its median
+/// wall time over `runs` and its peak resident set in MiB.
+pub fn whole_process(path: &Path, runs: usize) -> Result<(Duration, f64), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find the tvmscript binary: {e}"))?;
+    let mut times = Vec::new();
+    let mut peak = 0.0f64;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let mut child = std::process::Command::new(&exe)
+            .args(["print", "--syntax", "tvm", "--color", "never"])
+            .arg(path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+        let (status, rss) = wait_with_rss(&mut child)?;
+        times.push(start.elapsed());
+        if !status {
+            return Err(format!("`tvmscript print {}` failed", path.display()));
+        }
+        peak = peak.max(rss);
+    }
+    Ok((median(times), peak))
+}
+
+/// Wait for `child`; whether it succeeded and its own peak RSS in MiB (`wait4`).
+fn wait_with_rss(child: &mut std::process::Child) -> Result<(bool, f64), String> {
+    let pid = child.id() as libc::pid_t;
+    let mut status: libc::c_int = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our unreaped child; the pointers are to live locals.
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    if r != pid {
+        return Err(format!("waiting for the child failed: {}", std::io::Error::last_os_error()));
+    }
+    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    Ok((ok, usage.ru_maxrss as f64 / 1024.0))
+}
+
+/// TVM 0.27's figures for one file, from `BASELINE.json` (`files.<name>`).
+struct Baseline {
+    parse: f64,
+    print: f64,
+    process: f64,
+    peak_mib: f64,
+}
+
+fn load_baseline(path: &Path) -> Result<serde_json::Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: not JSON: {e}", path.display()))
+}
+
+fn baseline_of(json: &serde_json::Value, name: &str) -> Option<Baseline> {
+    let f = json.get("files")?.get(name)?;
+    let num = |v: Option<&serde_json::Value>| v.and_then(|x| x.as_f64());
+    let inp = f.get("in_process_median_s")?;
+    let whole = f.get("whole_process")?;
+    Some(Baseline {
+        // TVM's parse with the well-formedness check off, as ours is timed.
+        parse: num(inp.get("parse_no_wellformed_check"))?,
+        print: num(inp.get("print"))?,
+        process: num(whole.get("wall_s").and_then(|w| w.get("median")))?,
+        peak_mib: num(whole.get("peak_mib").and_then(|w| w.get("median")))?,
+    })
+}
+
+fn ratio(theirs: f64, ours: f64) -> String {
+    format!("{:.1}x", theirs / ours.max(1e-9))
+}
+
+/// `tvmscript bench`: a table of timings and ratios; with `baseline` (TVM's
+/// `BASELINE.json`), also how many times faster and smaller than TVM 0.27.
+pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -> i32 {
     crate::init();
-    let session = Session::new();
-    println!("| file | MB | python AST s | transpile s | parse s | parse/AST | s/MB | print s |");
-    println!("|---|---|---|---|---|---|---|---|");
-    let mut code = 0;
-    for p in paths {
-        match bench_file(&session, p, runs) {
-            Ok(t) => {
-                let mb = t.bytes as f64 / 1e6;
-                let (parse, ratio, per_mb) = match &t.parse {
-                    Ok(d) => (
-                        secs(*d),
-                        format!("{:.1}x", d.as_secs_f64() / t.python_ast.as_secs_f64().max(1e-9)),
-                        format!("{:.3}", d.as_secs_f64() / mb.max(1e-9)),
-                    ),
-                    Err(e) => (format!("error: {e}"), "-".into(), "-".into()),
-                };
-                println!(
-                    "| {} | {:.2} | {} | {} | {} | {} | {} | {} |",
-                    t.name,
-                    mb,
-                    secs(t.python_ast),
-                    secs(t.transpile),
-                    parse,
-                    ratio,
-                    per_mb,
-                    t.print.map(secs).unwrap_or_else(|| "-".into())
-                );
+    let baseline = match baseline.map(load_baseline).transpose() {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    // Whole processes first, while this process is small: a spawned child's peak RSS
+    // starts from its parent's (Linux carries the high-water mark across exec).
+    let wholes: Vec<Option<(Duration, f64)>> = paths
+        .iter()
+        .map(|p| match whole_process(p, runs) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("{e}");
+                None
             }
+        })
+        .collect();
+    let session = Session::new();
+    println!(
+        "| file | MB | python AST s | parse s | parse/AST | parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut code = 0;
+    for (p, whole) in paths.iter().zip(wholes) {
+        let t = match bench_file(&session, p, runs) {
+            Ok(t) => t,
             Err(e) => {
                 eprintln!("{e}");
                 code = 1;
+                continue;
             }
+        };
+        let mb = t.bytes as f64 / 1e6;
+        let parse = t.parse.as_ref().ok().map(|d| d.as_secs_f64());
+        if whole.is_none() {
+            code = 1;
         }
+        let tvm = baseline.as_ref().and_then(|b| baseline_of(b, &t.name));
+        let dash = || "-".to_string();
+        let cell = |v: Option<String>| v.unwrap_or_else(dash);
+        println!(
+            "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            t.name,
+            mb,
+            secs(t.python_ast),
+            match &t.parse {
+                Ok(d) => secs(*d),
+                Err(e) => format!("error: {e}"),
+            },
+            cell(parse.map(|d| format!("{:.1}x", d / t.python_ast.as_secs_f64().max(1e-9)))),
+            cell(parse.map(|d| format!("{:.3}", d / mb.max(1e-9)))),
+            cell(t.print.map(secs)),
+            cell(whole.map(|(d, _)| secs(d))),
+            cell(whole.map(|(_, m)| format!("{m:.0}"))),
+            cell(tvm.as_ref().zip(parse).map(|(b, d)| ratio(b.parse, d))),
+            cell(tvm.as_ref().zip(t.print).map(|(b, d)| ratio(b.print, d.as_secs_f64()))),
+            cell(tvm.as_ref().zip(whole).map(|(b, (d, _))| ratio(b.process, d.as_secs_f64()))),
+            cell(tvm.as_ref().zip(whole).map(|(b, (_, m))| ratio(b.peak_mib, m))),
+        );
     }
-    println!("\npeak RSS: {:.1} MiB", peak_rss_mib());
+    println!("\nbench process peak RSS: {:.1} MiB", peak_rss_mib());
     code
 }

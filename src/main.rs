@@ -69,6 +69,9 @@ enum Command {
         /// Runs per stage (the median is reported).
         #[arg(long, default_value_t = 3)]
         runs: usize,
+        /// TVM 0.27's figures (`corpus/perf/BASELINE.json`): adds columns of ratios.
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
     },
     /// An interactive session: Python with TVMScript, IR printed as TVMScript.
     Repl {
@@ -167,6 +170,6 @@ fn dispatch(command: Command) -> i32 {
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
         Command::Check { file, timeout } => tvmscript::cli::check_with(&file, &limited(timeout)),
         Command::Transpile { file } => tvmscript::cli::transpile(&file),
-        Command::Bench { files, runs } => tvmscript::bench::run(&files, runs),
+        Command::Bench { files, runs, baseline } => tvmscript::bench::run(&files, runs, baseline.as_deref()),
     }
 }

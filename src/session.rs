@@ -21,6 +21,8 @@ use crate::vm::{self, convert, parse, InterpOptions};
 /// An interpreter with the TVMScript namespaces loaded. Not `Send`: create one per thread.
 pub struct Session {
     interp: Interpreter,
+    /// The time budget of each parse or run, with the interrupter that enforces it.
+    budget: Option<(vm::limits::Interrupter, std::time::Duration)>,
 }
 
 impl Default for Session {
@@ -53,7 +55,25 @@ impl Session {
     /// A session on an interpreter configured by `opts`.
     pub fn with_options(opts: &InterpOptions) -> Self {
         crate::init();
-        Session { interp: vm::new_interpreter(opts) }
+        Session { interp: vm::new_interpreter(opts), budget: None }
+    }
+
+    /// A session whose scripts stop with a clear error when they run away: Python
+    /// recursion deeper than `limits.recursion_limit` raises `RecursionError`, and a
+    /// parse or run longer than `limits.timeout` raises `TimeoutError` (the session
+    /// stays usable). `limits.stack_size` is for the caller's thread, see
+    /// [`vm::limits::with_stack`].
+    pub fn with_limits(limits: &vm::limits::Limits, sandbox: bool) -> Self {
+        crate::init();
+        let interrupter = limits.timeout.map(|_| vm::limits::Interrupter::new());
+        let opts = InterpOptions { sandbox, recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), ..Default::default() };
+        Session { interp: vm::new_interpreter(&opts), budget: interrupter.zip(limits.timeout) }
+    }
+
+    /// Run `f` in the interpreter within the session's time budget.
+    fn budgeted<R>(&self, f: impl FnOnce(&VirtualMachine) -> R) -> R {
+        let _watchdog = self.budget.as_ref().map(|(i, t)| vm::limits::Watchdog::start(i, *t, None));
+        self.interp.enter(f)
     }
 
     /// Run `f` with the session's interpreter, for what the methods here do not
@@ -71,7 +91,7 @@ impl Session {
     /// Parse with the well-formedness check on or off.
     pub fn parse_with(&self, name: &str, text: &str, check_well_formed: bool) -> Result<Vec<(String, ObjectRef)>> {
         let source = Source::new(name, text);
-        self.interp.enter(|vm| {
+        self.budgeted(|vm| {
             let extra = parse::printed_script_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
             let parsed = parse::run_script(vm, &source, &extra, check_well_formed).map_err(|e| script_error(vm, &e, &source))?;
             Ok(parsed.definitions)
@@ -82,7 +102,7 @@ impl Session {
     /// the host) and return its IR-valued globals, in definition order.
     pub fn run(&self, name: &str, text: &str, inputs: &[(&str, Value)]) -> Result<Vec<(String, Value)>> {
         let source = Source::new(name, text);
-        self.interp.enter(|vm| {
+        self.budgeted(|vm| {
             let mut extra = parse::printed_script_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
             for (k, v) in inputs {
                 extra.push((k.to_string(), convert::value_to_py(vm, v)));

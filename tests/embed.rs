@@ -27,3 +27,19 @@ fn sessions_share_registered_extensions() {
     let text = "from tvm.script import demo\n\n@T.prim_func\ndef f(A: T.Buffer((2,), \"int32\")):\n    for i in range(2):\n        for j in range(2):\n            A[i] = j\n\nn = demo.count(f, \"tirx.For\")\nassert n == 2, n\n";
     session.run("nested.py", text, &[]).unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn a_session_with_limits_stops_runaway_scripts_and_goes_on() {
+    use std::time::{Duration, Instant};
+    use tvmscript::vm::limits::Limits;
+    let limits = Limits { timeout: Some(Duration::from_millis(300)), recursion_limit: 200, ..Limits::default() };
+    let session = tvmscript::Session::with_limits(&limits, false);
+    let start = Instant::now();
+    let err = session.run("loop.py", "n = 0\nwhile True:\n    n += 1\n", &[]).unwrap_err();
+    assert!(err.message.contains("TimeoutError"), "{}", err.message);
+    assert!(start.elapsed() < Duration::from_secs(20));
+    let err = session.run("deep.py", "def f(n):\n    return f(n + 1)\nf(0)\n", &[]).unwrap_err();
+    assert!(err.message.contains("RecursionError"), "{}", err.message);
+    // The budget is per call: the session still runs a good script.
+    session.run("ok.py", "x = 1 + 1\nassert x == 2\n", &[]).unwrap();
+}

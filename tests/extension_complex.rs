@@ -399,7 +399,7 @@ const LOWERED_LOOP: &str = "    for i in range(16):
         w_im: T.let[T.float32] = D[i]
         product_re: T.let[T.float32] = z_re * w_re - z_im * w_im
         product_im: T.let[T.float32] = z_re * w_im + z_im * w_re
-        R[i] = product_re
+        R_1[i] = product_re
         Im[i] = product_im
 ";
 

@@ -168,3 +168,34 @@ fn the_sandbox_holds_on_every_thread() {
     std::thread::spawn(|| refused("import io\nio.FileIO('Cargo.toml')", "PermissionError")).join().unwrap();
     std::thread::spawn(|| refused("import io\nio.FileIO('Cargo.toml')", "PermissionError")).join().unwrap();
 }
+
+/// The shared run corpus (`../shared/corpus/run`), where this checkout has it.
+fn run_corpus() -> Option<PathBuf> {
+    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/run");
+    [beside, PathBuf::from("/work/shared/corpus/run")].into_iter().find(|d| d.is_dir())
+}
+
+#[test]
+fn the_run_corpus_prints_the_same_under_the_sandbox() {
+    let Some(dir) = run_corpus() else {
+        eprintln!("no ../shared/corpus/run here; skipped");
+        return;
+    };
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 20, "only {} programs in {}", names.len(), dir.display());
+    let mut failures = Vec::new();
+    for p in &names {
+        let expected = std::fs::read_to_string(p.with_extension("expected")).unwrap_or_default();
+        let out = Command::new(bin()).current_dir(&dir).arg("run").arg("--sandbox").arg(p.file_name().unwrap()).output().unwrap();
+        if String::from_utf8_lossy(&out.stdout) != expected {
+            failures.push(format!("{}:\n{}", p.display(), String::from_utf8_lossy(&out.stderr)));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} programs differ under --sandbox:\n{}", failures.len(), names.len(), failures.join("\n"));
+}

@@ -125,3 +125,15 @@ fn macros_keep_their_parameters() {
     assert!(out.contains("def m(x, y=2):"), "{out}");
     assert!(out.contains("return __tvm__.macro_return(x + y)"), "{out}");
 }
+
+#[test]
+fn loop_variables_leave_scope_with_their_loop() {
+    // As TVM's variable table pops a loop's frame: a later use is an undefined name.
+    let out = transpile(&format!(
+        "{HEADER}@D.function\ndef f(A: D.Tensor((4,), 'float32')):\n    for i, *rest in range(4):\n        A[i] = 1.0\n    for j in range(4):\n        A[j] = 2.0\n    j = 0\n"
+    ))
+    .unwrap();
+    assert!(out.contains("del i, rest\n"), "{out}");
+    // `j` is also bound outside a loop, so it stays after its loop.
+    assert!(!out.contains("del j"), "{out}");
+}

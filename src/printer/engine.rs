@@ -578,6 +578,23 @@ impl Printer {
     // ---- imports and header ---------------------------------------------------------
 
     /// Record that the script uses a registered import.
+    /// `<alias>.<attr>` of a script namespace whose alias is configured under
+    /// `alias_key` (`"tirx.prefix"`, default `T`); dotted attributes nest
+    /// (`T.axis.remap`). Records the namespace's import.
+    pub fn namespace_attr(&mut self, import: &str, alias_key: &str, default_alias: &str, attr: &str) -> ExprDoc {
+        self.use_import(import);
+        let mut doc = ExprDoc::id(self.cfg.extra_str(alias_key, default_alias));
+        for part in attr.split('.') {
+            doc = doc.attr(part);
+        }
+        doc
+    }
+
+    /// Whether TVM 0.27's spelling is wanted (rather than the native one).
+    pub fn tvm_syntax(&self) -> bool {
+        self.cfg.syntax == super::config::Syntax::Tvm
+    }
+
     pub fn use_import(&mut self, name: &str) {
         if !self.used_imports.contains(name) {
             self.used_imports.insert(name.to_string());

@@ -9,12 +9,22 @@ use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 /// Names bound directly in `body` (not inside nested functions or classes,
 /// whose own names count).
 pub fn bound_names(body: &[Stmt], out: &mut HashSet<String>) {
+    collect(body, out, true);
+}
+
+/// The names `body` binds other than as `for` targets (loop variables leave scope
+/// with their loop in TVMScript, other bindings stay).
+pub fn bound_outside_loops(body: &[Stmt], out: &mut HashSet<String>) {
+    collect(body, out, false);
+}
+
+fn collect(body: &[Stmt], out: &mut HashSet<String>, loop_targets: bool) {
     for s in body {
-        bound_in_stmt(s, out);
+        bound_in_stmt(s, out, loop_targets);
     }
 }
 
-fn bound_in_stmt(s: &Stmt, out: &mut HashSet<String>) {
+fn bound_in_stmt(s: &Stmt, out: &mut HashSet<String>, loops: bool) {
     match s {
         Stmt::FunctionDef(f) => {
             out.insert(f.name.id.to_string());
@@ -27,18 +37,20 @@ fn bound_in_stmt(s: &Stmt, out: &mut HashSet<String>) {
         Stmt::AugAssign(a) => target_names(&a.target, out),
         Stmt::TypeAlias(t) => target_names(&t.name, out),
         Stmt::For(f) => {
-            target_names(&f.target, out);
-            bound_names(&f.body, out);
-            bound_names(&f.orelse, out);
+            if loops {
+                target_names(&f.target, out);
+            }
+            collect(&f.body, out, loops);
+            collect(&f.orelse, out, loops);
         }
         Stmt::While(w) => {
-            bound_names(&w.body, out);
-            bound_names(&w.orelse, out);
+            collect(&w.body, out, loops);
+            collect(&w.orelse, out, loops);
         }
         Stmt::If(i) => {
-            bound_names(&i.body, out);
+            collect(&i.body, out, loops);
             for c in &i.elif_else_clauses {
-                bound_names(&c.body, out);
+                collect(&c.body, out, loops);
             }
         }
         Stmt::With(w) => {
@@ -47,23 +59,23 @@ fn bound_in_stmt(s: &Stmt, out: &mut HashSet<String>) {
                     target_names(v, out);
                 }
             }
-            bound_names(&w.body, out);
+            collect(&w.body, out, loops);
         }
         Stmt::Try(t) => {
-            bound_names(&t.body, out);
+            collect(&t.body, out, loops);
             for h in &t.handlers {
                 let ast::ExceptHandler::ExceptHandler(h) = h;
                 if let Some(n) = &h.name {
                     out.insert(n.id.to_string());
                 }
-                bound_names(&h.body, out);
+                collect(&h.body, out, loops);
             }
-            bound_names(&t.orelse, out);
-            bound_names(&t.finalbody, out);
+            collect(&t.orelse, out, loops);
+            collect(&t.finalbody, out, loops);
         }
         Stmt::Match(m) => {
             for c in &m.cases {
-                bound_names(&c.body, out);
+                collect(&c.body, out, loops);
             }
         }
         Stmt::Import(i) => {

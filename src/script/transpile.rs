@@ -328,7 +328,13 @@ impl Context {
                 decls.entry(a.parameter.name.id.to_string()).or_insert_with(|| attr.attr.id.to_string());
             }
         }
-        let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic };
+        let mut loop_scoped = HashSet::new();
+        scope::bound_names(&f.body, &mut loop_scoped);
+        let mut outside = HashSet::new();
+        scope::param_names(&f.parameters, &mut outside);
+        scope::bound_outside_loops(&f.body, &mut outside);
+        loop_scoped.retain(|n| !outside.contains(n));
+        let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic, loop_scoped };
         let new_body = body.block(std::mem::take(&mut f.body))?;
 
         if policy.kind == DefinitionKind::Macro {
@@ -803,6 +809,9 @@ struct Body<'a> {
     ns: String,
     kind: DefinitionKind,
     hygienic: bool,
+    /// Names bound only as loop targets: they leave scope with their loop, as TVM's
+    /// variable table pops a loop's frame (a later use is an undefined name).
+    loop_scoped: HashSet<String>,
 }
 
 impl Body<'_> {
@@ -898,11 +907,17 @@ impl Body<'_> {
                 let body = self.block(f.body)?;
                 // The hook gets the target names so loop variables are named as written.
                 let names = target_spec(&f.target).unwrap_or_else(|| tpl::none(range));
+                let mut targets = HashSet::new();
+                scope::target_names(&f.target, &mut targets);
+                let scoped = !targets.is_empty() && targets.iter().all(|n| self.loop_scoped.contains(n));
+                let target = *f.target;
+                let unbind = scoped.then(|| delete_targets(&target));
                 out.extend(tpl::stmts(
                     "with __tvm__.for_(E0, E1) as E2:\n    B0",
-                    vec![Hole::E(iter), Hole::E(names), Hole::E(*f.target), Hole::B(non_empty(body, range))],
+                    vec![Hole::E(iter), Hole::E(names), Hole::E(target), Hole::B(non_empty(body, range))],
                     range,
                 ));
+                out.extend(unbind);
             }
             Stmt::While(w) => {
                 if !w.orelse.is_empty() {
@@ -1049,6 +1064,37 @@ impl Body<'_> {
 }
 
 /// A load-context copy of an assignment target (for `x += v` → `x = x + v`).
+/// `del <target>` (every name of a loop target).
+fn delete_targets(t: &Expr) -> Stmt {
+    let mut t = t.clone();
+    set_ctx(&mut t, ast::ExprContext::Del);
+    let range = t.range();
+    let targets = match t {
+        Expr::Tuple(tu) => tu.elts,
+        Expr::List(l) => l.elts,
+        other => vec![other],
+    };
+    // `for *rest, r in ...` binds `rest`: `del rest, r`.
+    let targets = targets
+        .into_iter()
+        .map(|e| match e {
+            Expr::Starred(s) => *s.value,
+            other => other,
+        })
+        .collect();
+    Stmt::Delete(ast::StmtDelete { node_index: Default::default(), range, targets })
+}
+
+fn set_ctx(e: &mut Expr, ctx: ast::ExprContext) {
+    match e {
+        Expr::Name(n) => n.ctx = ctx,
+        Expr::Tuple(t) => t.elts.iter_mut().for_each(|x| set_ctx(x, ctx)),
+        Expr::List(l) => l.elts.iter_mut().for_each(|x| set_ctx(x, ctx)),
+        Expr::Starred(s) => set_ctx(&mut s.value, ctx),
+        _ => {}
+    }
+}
+
 fn load_copy(t: &Expr) -> Expr {
     let mut c = t.clone();
     set_load(&mut c);

@@ -122,4 +122,23 @@ pub mod tvmscript {
         let a = obj_arg(vm, &obj)?;
         Ok(crate::ir::structural_hash(&a, map_free_vars.unwrap_or(false)) as i64)
     }
+
+    /// The Python class of IR objects of a type key (`tvm.IRModule` is `ir.IRModule`'s).
+    #[pyfunction]
+    fn ir_class(key: String, vm: &VirtualMachine) -> PyResult {
+        let info = crate::ir::object::lookup_type(&key)
+            .ok_or_else(|| vm.new_value_error(format!("no IR type is registered as {key:?}")))?;
+        Ok(crate::vm::object::class_of(vm, info).into())
+    }
+
+    /// `tvm.IRModule.from_expr(func)`: a module of one function, named by its
+    /// `global_symbol` attribute, `main` without one.
+    #[pyfunction]
+    fn module_from_expr(func: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let obj = crate::vm::object::unwrap_object(&func)
+            .ok_or_else(|| vm.new_type_error(format!("IRModule.from_expr expects a function, got {}", func.class().name())))?;
+        let base = crate::ir::BaseFunc::try_from(obj.clone())
+            .map_err(|_| vm.new_type_error(format!("IRModule.from_expr expects a function, got {}", obj.type_key())))?;
+        Ok(crate::vm::object::wrap(vm, crate::ir::IRModule::from_expr(base).into()))
+    }
 }

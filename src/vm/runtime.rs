@@ -262,6 +262,40 @@ pub struct DeferredDefinition {
     pub scopes: Vec<PyObjectRef>,
 }
 
+impl DeferredDefinition {
+    /// The deferred definition of a generated builder `target`: `declare` gives its
+    /// signature type, `build` the function (both with the definition's options).
+    pub fn of_builder<O: Clone + 'static>(
+        vm: &VirtualMachine,
+        target: PyObjectRef,
+        dialect: &'static str,
+        opts: &O,
+        declare: fn(&VirtualMachine, &GeneratedBuilder, &O) -> PyResult<crate::ir::Type>,
+        build: fn(&VirtualMachine, &GeneratedBuilder, &O) -> PyResult,
+    ) -> PyResult {
+        let gb = target.downcast_ref::<GeneratedBuilder>().ok_or_else(|| vm.new_type_error("expected a generated builder"))?;
+        let scopes: Vec<PyObjectRef> = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
+        let name = gb.name.clone();
+        let (t1, t2) = (target.clone(), target);
+        let (o1, o2) = (opts.clone(), opts.clone());
+        let builder_of = |vm: &VirtualMachine, t: &PyObjectRef| {
+            t.downcast_ref::<GeneratedBuilder>().map(|g| g.to_owned()).ok_or_else(|| vm.new_type_error("expected a generated builder"))
+        };
+        Ok(DeferredDefinition {
+            name,
+            dialect,
+            declare: Box::new(move |vm: &VirtualMachine| declare(vm, &*builder_of(vm, &t1)?, &o1)),
+            build: Box::new(move |vm: &VirtualMachine| {
+                let f = build(vm, &*builder_of(vm, &t2)?, &o2)?;
+                crate::vm::object::unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))
+            }),
+            scopes,
+        }
+        .into_ref(&vm.ctx)
+        .into())
+    }
+}
+
 impl std::fmt::Debug for DeferredDefinition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "DeferredDefinition({}, {})", self.dialect, self.name)

@@ -25,6 +25,7 @@ pub fn register() {
     register_namespace_initializer("ir", members);
     register_call_hook(call_global_var);
     crate::vm::object::register_item_hook(module_item);
+    crate::vm::object::register_attr_hook(module_attr);
     crate::vm::register_class_initializer(init_classes);
 }
 
@@ -117,8 +118,11 @@ fn call(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 
 /// Calling a GlobalVar (`Module.f(x)`) builds a call to it.
 fn call_global_var(vm: &VirtualMachine, obj: &ir::ObjectRef, args: &FuncArgs) -> Option<PyResult> {
-    let gv = obj.downcast_ref::<GlobalVarNode>()?;
-    let _ = gv;
+    let _gv = obj.downcast_ref::<GlobalVarNode>()?;
+    // Inside a Relax function the Relax frontend builds (and types) the call.
+    if builder::current_dialect() == Some("relax") {
+        return None;
+    }
     Some((|| {
         let call_args = args.args.iter().map(|a| py_to_expr(vm, a)).collect::<PyResult<Vec<_>>>()?;
         let c = ir::Call::make(Some(Type::prim(DataType::INT32)), ir::Expr(obj.clone()), call_args, None, vec![], Span::none()).py(vm)?;
@@ -140,6 +144,29 @@ fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &PyObjectRef) -> O
         Some((_, f)) => Ok(wrap(vm, f.0.clone())),
         None => Err(vm.new_key_error(vm.ctx.new_str(name).into())),
     })
+}
+
+/// `mod.get_global_vars()`, `mod.get_global_var(name)`.
+fn module_attr(vm: &VirtualMachine, obj: &ir::ObjectRef, name: &str) -> Option<PyResult> {
+    let m = obj.clone().downcast::<ir::IRModuleNode>().ok()?;
+    match name {
+        "get_global_vars" => Some(Ok(vm
+            .new_function("get_global_vars", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let gvs = m.functions.iter().map(|(gv, _)| wrap(vm, gv.clone().upcast())).collect();
+                Ok(vm.ctx.new_list(gvs).into())
+            })
+            .into())),
+        "get_global_var" => Some(Ok(vm
+            .new_function("get_global_var", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let name = String::try_from_object(vm, first_arg(vm, &a, "get_global_var")?)?;
+                match m.functions.get(&name) {
+                    Some((gv, _)) => Ok(wrap(vm, gv.clone().upcast())),
+                    None => Err(vm.new_value_error(format!("Cannot find global var \"{name}\" in the Module"))),
+                }
+            })
+            .into())),
+        _ => None,
+    }
 }
 
 /// What a module class's name means while the module is being built: `Module.f`
@@ -192,6 +219,19 @@ fn bind_class_name(vm: &VirtualMachine, scopes: &[PyObjectRef], name: &str, valu
 
 /// `@I.ir_module`: build the module from the deferred definitions of the class body.
 fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    // `@I.ir_module(check_well_formed=False)`: the decorator with an option.
+    if args.args.is_empty() {
+        let check = match args.kwargs.get("check_well_formed") {
+            Some(v) => v.clone().try_to_bool(vm)?,
+            None => true,
+        };
+        return Ok(vm
+            .new_function("ir_module", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let on = check && crate::script::settings::check_well_formed();
+                crate::script::settings::with_check_well_formed(on, || ir_module(vm, a))
+            })
+            .into());
+    }
     let cls = first_arg(vm, &args, "I.ir_module")?;
     let Some(cls_type) = cls.downcast_ref::<PyType>() else {
         return Err(vm.new_type_error("I.ir_module decorates a class: write @I.ir_module above `class Module:`"));

@@ -2,7 +2,7 @@
 
 use crate::ir::{AccessPath, GlobalVarNode, IRModuleNode, ObjectRef, Result, Value};
 use crate::printer::engine::{register_import, register_print_hook, ImportSpec, Printer, DEFAULT_TOKEN};
-use crate::printer::{ClassDoc, Doc, ExprDoc, StmtDoc};
+use crate::printer::{ClassDoc, Doc, ExprDoc, ExprKind, FrameId, StmtDoc, StmtKind};
 
 /// The import name hooks use for `from tvm.script import ir as I`.
 pub const IMPORT_I: &str = "tvm.script.ir";
@@ -45,14 +45,70 @@ pub fn register() {
     });
 }
 
-/// TVM's order: PrimFuncs before other functions, by name, with `main` last.
-fn order_key(name: &str, func: &ObjectRef) -> (bool, bool, String) {
-    (name == "main", func.type_key() != "tirx.PrimFunc", name.to_string())
+/// TVM's order: PrimFuncs, then extern functions, then Relax functions (other kinds
+/// after those), each by name, with `main` last.
+fn order_key(name: &str, func: &ObjectRef) -> (bool, u8, String) {
+    let kind = match func.type_key() {
+        "tirx.PrimFunc" => 0,
+        "relax.expr.ExternFunc" => 1,
+        "relax.expr.Function" => 2,
+        _ => 3,
+    };
+    (name == "main", kind, name.to_string())
+}
+
+/// The name a statement declares as a `TypeVar` (`n = TypeVar("n")`).
+pub fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
+    let StmtKind::Assign { lhs, rhs: Some(rhs), .. } = &s.kind else { return None };
+    let ExprKind::Call { callee, .. } = &rhs.kind else { return None };
+    if callee.as_id() != Some("TypeVar") {
+        return None;
+    }
+    lhs.as_id()
+}
+
+/// After printing one function: its top-level type variables (`n = TypeVar("n")`) belong to
+/// it alone, so their names are free again for the next function (as in TVM, where
+/// each function defines them), and a declaration already written is not repeated.
+fn close_function_symbols(p: &mut Printer, vars_before: usize, stmts_before: usize) {
+    let root = FrameId(0);
+    let Some(frame) = p.frame(root) else { return };
+    let declared: Vec<String> =
+        frame.stmts.iter().filter_map(|s| typevar_decl_name(s).map(str::to_string)).collect();
+    let new_vars: Vec<ObjectRef> = frame
+        .vars()
+        .get(vars_before..)
+        .unwrap_or(&[])
+        .iter()
+        .filter(|v| p.var_name(v).is_some_and(|n| declared.iter().any(|d| d == n)))
+        .cloned()
+        .collect();
+    for v in &new_vars {
+        p.forget(v);
+    }
+    if let Some(f) = p.frame_mut(root) {
+        let mut seen: Vec<String> = f.stmts[..stmts_before.min(f.stmts.len())]
+            .iter()
+            .filter_map(|s| typevar_decl_name(s).map(str::to_string))
+            .collect();
+        let mut i = stmts_before;
+        while i < f.stmts.len() {
+            match typevar_decl_name(&f.stmts[i]).map(str::to_string) {
+                Some(n) if seen.contains(&n) => {
+                    f.stmts.remove(i);
+                }
+                Some(n) => {
+                    seen.push(n);
+                    i += 1;
+                }
+                None => i += 1,
+            }
+        }
+    }
 }
 
 fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<Doc> {
     let m = obj.downcast_ref::<IRModuleNode>().expect("dispatched by type key");
-    p.use_import(IMPORT_I);
     let prefix = p.config().ir_prefix.clone();
     let module_name = p.binding_name().unwrap_or("Module").to_string();
     let frame = p.push_frame("ir.IRModule", Some(obj.clone()));
@@ -65,22 +121,33 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
     }
     let mut body: Vec<StmtDoc> = Vec::new();
     let attrs_path = path.attr("attrs");
+    // The import is recorded when `I.` is first written (TVM's nested Relax functions
+    // list the imports used so far).
     if !m.attrs.is_empty() {
+        p.use_import(IMPORT_I);
         let attrs = p.value_to_doc(&Value::Map(m.attrs.clone()), &attrs_path)?;
         body.push(StmtDoc::expr(ExprDoc::id(&prefix).attr("module_attrs").call(vec![attrs])));
     }
     if !m.global_infos.is_empty() {
+        p.use_import(IMPORT_I);
         let infos = p.value_to_doc(&Value::Map(m.global_infos.clone()), &path.attr("global_infos"))?;
         body.push(StmtDoc::expr(ExprDoc::id(&prefix).attr("module_global_infos").call(vec![infos])));
     }
     for (gv, f) in &funcs {
         p.push_binding_name(&gv.name_hint);
         let fpath = path.attr("functions").map_key(Value::Object(gv.as_ref_obj()));
+        let before = p.frame(FrameId(0)).map_or((0, 0), |r| (r.vars().len(), r.stmts.len()));
         let doc = p.as_doc(&f.0, &fpath);
         p.pop_binding_name();
-        body.extend(doc?.into_stmts());
+        close_function_symbols(p, before.0, before.1);
+        match doc? {
+            // A function value that prints as an expression (`R.ExternFunc("f")`) is bound.
+            Doc::Expr(e) => body.push(StmtDoc::assign(ExprDoc::id(&*gv.name_hint), e)),
+            other => body.extend(other.into_stmts()),
+        }
     }
     p.pop_frame()?;
+    p.use_import(IMPORT_I);
     let class = ClassDoc::new(module_name, body).decorator(ExprDoc::id(prefix).attr("ir_module"));
     Ok(Doc::from(class.into_stmt()))
 }

@@ -3,11 +3,14 @@
 //! `types` the Relax types (`R.Tensor`, `R.Shape`, `R.Callable`, `R.Any` …), `ops` the
 //! `relax.*` operators with their call attributes and type inference.
 //!
-//! The script frontend (`R` namespace, builder frames) and the printer come later;
-//! `docs/dev-notes/relax-model.md` is the fact sheet they build on.
+//! `frontend` is the script frontend (the `R` namespace, builder frames), `printer`
+//! turns Relax IR into TVMScript; `docs/dev-notes/relax-model.md` is the fact sheet
+//! they build on.
 
+pub mod frontend;
 pub mod nodes;
 pub mod ops;
+pub mod printer;
 pub mod types;
 
 use std::sync::OnceLock;
@@ -29,6 +32,8 @@ pub fn register_dialect() -> Result<()> {
         types::register()?;
         nodes::register()?;
         ops::register()?;
+        frontend::register()?;
+        printer::register()?;
         Ok(())
     })
     .clone()

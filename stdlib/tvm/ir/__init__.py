@@ -7,3 +7,6 @@ structural_equal = _tvmscript.structural_equal
 structural_hash = _tvmscript.structural_hash
 load_json = _tvmscript.load_json
 save_json = _tvmscript.save_json
+
+IRModule = _tvmscript.ir_class("ir.IRModule")
+IRModule.from_expr = staticmethod(_tvmscript.module_from_expr)

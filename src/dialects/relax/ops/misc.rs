@@ -18,7 +18,12 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
         "relax.shape_of" => shape_of,
         "relax.tensor_to_shape" => tensor_to_shape,
         "relax.shape_to_tensor" => shape_to_tensor,
-        "relax.print" | "relax.assert_op" => |_| Ok(tuple_type(vec![])),
+        "relax.print"
+        | "relax.assert_op"
+        | "relax.vm.call_tir_dyn"
+        | "relax.memory.kill_tensor"
+        | "relax.memory.kill_storage"
+        | "relax.vm.kill_object" => |_| Ok(tuple_type(vec![])),
         "relax.null_value" => |_| Ok(any_type()),
         "relax.grad.start_checkpoint" | "relax.grad.end_checkpoint" | "relax.hint_on_device" => |c| arg_ty(c, 0),
         "relax.to_vdevice" => to_vdevice,

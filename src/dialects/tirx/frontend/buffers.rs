@@ -50,7 +50,14 @@ pub fn shape_arg(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<Expr>> 
     match seq(obj) {
         Some(items) => items.iter().map(|x| dim(vm, x)).collect(),
         None => {
-            if unwrap_object(obj).is_some() || super::convert::is_python_int(vm, obj) || obj.downcast_ref::<PyStr>().is_some() {
+            if let Some(text) = obj.downcast_ref::<PyStr>() {
+                // Strings name symbols only as elements: `("n",)`, never the whole shape.
+                return Err(vm.new_type_error(format!(
+                    "a buffer shape must be a tuple of dimensions, got the string {:?}",
+                    text.to_string_lossy()
+                )));
+            }
+            if unwrap_object(obj).is_some() || super::convert::is_python_int(vm, obj) {
                 Ok(vec![dim(vm, obj)?])
             } else {
                 iterate(vm, obj)?.iter().map(|x| dim(vm, x)).collect()

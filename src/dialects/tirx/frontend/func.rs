@@ -72,33 +72,11 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
         ));
     };
     if crate::vm::runtime::in_module_class() {
-        return Ok(defer(vm, target.clone(), gb, opts));
+        // Inside a module class: kept until the module declares every function
+        // (its GlobalVar typed by the signature), then built.
+        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "tirx", opts, declare, build);
     }
     build(vm, gb, opts)
-}
-
-/// Inside a module class: keep the definition until the module declares every
-/// function (its GlobalVar typed by the signature) and then builds the bodies.
-fn defer(vm: &VirtualMachine, target: PyObjectRef, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyObjectRef {
-    let scopes: Vec<PyObjectRef> = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
-    let (t1, t2) = (target.clone(), target);
-    let (o1, o2) = (opts.clone(), opts.clone());
-    crate::vm::runtime::DeferredDefinition {
-        name: gb.name.clone(),
-        dialect: "tirx",
-        declare: Box::new(move |vm: &VirtualMachine| {
-            let gb = t1.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
-            declare(vm, gb, &o1)
-        }),
-        build: Box::new(move |vm: &VirtualMachine| {
-            let gb = t2.downcast_ref::<GeneratedBuilder>().expect("a generated builder");
-            let f = build(vm, gb, &o2)?;
-            unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))
-        }),
-        scopes,
-    }
-    .into_ref(&vm.ctx)
-    .into()
 }
 
 /// The function type of a definition's signature (its parameters' types and

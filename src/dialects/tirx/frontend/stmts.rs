@@ -204,6 +204,8 @@ pub fn grid(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let conv = |o: &PyObjectRef| -> PyResult<Expr> {
         if is_python_int(vm, o) {
             Ok(int_imm(imm, super::convert::py_int(vm, o)?))
+        } else if o.downcast_ref::<rustpython_vm::builtins::PyStr>().is_some() {
+            Err(vm.new_type_error(format!("T.grid extents must be integers or expressions, got the string {}", o.repr(vm)?)))
         } else {
             to_expr(vm, o)
         }

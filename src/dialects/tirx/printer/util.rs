@@ -3,7 +3,7 @@
 use crate::dialects::tirx::nodes::is_buffer_var;
 use crate::ir::{AccessPath, DataType, Error, ObjectRef, Result, VarNode};
 use crate::printer::doc::{Doc, ExprDoc, StmtDoc};
-use crate::printer::{FrameId, Printer, Syntax};
+use crate::printer::{FrameId, Printer};
 
 use super::{IMPORT_T, TOKEN};
 
@@ -32,17 +32,12 @@ pub fn prefix(p: &Printer) -> String {
 
 /// `T.<attr>` (dotted attributes nest: `T.axis.remap`), recording the import.
 pub fn t(p: &mut Printer, attr: &str) -> ExprDoc {
-    p.use_import(IMPORT_T);
-    let mut doc = ExprDoc::id(prefix(p));
-    for part in attr.split('.') {
-        doc = doc.attr(part);
-    }
-    doc
+    p.namespace_attr(IMPORT_T, "tirx.prefix", "T", attr)
 }
 
 /// Whether the TVM 0.27 spelling is wanted.
 pub fn tvm_syntax(p: &Printer) -> bool {
-    p.config().syntax == Syntax::Tvm
+    p.tvm_syntax()
 }
 
 /// TVM's name of a data type (`float32`, `bool`, `handle`, `void`).

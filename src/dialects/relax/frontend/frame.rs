@@ -1,0 +1,192 @@
+//! The builder frame of a Relax function (TVM's `FunctionFrame` plus its block
+//! builder): parameters, symbolic variables, the stack of binding sequences (the
+//! function body, `if` branches), the block under construction (dataflow or not),
+//! the fresh-name supply of normalisation and the variable substitutions that
+//! `R.output` and `if` leave behind.
+
+use std::any::Any;
+use std::collections::HashMap;
+
+use indexmap::IndexMap;
+
+use crate::builder::{self, Frame};
+use crate::dialects::relax::nodes::{AnyBlock, Binding};
+use crate::ir::{Expr, MapResult, ObjectRef, Result, Span, Type, Value, Var, VarNode, WalkOrder};
+
+/// Bindings of one sequence (a function body or an `if` branch).
+#[derive(Default)]
+pub struct Seq {
+    pub blocks: Vec<AnyBlock>,
+    /// The block being filled.
+    pub current: Vec<Binding>,
+    pub dataflow: bool,
+    /// The Python name of the last binding (what an `if` branch assigns).
+    pub last_name: Option<String>,
+}
+
+impl Seq {
+    /// Close the block being filled (empty blocks are dropped).
+    pub fn flush(&mut self) {
+        if !self.current.is_empty() {
+            let bindings = std::mem::take(&mut self.current);
+            self.blocks.push(AnyBlock::make(self.dataflow, bindings, Span::none()));
+        }
+    }
+}
+
+/// A Relax function under construction.
+pub struct RelaxFuncFrame {
+    pub name: String,
+    pub params: Vec<Var>,
+    pub ret_ty: Option<Type>,
+    pub attrs: Vec<(Value, Value)>,
+    pub is_pure: bool,
+    pub private: bool,
+    /// Symbolic shape variables by name (string dims, `TypeVar`s, `n = T.int64()`).
+    pub symbols: IndexMap<String, Var>,
+    pub seqs: Vec<Seq>,
+    /// TVM's `NameSupply`: how often each fresh-name prefix was used.
+    names: HashMap<String, usize>,
+    pub ret: Option<Expr>,
+    /// Variables replaced after the fact (dataflow vars exported by `R.output`,
+    /// branch results by the `If`'s variable), by address.
+    pub subst: HashMap<usize, Expr>,
+    /// The replaced variables themselves: kept alive so their addresses stay theirs.
+    pub replaced: Vec<ObjectRef>,
+    /// Names exported by `R.output` in the open dataflow block.
+    pub outputs: Vec<ObjectRef>,
+    pub in_signature: bool,
+}
+
+impl RelaxFuncFrame {
+    pub fn new(name: &str, private: bool, is_pure: bool) -> Self {
+        RelaxFuncFrame {
+            name: name.to_string(),
+            params: vec![],
+            ret_ty: None,
+            attrs: vec![],
+            is_pure,
+            private,
+            symbols: IndexMap::new(),
+            seqs: vec![Seq::default()],
+            names: HashMap::new(),
+            ret: None,
+            subst: HashMap::new(),
+            replaced: vec![],
+            outputs: vec![],
+            in_signature: true,
+        }
+    }
+
+    pub fn seq(&mut self) -> &mut Seq {
+        self.seqs.last_mut().expect("a function frame always has its body sequence")
+    }
+
+    /// A fresh name as TVM's block builder makes them: `gv`, `gv1`, … outside dataflow
+    /// blocks and `lv`, `lv1`, … inside.
+    pub fn fresh_name(&mut self) -> String {
+        let base = if self.seqs.last().is_some_and(|s| s.dataflow) { "lv" } else { "gv" };
+        if !self.names.contains_key(base) {
+            self.names.insert(base.to_string(), 0);
+            return base.to_string();
+        }
+        loop {
+            let n = {
+                let c = self.names.get_mut(base).expect("present");
+                *c += 1;
+                *c
+            };
+            let candidate = format!("{base}{n}");
+            if !self.names.contains_key(&candidate) {
+                self.names.insert(candidate.clone(), 0);
+                return candidate;
+            }
+        }
+    }
+
+    /// Replace `old` by `new` wherever the script uses it from now on.
+    pub fn replace(&mut self, old: ObjectRef, new: Expr) {
+        self.subst.insert(old.addr(), new);
+        self.replaced.push(old);
+    }
+
+    /// The symbolic int64 variable of a name, created on first use.
+    pub fn symbol(&mut self, name: &str) -> Var {
+        if let Some(v) = self.symbols.get(name) {
+            return v.clone();
+        }
+        let v = Var::scalar(name, crate::ir::DataType::INT64);
+        self.symbols.insert(name.to_string(), v.clone());
+        v
+    }
+}
+
+impl Frame for RelaxFuncFrame {
+    fn describe(&self) -> String {
+        "R.function".into()
+    }
+    fn dialect(&self) -> Option<&'static str> {
+        Some("relax")
+    }
+    fn add(&mut self, _item: ObjectRef) -> Result<()> {
+        Ok(())
+    }
+    fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
+        Ok(None)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// Run `f` on the innermost Relax function frame.
+pub fn with_func<R>(f: impl FnOnce(&mut RelaxFuncFrame) -> R) -> Option<R> {
+    builder::find_frame::<RelaxFuncFrame, R>(f)
+}
+
+/// Whether a Relax function is being built.
+pub fn in_func() -> bool {
+    with_func(|_| ()).is_some()
+}
+
+/// Apply the pending variable substitutions of the current function to `e`.
+pub fn resolve(e: Expr) -> Result<Expr> {
+    let map = with_func(|f| if f.subst.is_empty() { None } else { Some(f.subst.clone()) }).flatten();
+    let Some(map) = map else { return Ok(e) };
+    substitute(e, &map)
+}
+
+/// Replace variables (by address, transitively) in an expression.
+pub fn substitute(e: Expr, map: &HashMap<usize, Expr>) -> Result<Expr> {
+    let chase = |mut x: Expr| {
+        let mut guard = 0;
+        while let Some(y) = map.get(&x.as_object().addr()) {
+            x = y.clone();
+            guard += 1;
+            if guard > 64 {
+                break;
+            }
+        }
+        x
+    };
+    if map.contains_key(&e.as_object().addr()) {
+        return Ok(chase(e));
+    }
+    if e.is::<VarNode>() || e.is::<crate::dialects::relax::nodes::DataflowVarNode>() {
+        return Ok(e);
+    }
+    let out = crate::ir::structural_map(
+        e.as_object().clone(),
+        |n: ObjectRef| -> Result<MapResult> {
+            if map.contains_key(&n.addr()) {
+                return Ok(MapResult::ReplaceAndSkip(chase(Expr(n)).into_object()));
+            }
+            Ok(MapResult::Unchanged)
+        },
+        WalkOrder::PreOrder,
+    )?;
+    Ok(Expr(out))
+}

@@ -1,0 +1,321 @@
+//! Definitions: `@R.function` (with `private`, `pure`, `check_well_formed`), the
+//! signature context the generated signature builder declares parameters through,
+//! deferral inside module classes, finishing a function, and `@R.macro`.
+
+use rustpython_vm::builtins::{PyDict, PyTuple};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::Callable;
+use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+use super::convert::to_type;
+use super::emit;
+use super::frame::{with_func, RelaxFuncFrame};
+use crate::builder;
+use crate::dialects::relax::nodes::Function;
+use crate::dialects::relax::types::{any_type, FuncType};
+use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py, py_str};
+use crate::ir::{self, Span, Type, Value, Var};
+use crate::script::settings;
+use crate::vm::object::unwrap_object;
+use crate::vm::runtime::GeneratedBuilder;
+
+/// Options of `@R.function`.
+#[derive(Clone, Debug)]
+pub struct FuncOptions {
+    pub private: bool,
+    pub pure: bool,
+    pub check_well_formed: bool,
+}
+
+fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>) -> PyResult<FuncOptions> {
+    let mut o = FuncOptions { private: false, pure: true, check_well_formed: true };
+    for (k, v) in kwargs {
+        let b = v.clone().try_to_bool(vm)?;
+        match k.as_str() {
+            "private" => o.private = b,
+            "pure" => o.pure = b,
+            "check_well_formed" => o.check_well_formed = b,
+            other => return Err(vm.new_type_error(format!("function() got an unexpected keyword argument '{other}'"))),
+        }
+    }
+    Ok(o)
+}
+
+/// `R.function` / `R.function(private=True, pure=False)`.
+pub fn decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let opts = options(vm, &args.kwargs)?;
+    match args.args.first() {
+        Some(t) => apply(vm, t, &opts),
+        None => Ok(vm
+            .new_function("function", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+                apply(vm, &target, &opts)
+            })
+            .into()),
+    }
+}
+
+fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyResult {
+    let Some(gb) = target.downcast_ref::<GeneratedBuilder>() else {
+        return Err(vm.new_type_error(
+            "R.function must be applied with @ at the function definition (the definition is transpiled); \
+             later application to an existing function is not supported",
+        ));
+    };
+    if crate::vm::runtime::in_module_class() {
+        // Inside a module class: kept until the module declares every function
+        // (its GlobalVar typed by the signature), then built.
+        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", opts, declare, build);
+    }
+    if super::frame::in_func() {
+        return build_local(vm, gb, opts);
+    }
+    build(vm, gb, opts)
+}
+
+/// A function defined inside another: bound to a variable of the outer function
+/// (declared first, so the body may call itself), which the definition's name means.
+fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult {
+    let ty = declare(vm, gb, opts)?;
+    let var = emit::new_binding_var(&gb.name, ty);
+    let var_py = py(vm, var.clone().into_object());
+    set_free_var(vm, &gb.body, &gb.name, &var_py)?;
+    // The enclosing function's check covers it (the body may use its own variable).
+    let local = FuncOptions { private: true, check_well_formed: false, ..opts.clone() };
+    let f = build(vm, gb, &local)?;
+    let f = unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))?;
+    // The variable takes the built function's type; recursive uses follow it.
+    let f = ir::Expr(f);
+    let typed = emit::new_binding_var(&gb.name, f.ty());
+    let mut map = std::collections::HashMap::new();
+    map.insert(var.as_object().addr(), typed.as_expr());
+    let f = super::frame::substitute(f, &map).map_err(|e| diag(vm, e.message))?;
+    with_func(|fr| fr.replace(var.as_object().clone(), typed.as_expr()));
+    emit::bind_to(typed.clone(), f).map_err(|e| diag(vm, e.message))?;
+    let _ = var_py;
+    Ok(py(vm, typed.into_object()))
+}
+
+/// Set the closure cell of a free variable of a Python function.
+fn set_free_var(vm: &VirtualMachine, func: &PyObjectRef, name: &str, value: &PyObjectRef) -> PyResult<()> {
+    let code = func.get_attr("__code__", vm)?;
+    let freevars: Vec<String> = crate::dialects::tirx::frontend::convert::iterate(vm, &code.get_attr("co_freevars", vm)?)?
+        .iter()
+        .map(|x| py_str(vm, x))
+        .collect::<PyResult<_>>()?;
+    if let Some(i) = freevars.iter().position(|v| v == name) {
+        let closure = func.get_attr("__closure__", vm)?;
+        let cells = crate::dialects::tirx::frontend::convert::iterate(vm, &closure)?;
+        if let Some(cell) = cells.get(i) {
+            cell.set_attr("cell_contents", value.clone(), vm)?;
+        }
+    }
+    Ok(())
+}
+
+/// Run the signature builder in a fresh frame; returns the frame's depth.
+fn run_signature(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<(usize, Vec<PyObjectRef>)> {
+    let depth = builder::enter(Box::new(RelaxFuncFrame::new(&gb.name, opts.private, opts.pure)));
+    let run = || -> PyResult<Vec<PyObjectRef>> {
+        let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
+        let sig = with_symbol_globals(vm, &sig)?;
+        let values = sig.call((RelaxSig.into_ref(&vm.ctx),), vm)?;
+        Ok(match values.downcast_ref::<PyTuple>() {
+            Some(t) => t.as_slice().to_vec(),
+            None => vec![values.clone()],
+        })
+    };
+    match run() {
+        Ok(p) => Ok((depth, p)),
+        Err(e) => {
+            builder::unwind_to(depth);
+            Err(e)
+        }
+    }
+}
+
+/// The `R.Callable` type of a definition's signature (for its GlobalVar).
+fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Type> {
+    let (depth, _) = run_signature(vm, gb, opts)?;
+    let (params, ret) = with_func(|f| (f.params.clone(), f.ret_ty.clone())).unwrap_or_default();
+    builder::unwind_to(depth);
+    Ok(FuncType::make(params.iter().map(|p| p.ty.clone()).collect(), ret.unwrap_or_else(any_type), opts.pure).into())
+}
+
+/// Build a function from its generated builder.
+pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult {
+    let (depth, params) = run_signature(vm, gb, opts)?;
+    let run = || -> PyResult<Function> {
+        with_func(|f| f.in_signature = false);
+        let body = with_symbol_globals(vm, &gb.body)?;
+        body.call(FuncArgs::new(params, rustpython_vm::function::KwArgs::default()), vm)?;
+        let frame = builder::find_frame::<RelaxFuncFrame, _>(|f| {
+            std::mem::replace(f, RelaxFuncFrame::new("", false, true))
+        })
+        .ok_or_else(|| vm.new_runtime_error("the Relax function frame is gone"))?;
+        finish(vm, frame)
+    };
+    let r = run();
+    builder::unwind_to(depth);
+    let func = r?;
+    if opts.check_well_formed && settings::check_well_formed() {
+        super::wellformed::check(&func).map_err(|msg| {
+            diag(
+                vm,
+                format!(
+                    "error: Program is not well-formed. If this is deliberate, consider setting check_well_formed \
+                     in the top-level decorator to False (e.g., @I.ir_module(check_well_formed=False) or \
+                     @R.function(check_well_formed=False)).\n{msg}"
+                ),
+            )
+        })?;
+    }
+    Ok(py(vm, func))
+}
+
+/// Turn a finished frame into the function.
+fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
+    if f.seqs.len() != 1 {
+        return Err(diag(vm, "error: unbalanced Relax construction frames"));
+    }
+    f.seq().flush();
+    let ret = f.ret.clone().ok_or_else(|| diag(vm, format!("error: Function {} must have a return value", f.name)))?;
+    let seq = f.seqs.pop().expect("checked above");
+    let body = emit::seq_expr(seq.blocks, ret);
+    let mut attrs: Vec<(Value, Value)> = vec![];
+    if !f.private && !f.attrs.iter().any(|(k, _)| k.as_str() == Some("global_symbol")) {
+        attrs.push((Value::str("global_symbol"), Value::str(&f.name)));
+    }
+    attrs.extend(f.attrs.iter().cloned());
+    Ok(Function::make(f.params.clone(), body, f.ret_ty.clone(), f.is_pure, attrs.into(), Span::none()))
+}
+
+/// A copy of a builder function whose `typing.TypeVar` globals are replaced by the
+/// function's symbolic variables (TVM 0.27 headers: `n = TypeVar("n")`).
+fn with_symbol_globals(vm: &VirtualMachine, func: &PyObjectRef) -> PyResult {
+    let Ok(globals) = func.get_attr("__globals__", vm) else { return Ok(func.clone()) };
+    let Some(g) = globals.downcast_ref::<PyDict>() else { return Ok(func.clone()) };
+    let code = func.get_attr("__code__", vm)?;
+    let names = crate::dialects::tirx::frontend::convert::iterate(vm, &code.get_attr("co_names", vm)?)?;
+    let mut found: Vec<(String, Var)> = vec![];
+    for n in names {
+        let name = py_str(vm, &n)?;
+        if let Ok(Some(v)) = g.get_item_opt(name.as_str(), vm)
+            && is_type_var(&v)
+        {
+            found.push((name.clone(), super::convert::symbol(&name)));
+        }
+    }
+    if found.is_empty() {
+        return Ok(func.clone());
+    }
+    let copy = vm.ctx.new_dict();
+    for (k, v) in g {
+        copy.set_item(&*k, v, vm)?;
+    }
+    for (k, v) in &found {
+        copy.set_item(k.as_str(), py(vm, v.clone()), vm)?;
+    }
+    let types = vm.import("types", 0)?;
+    let ctor = types.get_attr("FunctionType", vm)?;
+    let new = ctor.call(
+        (func.get_attr("__code__", vm)?, copy, func.get_attr("__name__", vm)?, func.get_attr("__defaults__", vm)?, func.get_attr("__closure__", vm)?),
+        vm,
+    )?;
+    if let Ok(kw) = func.get_attr("__kwdefaults__", vm) {
+        new.set_attr("__kwdefaults__", kw, vm)?;
+    }
+    Ok(new)
+}
+
+/// The object the generated signature builder declares parameters through.
+#[pyclass(module = "tvm.script.parser", name = "RelaxSignatureContext")]
+#[derive(Debug, PyPayload)]
+pub struct RelaxSig;
+
+#[pyclass]
+impl RelaxSig {
+    #[pymethod]
+    fn param(&self, name: String, ann: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if vm.is_none(&ann) {
+            return Err(diag(vm, "error: Type annotation required for function parameters."));
+        }
+        let ty = to_type(vm, &ann)?;
+        let var = ir::new_var(&name, ty, Span::none());
+        with_func(|f| f.params.push(var.clone()));
+        Ok(py(vm, var))
+    }
+
+    #[pymethod]
+    fn ret(&self, ann: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let t = to_type(vm, &ann)?;
+        with_func(|f| f.ret_ty = Some(t));
+        Ok(())
+    }
+
+    #[pymethod]
+    fn type_param(&self, name: String, _bound: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        Ok(py(vm, super::convert::symbol(&name)))
+    }
+
+    /// A name no Python scope binds: a symbolic variable of the signature.
+    #[pymethod]
+    fn name(&self, name: String, vm: &VirtualMachine) -> PyResult {
+        Ok(py(vm, super::convert::symbol(&name)))
+    }
+}
+
+/// A Relax macro: calling it runs its body where it is called; its `return` value
+/// is normalised like a binding's operand.
+#[pyclass(module = "tvm.relax", name = "RelaxMacro")]
+#[derive(Debug, PyPayload)]
+pub struct RelaxMacro {
+    pub name: String,
+    pub body: PyObjectRef,
+}
+
+#[pyclass(with(Callable))]
+impl RelaxMacro {
+    #[pygetset]
+    fn __name__(&self) -> String {
+        self.name.clone()
+    }
+}
+
+impl Callable for RelaxMacro {
+    type Args = FuncArgs;
+    fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let r = zelf.body.call(args, vm)?;
+        if let Some(o) = unwrap_object(&r)
+            && o.isinstance(ir::expr_info())
+            && super::frame::in_func()
+        {
+            let e = super::frame::resolve(ir::Expr(o)).map_err(|e| diag(vm, e.message))?;
+            let e = emit::normalize_arg(e).map_err(|e| diag(vm, e.message))?;
+            return Ok(py(vm, e));
+        }
+        Ok(r)
+    }
+}
+
+/// `@R.macro` / `@R.macro(hygienic=...)`.
+pub fn macro_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    if let Some(first) = args.args.first()
+        && args.args.len() == 1
+    {
+        return make_macro(vm, first);
+    }
+    Ok(vm
+        .new_function("macro", |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+            make_macro(vm, &target)
+        })
+        .into())
+}
+
+fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {
+    let Some(gb) = target.downcast_ref::<GeneratedBuilder>() else {
+        return Err(vm.new_type_error("R.macro must be applied with @ at the function definition"));
+    };
+    Ok(RelaxMacro { name: gb.name.clone(), body: gb.body.clone() }.into_ref(&vm.ctx).into())
+}
