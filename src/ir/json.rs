@@ -202,6 +202,7 @@ mod tests {
 
     #[test]
     fn graph_round_trips_sharing_strings_by_value_and_objects_by_identity() {
+        crate::init();
         let s = string_imm("a\nb");
         let root = Value::Map(
             vec![(Value::str("ir.StringImm"), Value::Array(vec![Value::Object(s.clone().into_object()), Value::Object(s.into_object())].into()))]

@@ -7,14 +7,14 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::args::{bind, Bound};
-use super::arith;
+use super::arith::{self, Operand};
 use super::context::{self, emit, with_func};
 use super::convert::{diag, iterate, py, py_int, py_str, seq, to_dtype, to_expr, Py as _};
 use super::exprs::make_ramp;
 use super::linear::const_diff;
 use crate::dialects::tirx::nodes::*;
 use crate::ir::{
-    self, int_imm, AttrMap, DataType, Error, Expr, ObjectRef, Range, Result, Span, TensorLoad, TensorLoadNode, Type,
+    self, int_imm, AttrMap, BinOp, DataType, Error, Expr, ObjectRef, Range, Result, Span, TensorLoad, TensorLoadNode, Type,
     Value, Var, VarNode,
 };
 use crate::vm::object::unwrap_object;
@@ -667,6 +667,10 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
             let b = buf.clone();
             vm.new_function("view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) }).into()
         }
+        "permute" => {
+            let b = buf.clone();
+            vm.new_function("permute", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { permute(vm, &b, a) }).into()
+        }
         "scope" => {
             let s = bt.storage_scope.clone();
             vm.new_function("scope", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult { Ok(vm.ctx.new_str(s.clone()).into()) }).into()
@@ -717,6 +721,100 @@ pub fn local(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
     Ok(py(vm, new))
 }
 
+/// `buf.view("float16")`: the same storage as another element type. The last extent
+/// and the element offset scale by the size ratio; the row-major layout is unpacked
+/// (`S[(8, 8, 2):(16, 2, 1)]`) or packed as TVM's `Layout.unpack` / `pack` do for it.
+fn dtype_view(vm: &VirtualMachine, buf: &Var, dtype: &PyObjectRef) -> PyResult {
+    let bt = btype(buf);
+    let to = to_dtype(vm, dtype)?;
+    let from = bt.elem_dtype();
+    let (fb, tb) = (from.bits as i64, to.bits as i64);
+    let Some(last) = bt.shape.last().cloned() else {
+        return Err(vm.new_value_error("a scalar buffer has no last extent to view as another dtype"));
+    };
+    let row_major = match &bt.layout {
+        None => true,
+        Some(l) => TileLayout::row_major(&bt.shape).is_ok_and(|d| crate::ir::structural_equal(l, &d.upcast(), false)),
+    };
+    if !row_major || fb == 0 || tb == 0 || (fb % tb != 0 && tb % fb != 0) {
+        return Err(vm.new_not_implemented_error("a dtype view needs a row-major buffer and element sizes that divide"));
+    }
+    let mut shape: Vec<Expr> = bt.shape[..bt.shape.len() - 1].to_vec();
+    let i32c = |v: i64| int_imm(last.dtype(), v);
+    let (new_last, offset, layout_shape) = if tb > fb {
+        let r = tb / fb;
+        let new_last = arith::binary(BinOp::FloorDiv, Operand::Expr(last.clone()), Operand::Expr(i32c(r))).py(vm)?;
+        let off = arith::binary(BinOp::FloorDiv, Operand::Expr(bt.elem_offset.clone()), Operand::Int(r)).py(vm)?;
+        let mut ls = shape.clone();
+        ls.push(new_last.clone());
+        (new_last, off, ls)
+    } else {
+        let r = fb / tb;
+        let new_last = arith::binary(BinOp::Mul, Operand::Expr(last.clone()), Operand::Expr(i32c(r))).py(vm)?;
+        let off = arith::binary(BinOp::Mul, Operand::Expr(bt.elem_offset.clone()), Operand::Int(r)).py(vm)?;
+        let mut ls = bt.shape.clone();
+        ls.push(i32c(r));
+        (new_last, off, ls)
+    };
+    shape.push(new_last);
+    let mut spec = BufferSpec::new(to, shape);
+    spec.strides = bt.strides.clone();
+    spec.elem_offset = Some(offset);
+    spec.scope = bt.storage_scope.clone();
+    spec.data_alignment = bt.data_alignment;
+    spec.offset_factor = bt.offset_factor;
+    spec.layout = LayoutChoice::Given(TileLayout::row_major(&layout_shape).py(vm)?.into());
+    let new = spec.to_buffer("", Span::none()).py(vm)?;
+    let data = buffer_data(buf).py(vm)?;
+    emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
+    Ok(py(vm, new))
+}
+
+/// `buf.permute(*dims)`: the same storage with its dimensions reordered. Supported for
+/// layouts with one iterator per dimension (the default row-major one included), where
+/// TVM's `permute_by_groups` reorders those iterators.
+fn permute(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let bt = btype(buf);
+    let n = bt.shape.len();
+    if !args.kwargs.is_empty() {
+        return Err(vm.new_type_error("permute() takes dimensions only"));
+    }
+    let dims: Vec<usize> = args
+        .args
+        .iter()
+        .map(|d| py_int(vm, d).map(|i| if i < 0 { (i + n as i64) as usize } else { i as usize }))
+        .collect::<PyResult<_>>()?;
+    let mut seen = vec![false; n];
+    if dims.len() != n || dims.iter().any(|&d| d >= n || std::mem::replace(&mut seen[d], true)) {
+        return Err(vm.new_value_error(format!("permute() needs a permutation of the {n} dimensions")));
+    }
+    let layout = match &bt.layout {
+        Some(l) => l.clone(),
+        None => TileLayout::row_major(&bt.shape).py(vm)?.into(),
+    };
+    let tile = layout.downcast_ref::<TileLayoutNode>().filter(|t| {
+        t.shard.len() == n
+            && t.replica.is_empty()
+            && t.offset.is_empty()
+            && t.shard.iter().zip(&bt.shape).all(|(it, e)| crate::ir::structural_equal(&it.extent, e, false))
+    });
+    let Some(tile) = tile else {
+        return Err(vm.new_not_implemented_error("permute() of a layout with grouped or replicated iterators"));
+    };
+    let shard = dims.iter().map(|&d| tile.shard[d].clone()).collect();
+    let mut spec = BufferSpec::new(bt.elem_dtype(), dims.iter().map(|&d| bt.shape[d].clone()).collect());
+    spec.strides = bt.strides.clone();
+    spec.elem_offset = Some(bt.elem_offset.clone());
+    spec.scope = bt.storage_scope.clone();
+    spec.data_alignment = bt.data_alignment;
+    spec.offset_factor = bt.offset_factor;
+    spec.layout = LayoutChoice::Given(TileLayout::from_iters(shard, vec![], tile.offset.clone()).into());
+    let new = spec.to_buffer("", Span::none()).py(vm)?;
+    let data = buffer_data(buf).py(vm)?;
+    emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
+    Ok(py(vm, new))
+}
+
 /// `buf.view(*shape, layout=None)`: a `DeclBuffer` over the same data with another
 /// shape (and the parent's layout unless one is given).
 pub fn view(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
@@ -729,8 +827,8 @@ pub fn view(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
             return Err(vm.new_type_error(format!("Unsupported kwargs for view: {k}")));
         }
     }
-    if args.args.len() == 1 && args.args[0].downcast_ref::<PyStr>().is_some() {
-        return Err(vm.new_not_implemented_error("buffer views that change the element type are not supported yet"));
+    if args.args.len() == 1 && args.args[0].downcast_ref::<PyStr>().is_some() && args.kwargs.is_empty() {
+        return dtype_view(vm, buf, &args.args[0]);
     }
     let mut shape: Vec<Expr> = args.args.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?;
     if layout_arg.is_none() && shape.iter().filter(|e| e.as_int() == Some(-1)).count() == 1 {

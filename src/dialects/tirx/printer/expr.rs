@@ -154,7 +154,13 @@ fn call_doc(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<ExprD
     let mut kwargs = call_attr_kwargs(p, call, path)?;
     if let Some(k) = keyword_last {
         let i = call.args.len() - 1;
-        kwargs.push((k.to_string(), expr_at(p, &call.args[i], &path.attr("args").index(i))?));
+        // The keyword's string is written out even across lines (TVM prints it as a
+        // literal, not through the StringImm rule that moves such strings to metadata).
+        let d = match call.args[i].downcast_ref::<StringImmNode>() {
+            Some(s) => ExprDoc::str(&*s.value).with_path(path.attr("args").index(i).attr("value")),
+            None => expr_at(p, &call.args[i], &path.attr("args").index(i))?,
+        };
+        kwargs.push((k.to_string(), d));
     }
     Ok(callee.call_kw(args, kwargs))
 }
