@@ -296,6 +296,21 @@ impl DeferredDefinition {
     }
 }
 
+/// A decorator used bare (`@T.macro`) or configured (`@T.macro(hygienic=False)`, whose
+/// options the transpiler already recorded): bare, `make` gets the definition;
+/// configured, the result is a decorator that passes it on.
+pub fn bare_or_configured(vm: &VirtualMachine, args: FuncArgs, make: fn(&VirtualMachine, &PyObjectRef) -> PyResult) -> PyResult {
+    if let [first] = args.args.as_slice() {
+        return make(vm, first);
+    }
+    Ok(vm
+        .new_function("decorator", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+            make(vm, &target)
+        })
+        .into())
+}
+
 impl std::fmt::Debug for DeferredDefinition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "DeferredDefinition({}, {})", self.dialect, self.name)

@@ -533,17 +533,7 @@ impl Callable for TirMacro {
 
 /// `@T.macro`, `@T.macro(hygienic=False)`, `@T.inline`.
 pub fn macro_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    if let Some(first) = args.args.first()
-        && args.args.len() == 1
-    {
-        return make_macro(vm, first);
-    }
-    Ok(vm
-        .new_function("macro", |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-            make_macro(vm, &target)
-        })
-        .into())
+    crate::vm::runtime::bare_or_configured(vm, args, make_macro)
 }
 
 fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {
