@@ -34,7 +34,8 @@ fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<Operand> {
     obj.downcast_ref::<PyFloat>().map(|f| Operand::Float(f.to_f64()))
 }
 
-fn comparison(op: PyOp) -> Option<BinOp> {
+/// The comparison node of a Python comparison operator.
+pub(crate) fn comparison(op: PyOp) -> Option<BinOp> {
     Some(match op {
         PyOp::Lt => BinOp::LT,
         PyOp::Le => BinOp::LE,
@@ -46,7 +47,8 @@ fn comparison(op: PyOp) -> Option<BinOp> {
     })
 }
 
-fn py_binary_op(op: PyOp) -> Option<arith::PyOp> {
+/// The `ir::arith` operator of a Python operator (unary ones have none).
+pub(crate) fn py_binary_op(op: PyOp) -> Option<arith::PyOp> {
     Some(match op {
         PyOp::Add => arith::PyOp::Add,
         PyOp::Sub => arith::PyOp::Sub,

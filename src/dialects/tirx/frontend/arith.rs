@@ -47,40 +47,6 @@ pub fn make_binary(op: BinOp, a: Operand, b: Operand) -> Result<Expr> {
     core::make_binary(op, a, b, Span::none())
 }
 
-/// Python operators on expressions (`tvm.ir.ExprOp`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PyOp {
-    Add,
-    Sub,
-    Mul,
-    TrueDiv,
-    FloorDiv,
-    Mod,
-    LShift,
-    RShift,
-    BitAnd,
-    BitOr,
-    BitXor,
-}
-
-/// `a <op> b` from Python: `/` between integers is an error, `//` floordiv, `%` floormod.
-pub fn python_binary(op: PyOp, a: Operand, b: Operand) -> Result<Expr> {
-    let op = match op {
-        PyOp::Add => core::PyOp::Add,
-        PyOp::Sub => core::PyOp::Sub,
-        PyOp::Mul => core::PyOp::Mul,
-        PyOp::TrueDiv => core::PyOp::TrueDiv,
-        PyOp::FloorDiv => core::PyOp::FloorDiv,
-        PyOp::Mod => core::PyOp::Mod,
-        PyOp::LShift => core::PyOp::LShift,
-        PyOp::RShift => core::PyOp::RShift,
-        PyOp::BitAnd => core::PyOp::BitAnd,
-        PyOp::BitOr => core::PyOp::BitOr,
-        PyOp::BitXor => core::PyOp::BitXor,
-    };
-    core::python_binary(op, a, b, Span::none())
-}
-
 /// A comparison written in a script: no folding, literals take the other side's type.
 pub fn script_compare(op: BinOp, a: Operand, b: Operand) -> Result<Expr> {
     core::script_compare(op, a, b, Span::none())

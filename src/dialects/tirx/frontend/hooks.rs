@@ -567,27 +567,11 @@ pub fn op_hook(
             let r = if in_script { arith::script_compare(bop, x.clone(), y.clone()) } else { arith::python_compare(bop, x.clone(), y.clone()) };
             Ok(Some(r.py(vm)?))
         };
-        let py_op = match op {
-            P::Add => arith::PyOp::Add,
-            P::Sub => arith::PyOp::Sub,
-            P::Mul => arith::PyOp::Mul,
-            P::TrueDiv => arith::PyOp::TrueDiv,
-            P::FloorDiv => arith::PyOp::FloorDiv,
-            P::Mod => arith::PyOp::Mod,
-            P::LShift => arith::PyOp::LShift,
-            P::RShift => arith::PyOp::RShift,
-            P::BitAnd => arith::PyOp::BitAnd,
-            P::BitOr => arith::PyOp::BitOr,
-            P::BitXor => arith::PyOp::BitXor,
-            P::Lt => return cmp(BinOp::LT),
-            P::Le => return cmp(BinOp::LE),
-            P::Gt => return cmp(BinOp::GT),
-            P::Ge => return cmp(BinOp::GE),
-            P::Eq => return cmp(BinOp::EQ),
-            P::Ne => return cmp(BinOp::NE),
-            _ => return Ok(None),
-        };
-        Ok(Some(arith::python_binary(py_op, x, y).py(vm)?))
+        if let Some(bop) = crate::vm::operators::comparison(op) {
+            return cmp(bop);
+        }
+        let Some(py_op) = crate::vm::operators::py_binary_op(op) else { return Ok(None) };
+        Ok(Some(crate::ir::arith::python_binary(py_op, x, y, crate::ir::Span::none()).py(vm)?))
     })();
     match r {
         Ok(Some(e)) => Some(Ok(py(vm, e))),
