@@ -304,16 +304,58 @@ fn jit_constants_select_host_control_flow() {
 }
 
 #[test]
-#[ignore = "JIT constants reach only keyword-only constexpr parameters of the signature builder; a None for an optional parameter is rejected (unexpected keyword) instead of skipping its annotation"]
 fn jit_const_args_none_skips_optional_annotation() {
+    // The annotation of an absent parameter is never evaluated.
     let out = ok(
         "jit_none",
         &prog(
-            "@T.jit\ndef f(A: T.Tensor((4,), 'float32'), B: T.Tensor((Missing,), 'float32') = None):\n    A[0] = 1.0\n\
-             print(type(f.specialize(B=None)).__name__)\n",
+            "calls = []\ndef extent():\n    calls.append(1)\n    return 4\n\
+             @T.jit\ndef f(A: T.Tensor((4,), 'float32'), B: T.Optional(T.Tensor((extent(),), 'float32'))):\n    \
+             if B is None:\n        A[0] = 1.0\n\
+             g = f.specialize(B=None)\nprint(type(g).__name__, len(g.params), len(calls))\n\
+             print(len(f.specialize().params), len(calls))\n",
         ),
     );
-    assert_eq!(out, ["PrimFunc"]);
+    assert_eq!(out, ["PrimFunc 1 0", "2 1"]);
+}
+
+#[test]
+fn jit_optional_present_is_a_parameter() {
+    let out = ok(
+        "jit_present",
+        &prog(
+            "@T.jit\ndef f(A: T.Tensor((4,), 'float32'), B: T.Optional(T.Tensor((4,), 'float32'))):\n    \
+             if B is not None:\n        A[0] = B[0]\n    else:\n        A[0] = 0.0\n\
+             print(len(f.specialize().params), len(f.specialize(B=None).params))\n\
+             for bad in ({'B': 1}, {'A': None}):\n    try:\n        f.specialize(**bad)\n    except TypeError as e:\n        print(str(e).split(':')[0])\n",
+        ),
+    );
+    assert_eq!(out, ["2 1", "f.specialize()", "f.specialize() got unexpected arg(s)"]);
+}
+
+#[test]
+fn jit_positional_constexpr_with_default() {
+    let out = ok(
+        "jit_positional",
+        &prog(
+            "@T.jit\ndef f(A: T.Tensor((N,), 'float32'), N: T.constexpr = 4):\n    for i in range(N):\n        A[i] = 1.0\n\
+             a = f.specialize()\nprint(a.params[0].ty.shape if hasattr(a.params[0], 'ty') else len(a.params))\n\
+             print(a is f.specialize(N=4), a is f.specialize(N=2))\n",
+        ),
+    );
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(out[1], "True False");
+}
+
+#[test]
+fn jit_markers_outside_jit_are_rejected() {
+    let err = fails(
+        "optional_outside_jit",
+        &prog("@T.prim_func\ndef f(A: T.Optional(T.Tensor((4,), 'float32'))):\n    pass\n"),
+    );
+    assert!(err.contains("only supported by @T.jit") && err.contains("optional_outside_jit.py:4"), "{err}");
+    let err = fails("constexpr_outside_jit", &prog("@T.prim_func\ndef f(N: T.constexpr):\n    pass\n"));
+    assert!(err.contains("only supported by @T.jit"), "{err}");
 }
 
 // ---------------------------------------------------------------------------

@@ -349,7 +349,7 @@ impl Context {
             f.body = stmts;
             let marker = tpl::expr(
                 "__tvm__.builder(E0, None, E1)",
-                vec![Hole::E(tpl::string(&name, range)), Hole::E(self.options_dict(policy, &HashMap::new(), hygienic, range))],
+                vec![Hole::E(tpl::string(&name, range)), Hole::E(self.options_dict(policy, &HashMap::new(), hygienic, &Specializable::default(), range))],
                 range,
             );
             f.decorator_list.push(ast::Decorator { range, node_index: Default::default(), expression: marker });
@@ -359,17 +359,22 @@ impl Context {
 
         // Function: a signature builder, then the body builder under the same name.
         let sig_name = format!("__tvm_sig_{name}");
-        let (sig_stmts, body_params, kwonly) = self.signature(&mut f, policy, scopes, range)?;
-        let sig_def = tpl::stmts(
-            "def E0(__tvm_s):\n    B0",
-            vec![Hole::E(tpl::name(&sig_name, range)), Hole::B(sig_stmts)],
-            range,
-        );
+        let sig = self.signature(&mut f, policy, scopes, range)?;
+        let (sig_stmts, body_params, kwonly) = (sig.stmts, sig.params, sig.kwonly);
+        let sig_def = match &sig.const_args {
+            // JIT: the signature builder also reads the specialization map.
+            Some(_) => tpl::stmts("def E0(__tvm_s, __tvm_map):\n    B0", vec![Hole::E(tpl::name(&sig_name, range)), Hole::B(sig_stmts)], range),
+            None => tpl::stmts("def E0(__tvm_s):\n    B0", vec![Hole::E(tpl::name(&sig_name, range)), Hole::B(sig_stmts)], range),
+        };
         // `def E0` above is a Name placeholder: give the function its real name.
         let mut sig_def = sig_def;
         if let Some(Stmt::FunctionDef(sd)) = sig_def.first_mut() {
             sd.name = ast::Identifier { id: sig_name.as_str().into(), range, node_index: Default::default() };
             sd.parameters.kwonlyargs = kwonly.clone();
+            // Parameter names are not template holes: name the map's parameter here.
+            if let (Some(map), Some(p)) = (&sig.const_args, sd.parameters.args.get_mut(1)) {
+                p.parameter.name = ast::Identifier { id: map.as_str().into(), range, node_index: Default::default() };
+            }
         }
         out.extend(sig_def);
 
@@ -394,7 +399,7 @@ impl Context {
             vec![
                 Hole::E(tpl::string(&name, range)),
                 Hole::E(tpl::name(&sig_name, range)),
-                Hole::E(self.options_dict(policy, &decls, hygienic, range)),
+                Hole::E(self.options_dict(policy, &decls, hygienic, &sig.specializable, range)),
             ],
             range,
         );
@@ -405,13 +410,23 @@ impl Context {
     }
 
     /// `{"tvm_spelling": .., "decls": {...}, "hygienic": ..}` for the builder record.
-    fn options_dict(&self, policy: &DecoratorPolicy, decls: &HashMap<String, String>, hygienic: bool, range: TextRange) -> Expr {
+    fn options_dict(
+        &self,
+        policy: &DecoratorPolicy,
+        decls: &HashMap<String, String>,
+        hygienic: bool,
+        jit: &Specializable,
+        range: TextRange,
+    ) -> Expr {
+        let names = |v: &[String]| v.iter().map(|n| format!("{}, ", tpl::python_string_literal(n))).collect::<String>();
         let mut text = String::from("{");
         text.push_str(&format!(
-            "\"tvm_spelling\": {}, \"jit\": {}, \"hygienic\": {}, \"decls\": {{",
+            "\"tvm_spelling\": {}, \"jit\": {}, \"hygienic\": {}, \"constexpr\": ({}), \"optional\": ({}), \"decls\": {{",
             py_bool(policy.tvm_spelling),
             py_bool(policy.jit),
-            py_bool(hygienic)
+            py_bool(hygienic),
+            names(&jit.constexpr),
+            names(&jit.optional),
         ));
         let mut keys: Vec<_> = decls.iter().collect();
         keys.sort();
@@ -434,8 +449,11 @@ impl Context {
         policy: &DecoratorPolicy,
         scopes: &[HashSet<String>],
         _range: TextRange,
-    ) -> Result<(Vec<Stmt>, Vec<ast::ParameterWithDefault>, Vec<ast::ParameterWithDefault>), SyntaxRestriction> {
+    ) -> Result<Signature, SyntaxRestriction> {
         let mut stmts = vec![];
+        let mut specializable = Specializable::default();
+        // JIT signatures read the specialization map through a fresh name.
+        let const_args = policy.jit.then(|| self.fresh("const_args"));
         let mut params = vec![];
         let mut values = vec![];
         // Names bound so far inside the signature builder.
@@ -472,17 +490,27 @@ impl Context {
                 range: p.range,
             });
         }
+        // Compile-time constants: keyword-only parameters, and (JIT) positional ones
+        // annotated `T.constexpr`. Every annotation sees their values, as TVM binds
+        // them before the signature is read.
         let mut kwonly = vec![];
-        for a in &p.kwonlyargs {
+        let positional_constexpr =
+            p.args.iter().filter(|a| policy.jit && a.parameter.annotation.as_deref().is_some_and(|e| self.is_constexpr(e)));
+        for a in p.kwonlyargs.iter().chain(positional_constexpr) {
             let mut k = a.clone();
             k.parameter.annotation = None;
             sig_scope.insert(k.parameter.name.id.to_string());
+            specializable.constexpr.push(k.parameter.name.id.to_string());
             kwonly.push(k);
         }
         let mut param_locals: HashMap<String, String> = HashMap::new();
         for a in &p.args {
             let pname = a.parameter.name.id.to_string();
             let r = a.range;
+            if specializable.constexpr.contains(&pname) {
+                continue;
+            }
+            let optional = policy.jit && a.parameter.annotation.as_deref().is_some_and(|e| self.is_optional(e));
             let ann = match &a.parameter.annotation {
                 Some(ann) => {
                     if matches!(&**ann, Expr::StringLiteral(_)) {
@@ -502,11 +530,30 @@ impl Context {
             // Parameters bind fresh locals: an annotation before the parameter still
             // reads the outer name (`A: T.Tensor((n,)), n: n`), later ones the parameter.
             let local = self.fresh("param");
-            stmts.extend(tpl::stmts(
-                "E0 = __tvm_s.param(E1, E2)",
-                vec![Hole::E(store_name(&local, r)), Hole::E(tpl::string(&pname, r)), Hole::E(ann)],
-                r,
-            ));
+            match (&const_args, optional) {
+                // An optional parameter given as None in the map is absent: its
+                // annotation is never evaluated.
+                (Some(map), true) => {
+                    specializable.optional.push(pname.clone());
+                    stmts.extend(tpl::stmts(
+                        "if __tvm_s.absent(E0, E1):\n    E2 = None\nelse:\n    E3 = __tvm_s.param(E4, E5)",
+                        vec![
+                            Hole::E(tpl::name(map, r)),
+                            Hole::E(tpl::string(&pname, r)),
+                            Hole::E(store_name(&local, r)),
+                            Hole::E(store_name(&local, r)),
+                            Hole::E(tpl::string(&pname, r)),
+                            Hole::E(ann),
+                        ],
+                        r,
+                    ));
+                }
+                _ => stmts.extend(tpl::stmts(
+                    "E0 = __tvm_s.param(E1, E2)",
+                    vec![Hole::E(store_name(&local, r)), Hole::E(tpl::string(&pname, r)), Hole::E(ann)],
+                    r,
+                )),
+            }
             sig_scope.insert(pname.clone());
             values.push(tpl::name(&local, r));
             param_locals.insert(pname.clone(), local);
@@ -526,7 +573,26 @@ impl Context {
         }
         let r = f.range;
         stmts.extend(tpl::stmts("return E0", vec![Hole::E(tpl::tuple(values, r))], r));
-        Ok((stmts, params, kwonly))
+        Ok(Signature { stmts, params, kwonly, const_args, specializable })
+    }
+
+    /// `T.constexpr` (through any namespace alias), `constexpr`, or `T.constexpr | x`.
+    fn is_constexpr(&self, e: &Expr) -> bool {
+        self.is_namespace_member(e, "constexpr")
+            || matches!(e, Expr::BinOp(b) if b.op == ast::Operator::BitOr && (self.is_constexpr(&b.left) || self.is_constexpr(&b.right)))
+    }
+
+    /// `T.Optional(annotation)`: a JIT parameter that specialization may remove.
+    fn is_optional(&self, e: &Expr) -> bool {
+        matches!(e, Expr::Call(c) if self.is_namespace_member(&c.func, "Optional"))
+    }
+
+    fn is_namespace_member(&self, e: &Expr, member: &str) -> bool {
+        match e {
+            Expr::Name(n) => n.id.as_str() == member,
+            Expr::Attribute(a) => a.attr.id.as_str() == member && matches!(self.resolve(&a.value), Some(Ref::Namespace(_))),
+            _ => false,
+        }
     }
 
     /// Rewrite loads of names no scope binds into `<via>.name("x")`: such a name can
@@ -540,6 +606,25 @@ impl Context {
     fn resolvable(&self, name: &str, scopes: &[HashSet<String>], local: &HashSet<String>) -> bool {
         local.contains(name) || scopes.iter().any(|s| s.contains(name)) || self.globals.contains(name)
     }
+}
+
+/// A transpiled signature: the signature builder's statements, the body builder's
+/// positional and keyword-only parameters, and what JIT specialization may supply.
+struct Signature {
+    stmts: Vec<Stmt>,
+    params: Vec<ast::ParameterWithDefault>,
+    kwonly: Vec<ast::ParameterWithDefault>,
+    /// The fresh name of the specialization map (JIT definitions only).
+    const_args: Option<String>,
+    specializable: Specializable,
+}
+
+/// Parameter names a JIT specialization may supply: constants, and optional
+/// parameters it may mark absent with None.
+#[derive(Default)]
+struct Specializable {
+    constexpr: Vec<String>,
+    optional: Vec<String>,
 }
 
 /// Loads of earlier parameters in a signature read their fresh locals.

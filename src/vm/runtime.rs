@@ -222,6 +222,12 @@ impl GeneratedBuilder {
     pub fn option_bool(&self, key: &str, vm: &VirtualMachine) -> bool {
         self.option(key, vm).is_some_and(|v| v.try_to_bool(vm).unwrap_or(false))
     }
+    /// A tuple-of-names option (`"constexpr"`, `"optional"` of a JIT definition).
+    pub fn option_names(&self, key: &str, vm: &VirtualMachine) -> Vec<String> {
+        let Some(v) = self.option(key, vm) else { return vec![] };
+        let Ok(t) = v.downcast::<rustpython_vm::builtins::PyTuple>() else { return vec![] };
+        t.as_slice().iter().filter_map(|n| String::try_from_object(vm, n.clone()).ok()).collect()
+    }
     /// `{"n": "int64"}`: symbols the body declares with `n = T.int64()`.
     pub fn declarations(&self, vm: &VirtualMachine) -> HashMap<String, String> {
         let mut out = HashMap::new();

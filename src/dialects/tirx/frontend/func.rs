@@ -89,7 +89,7 @@ fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> Py
     let depth = enter(frame);
     let run = || -> PyResult<Type> {
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
-        sig.call((SigContext.into_ref(&vm.ctx),), vm)?;
+        sig.call((SigContext { jit: false }.into_ref(&vm.ctx),), vm)?;
         let (params, ret) = with_func(|f| (f.params.clone(), f.ret_type.clone())).unwrap_or_default();
         let ty: Type = crate::ir::FuncType::new(crate::ir::FuncTypeNode {
             arg_types: params.iter().map(|p| p.ty.clone()).collect(),
@@ -145,9 +145,25 @@ pub fn build_with(
     let depth = enter(frame);
     let run = || -> PyResult<()> {
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
-        let kw = consts.clone().unwrap_or_default();
+        let jit = consts.is_some();
+        // Constants go to both builders as keyword arguments; the signature builder
+        // of a JIT definition also reads the whole map (absent optional parameters).
+        let constexpr = gb.option_names("constexpr", vm);
+        let map = vm.ctx.new_dict();
+        let mut constants = vec![];
+        for (k, v) in consts.clone().into_iter().flatten() {
+            map.set_item(k.as_str(), v.clone(), vm)?;
+            if constexpr.contains(&k) {
+                constants.push((k, v));
+            }
+        }
+        let kw: rustpython_vm::function::KwArgs = constants.into_iter().collect();
         let sig = sig_with_type_vars(vm, &sig)?;
-        let values = sig.call(FuncArgs::new(vec![SigContext.into_ref(&vm.ctx).into()], kw.clone()), vm)?;
+        let mut sig_args = vec![SigContext { jit }.into_ref(&vm.ctx).into()];
+        if jit {
+            sig_args.push(map.into());
+        }
+        let values = sig.call(FuncArgs::new(sig_args, kw.clone()), vm)?;
         with_func(|f| f.in_signature = false);
         let params: Vec<PyObjectRef> = match values.downcast_ref::<PyTuple>() {
             Some(t) => t.as_slice().to_vec(),
@@ -246,15 +262,60 @@ fn body_with_symbols(vm: &VirtualMachine, body: &PyObjectRef) -> PyResult {
 /// The object the generated signature builder declares parameters through.
 #[pyclass(module = "tvm.script.parser", name = "SignatureContext")]
 #[derive(Debug, PyPayload)]
-pub struct SigContext;
+pub struct SigContext {
+    /// Building a JIT specialization (`T.Optional` parameters allowed).
+    jit: bool,
+}
+
+/// The value of `T.constexpr`: a marker the transpiler reads in JIT signatures.
+pub const CONSTEXPR: &str = "T.constexpr";
+
+/// `T.Optional(ann)`: a JIT parameter that `specialize(name=None)` removes.
+#[pyclass(module = "tvm.tirx", name = "OptionalAnnotation")]
+#[derive(Debug, PyPayload)]
+pub struct OptionalAnnotation {
+    annotation: PyObjectRef,
+}
+
+#[pyclass]
+impl OptionalAnnotation {
+    #[pygetset]
+    fn annotation(&self) -> PyObjectRef {
+        self.annotation.clone()
+    }
+}
+
+/// `T.Optional(ann)`.
+pub fn optional(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let [annotation]: [PyObjectRef; 1] =
+        args.args.try_into().map_err(|_| vm.new_type_error("T.Optional takes exactly one annotation"))?;
+    Ok(OptionalAnnotation { annotation }.into_ref(&vm.ctx).into())
+}
 
 #[pyclass]
 impl SigContext {
+    /// Whether the specialization map marks optional parameter `name` absent (None).
+    #[pymethod]
+    fn absent(&self, const_args: PyObjectRef, name: String, vm: &VirtualMachine) -> PyResult<bool> {
+        let Some(map) = const_args.downcast_ref::<PyDict>() else { return Ok(false) };
+        Ok(map.get_item_opt(name.as_str(), vm)?.is_some_and(|v| vm.is_none(&v)))
+    }
+
     /// `name: ann` — a parameter.
     #[pymethod]
     fn param(&self, name: String, ann: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         if vm.is_none(&ann) {
             return Err(diag(vm, "error: Type annotation required for function parameters."));
+        }
+        // `T.Optional(ann)` reaches here only in JIT signatures (the transpiler reads
+        // it there); elsewhere it is a misplaced marker.
+        let ann = match ann.downcast_ref::<OptionalAnnotation>() {
+            Some(o) if self.jit => o.annotation.clone(),
+            Some(_) => return Err(diag(vm, "error: T.Optional parameter annotations are only supported by @T.jit")),
+            None => ann,
+        };
+        if ann.downcast_ref::<rustpython_vm::builtins::PyStr>().is_some_and(|s| s.to_string_lossy() == CONSTEXPR) {
+            return Err(diag(vm, format!("error: T.constexpr parameter {name:?} is only supported by @T.jit")));
         }
         let var = param_var(vm, &name, &ann)?;
         with_func(|f| {
@@ -575,16 +636,59 @@ impl JitFunction {
         if !args.args.is_empty() {
             return Err(vm.new_type_error("specialize() takes keyword arguments only"));
         }
-        let mut key_parts = vec![];
+        let gb = self.target.downcast_ref::<GeneratedBuilder>().ok_or_else(|| vm.new_type_error("a jit definition"))?;
+        let name = &gb.name;
+        let (constexpr, optional) = (gb.option_names("constexpr", vm), gb.option_names("optional", vm));
+        let py_list = |names: &mut Vec<&str>| {
+            names.sort();
+            format!("[{}]", names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", "))
+        };
+        let mut extra: Vec<&str> =
+            args.kwargs.keys().map(|k| k.as_str()).filter(|k| !constexpr.iter().chain(&optional).any(|n| n == k)).collect();
+        if !extra.is_empty() {
+            let mut names: Vec<&str> = constexpr.iter().chain(&optional).map(|n| n.as_str()).collect();
+            return Err(vm.new_type_error(format!(
+                "{name}.specialize() got unexpected arg(s): {} (specializable params are: {})",
+                py_list(&mut extra),
+                py_list(&mut names)
+            )));
+        }
         for (k, v) in &args.kwargs {
-            key_parts.push(format!("{k}={}", v.repr(vm)?));
+            if optional.contains(k) && !vm.is_none(v) {
+                return Err(vm.new_type_error(format!(
+                    "{name}.specialize(): T.Optional parameters only accept None; pass actual tensors when calling \
+                     the compiled kernel (got: {{'{k}': {}}})",
+                    v.repr(vm)?
+                )));
+            }
+        }
+        // The cache key is the effective constants (supplied over declared defaults)
+        // and the absent optional parameters, as TVM keys its specializations.
+        let defaults = gb.sig.as_ref().and_then(|s| s.get_attr("__kwdefaults__", vm).ok()).and_then(|d| d.downcast::<PyDict>().ok());
+        let mut key_parts = vec![];
+        let mut missing = vec![];
+        for c in &constexpr {
+            let value = match args.kwargs.get(c) {
+                Some(v) => Some(v.clone()),
+                None => defaults.as_ref().and_then(|d| d.get_item_opt(c.as_str(), vm).ok().flatten()),
+            };
+            match value {
+                Some(v) => key_parts.push(format!("{c}={}", v.repr(vm)?)),
+                None => missing.push(c.as_str()),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(vm.new_type_error(format!(
+                "{name}.specialize() missing constexpr arg(s) (no default provided): {}",
+                py_list(&mut missing)
+            )));
         }
         key_parts.sort();
-        let key = key_parts.join(",");
+        let mut absent: Vec<&str> = optional.iter().filter(|o| args.kwargs.contains_key(o.as_str())).map(|o| o.as_str()).collect();
+        let key = format!("{}|{}", key_parts.join(","), py_list(&mut absent));
         if let Some((_, f)) = self.cache.lock().iter().find(|(k, _)| *k == key) {
             return Ok(f.clone());
         }
-        let gb = self.target.downcast_ref::<GeneratedBuilder>().ok_or_else(|| vm.new_type_error("a jit definition"))?;
         let kwargs: rustpython_vm::function::KwArgs = args.kwargs.into_iter().collect();
         let f = build_with(vm, gb, &self.opts, Some(kwargs))?;
         self.cache.lock().push((key, f.clone()));

@@ -44,6 +44,7 @@ pub(crate) fn init_classes() {
     func::SigContext::make_static_type();
     func::TirMacro::make_static_type();
     func::JitFunction::make_static_type();
+    func::OptionalAnnotation::make_static_type();
 }
 
 /// Register the namespace, decorators and hooks (idempotent).

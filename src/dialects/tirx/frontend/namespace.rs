@@ -74,7 +74,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("macro", func::macro_decorator);
     t.func("inline", func::macro_decorator);
     t.func("jit", func::jit_decorator);
-    t.value("constexpr", |vm| Ok(vm.ctx.new_str("T.constexpr").into()));
+    t.value("constexpr", |vm| Ok(vm.ctx.new_str(func::CONSTEXPR).into()));
+    t.func("Optional", func::optional);
 
     // Buffers.
     t.func("Buffer", buffers::buffer);
