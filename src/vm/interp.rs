@@ -55,6 +55,7 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
                 i.attach(vm);
             }
             super::init_native_classes();
+            super::alloc_guard::install(vm);
             if sandbox {
                 super::sandbox::restrict_native_modules(vm);
             }

@@ -1,6 +1,7 @@
 //! The embedded Python VM: interpreter construction, IR objects as Python
 //! objects, script namespaces, the construction protocol and running files.
 
+pub mod alloc_guard;
 pub mod convert;
 pub mod error;
 pub mod interp;

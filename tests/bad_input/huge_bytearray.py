@@ -1,0 +1,1 @@
+buf = bytearray(10 ** 14)

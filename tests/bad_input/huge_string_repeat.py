@@ -1,0 +1,3 @@
+from tvm.script import tirx as T
+
+name = "x" * 10 ** 13
