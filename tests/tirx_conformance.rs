@@ -1,4 +1,4 @@
-//! TIRx / S-TIR conformance as data: each `tests/data/conformance/*.py` is a script in
+//! Conformance as data (any dialect): each `tests/data/conformance/*.py` is a script in
 //! TVM 0.27's printed form. Like the corpus check, it must
 //! 1. print back byte for byte under `print --syntax tvm`,
 //! 2. round-trip (`roundtrip FILE`: parse, print, re-parse, structurally equal),

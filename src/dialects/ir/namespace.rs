@@ -252,34 +252,54 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
     let dict = cls.get_attr("__dict__", vm)?;
     let items = vm.call_method(&dict, "items", ())?;
     let items: Vec<PyObjectRef> = vm.extract_elements_with(&items, Ok)?;
-    let mut defs = Vec::new();
+    // In source order: deferred definitions, and (as TVM's `name = value` in a module
+    // class) function values assigned directly, such as `R.ExternFunc("f")`.
+    enum Member {
+        Deferred(PyObjectRef),
+        Value(String, BaseFunc),
+    }
+    let mut members = Vec::new();
     for item in items {
         let pair: Vec<PyObjectRef> = vm.extract_elements_with(&item, Ok)?;
-        if let Some(v) = pair.get(1)
-            && v.downcast_ref::<DeferredDefinition>().is_some()
+        let (Some(k), Some(v)) = (pair.first(), pair.get(1)) else { continue };
+        if v.downcast_ref::<DeferredDefinition>().is_some() {
+            members.push(Member::Deferred(v.clone()));
+        } else if let Some(f) = crate::vm::object::unwrap_object(v).and_then(|o| BaseFunc::try_from_object(o).ok())
+            && let Some(name) = k.downcast_ref::<PyStr>()
         {
-            defs.push(v.clone());
+            members.push(Member::Value(name.to_string(), f));
         }
     }
     // Declare every function first: bodies may call functions defined later.
     let mut gvs = Vec::new();
-    for d in &defs {
-        let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
-        let ty = (d.declare)(vm)?;
-        let gv = GlobalVar::new(GlobalVarNode { ty, name_hint: d.name.as_str().into(), span: Span::none() });
-        builder::find_frame::<IRModuleFrame, _>(|m| m.global_vars.insert(d.name.clone(), gv.clone()));
+    for m in &members {
+        let (name, ty) = match m {
+            Member::Deferred(d) => {
+                let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
+                (d.name.clone(), (d.declare)(vm)?)
+            }
+            Member::Value(name, f) => (name.clone(), f.expr_ty().map(|t| Type(t.clone())).unwrap_or_else(Type::missing)),
+        };
+        let gv = GlobalVar::new(GlobalVarNode { ty, name_hint: name.as_str().into(), span: Span::none() });
+        builder::find_frame::<IRModuleFrame, _>(|m| m.global_vars.insert(name, gv.clone()));
         gvs.push(gv);
     }
     let module_ref: PyObjectRef = ModuleRef { name: class_name.to_string() }.into_ref(&vm.ctx).into();
-    for d in &defs {
-        let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
-        bind_class_name(vm, &d.scopes, class_name, &module_ref)?;
+    for m in &members {
+        if let Member::Deferred(d) = m {
+            let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
+            bind_class_name(vm, &d.scopes, class_name, &module_ref)?;
+        }
     }
     let mut funcs = Vec::new();
-    for (d, gv) in defs.iter().zip(gvs) {
-        let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
-        let f = (d.build)(vm)?;
-        let f = BaseFunc::try_from_object(f).py(vm)?;
+    for (m, gv) in members.iter().zip(gvs) {
+        let f = match m {
+            Member::Deferred(d) => {
+                let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
+                BaseFunc::try_from_object((d.build)(vm)?).py(vm)?
+            }
+            Member::Value(_, f) => f.clone(),
+        };
         funcs.push((gv, f));
     }
     let (attrs, infos) = builder::find_frame::<IRModuleFrame, _>(|m| (m.attrs.clone(), m.global_infos.clone()))
