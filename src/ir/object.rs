@@ -340,7 +340,7 @@ pub fn registered_type_keys() -> Vec<&'static str> {
 macro_rules! ir_node {
     (
         $(#[$meta:meta])*
-        $vis:vis struct $node:ident as $handle:ident : $key:literal, base $base:path
+        $vis:vis struct $node:ident as $handle:ident : $key:expr, base $base:path
             $(, isa [$($cat:ty),* $(,)?])?
             $(, eq $eqkind:ident)?
             $(, ty $tyfield:ident)?
