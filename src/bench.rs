@@ -130,6 +130,8 @@ fn wait_with_rss(child: &mut std::process::Child) -> Result<(bool, f64), String>
 /// TVM 0.27's figures for one file, from `BASELINE.json` (`files.<name>`).
 struct Baseline {
     parse: f64,
+    /// CPython's `ast.parse` of the same text: the AST floor of a Python-hosted parser.
+    cpython_ast: f64,
     print: f64,
     process: f64,
     peak_mib: f64,
@@ -148,6 +150,7 @@ fn baseline_of(json: &serde_json::Value, name: &str) -> Option<Baseline> {
     Some(Baseline {
         // TVM's parse with the well-formedness check off, as ours is timed.
         parse: num(inp.get("parse_no_wellformed_check"))?,
+        cpython_ast: num(inp.get("python_ast_parse"))?,
         print: num(inp.get("print"))?,
         process: num(whole.get("wall_s").and_then(|w| w.get("median")))?,
         peak_mib: num(whole.get("peak_mib").and_then(|w| w.get("median")))?,
@@ -183,9 +186,9 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -
         .collect();
     let session = Session::new();
     println!(
-        "| file | MB | python AST s | parse s | parse/AST | parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
+        "| file | MB | python AST s | parse s | parse/AST | parse/CPython AST | parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut code = 0;
     for (p, whole) in paths.iter().zip(wholes) {
         let t = match bench_file(&session, p, runs) {
@@ -205,7 +208,7 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -
         let dash = || "-".to_string();
         let cell = |v: Option<String>| v.unwrap_or_else(dash);
         println!(
-            "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             t.name,
             mb,
             secs(t.python_ast),
@@ -214,6 +217,7 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -
                 Err(e) => format!("error: {e}"),
             },
             cell(parse.map(|d| format!("{:.1}x", d / t.python_ast.as_secs_f64().max(1e-9)))),
+            cell(tvm.as_ref().zip(parse).map(|(b, d)| format!("{:.2}x", d / b.cpython_ast.max(1e-9)))),
             cell(parse.map(|d| format!("{:.3}", d / mb.max(1e-9)))),
             cell(t.print.map(secs)),
             cell(whole.map(|(d, _)| secs(d))),
