@@ -40,6 +40,11 @@ fn a_session_with_limits_stops_runaway_scripts_and_goes_on() {
     assert!(start.elapsed() < Duration::from_secs(20));
     let err = session.run("deep.py", "def f(n):\n    return f(n + 1)\nf(0)\n", &[]).unwrap_err();
     assert!(err.message.contains("RecursionError"), "{}", err.message);
+    // A script that catches every TimeoutError is stopped too (no process exit here).
+    let catching = "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n";
+    let err = session.run("catching.py", catching, &[]).unwrap_err();
+    assert!(err.message.contains("TimeoutError"), "{}", err.message);
+    assert!(start.elapsed() < Duration::from_secs(40));
     // The budget is per call: the session still runs a good script.
     session.run("ok.py", "x = 1 + 1\nassert x == 2\n", &[]).unwrap();
 }

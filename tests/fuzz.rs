@@ -311,6 +311,7 @@ fn mutated_sources_never_panic() {
     // (valid TVMScript, so mutations reach the builders and the printer too).
     let strategy = (0..seeds.len() * 2, prop::collection::vec(stmt_r(), 1..3), prop::collection::vec(mutation(), 1..5));
     let parsed = std::cell::Cell::new(0u32);
+    let last_case = std::env::var_os("FUZZ_LAST_CASE");
     runner
         .run(&strategy, |(seed, recipe, mutations)| {
             let source = match seeds.get(seed) {
@@ -324,6 +325,10 @@ fn mutated_sources_never_panic() {
             };
             let bytes = mutate(source, &mutations);
             let text = String::from_utf8_lossy(&bytes).into_owned();
+            // A crash (not a panic) ends the process: leave its input behind.
+            if let Some(path) = &last_case {
+                let _ = std::fs::write(path, &text);
+            }
             let outcome = catch_unwind(AssertUnwindSafe(|| {
                 if let Ok(defs) = session.parse_with("mutated.py", &text, false) {
                     parsed.set(parsed.get() + 1);

@@ -12,9 +12,10 @@
 //!   reserves address space until used.
 //! - **Time.** A [`Watchdog`] raises `TimeoutError` inside the interpreter once the
 //!   budget is spent, at the next bytecode instruction (through RustPython's
-//!   user-signal channel, see [`Interrupter`]). It raises again every
-//!   [`REPEAT_INTERVAL`] until the run ends, so a script that catches the error
-//!   is interrupted again. Native code that never returns to the interpreter
+//!   user-signal channel, see [`Interrupter`]), and again at every instruction
+//!   after that until the run ends, so a script that catches the error cannot
+//!   carry on (the watchdog also re-sends it every [`REPEAT_INTERVAL`], for other
+//!   interpreters of the process that consume the shared signal flag). Native code that never returns to the interpreter
 //!   (one huge `10 ** 10 ** 9`) cannot be interrupted this way; for that the
 //!   watchdog can end the process after a grace period ([`HardExit`], used by the CLI).
 
@@ -23,7 +24,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rustpython_vm::signal::{user_signal_channel, UserSignalReceiver, UserSignalSender};
+use rustpython_vm::signal::{user_signal_channel, UserSignal, UserSignalReceiver, UserSignalSender};
 use rustpython_vm::VirtualMachine;
 
 /// Python's default recursion limit (CPython's).
@@ -113,21 +114,24 @@ impl Interrupter {
     /// Raise `TimeoutError(message)` in the interpreter while `armed` holds.
     /// False when the interpreter is gone.
     pub fn raise_timeout(&self, message: &str, armed: &Arc<AtomicBool>) -> bool {
-        let message = message.to_string();
-        let armed = armed.clone();
-        self.tx
-            .send(Box::new(move |vm: &VirtualMachine| {
-                if armed.load(Ordering::Acquire) {
-                    // Built by calling the class: TimeoutError is an OSError, whose
-                    // instances have their own layout.
-                    let ty = vm.ctx.exceptions.timeout_error.to_owned();
-                    Err(vm.invoke_exception(ty, vec![vm.ctx.new_str(message.as_str()).into()]).unwrap_or_else(|e| e))
-                } else {
-                    Ok(())
-                }
-            }))
-            .is_ok()
+        self.tx.send(timeout_signal(self.tx.clone(), Arc::from(message), armed.clone())).is_ok()
     }
+}
+
+/// The queued action that raises `TimeoutError`. Raising queues it again, so every
+/// following instruction raises too: a script that catches the error (`except
+/// BaseException: pass` inside a loop) cannot carry on.
+fn timeout_signal(tx: UserSignalSender, message: Arc<str>, armed: Arc<AtomicBool>) -> UserSignal {
+    Box::new(move |vm: &VirtualMachine| {
+        if !armed.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let _ = tx.send(timeout_signal(tx.clone(), message.clone(), armed.clone()));
+        // Built by calling the class: TimeoutError is an OSError, whose instances
+        // have their own layout.
+        let ty = vm.ctx.exceptions.timeout_error.to_owned();
+        Err(vm.invoke_exception(ty, vec![vm.ctx.new_str(&*message).into()]).unwrap_or_else(|e| e))
+    })
 }
 
 /// Ending the process when the interpreter does not stop after its deadline
