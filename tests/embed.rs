@@ -48,3 +48,20 @@ fn a_session_with_limits_stops_runaway_scripts_and_goes_on() {
     // The budget is per call: the session still runs a good script.
     session.run("ok.py", "x = 1 + 1\nassert x == 2\n", &[]).unwrap();
 }
+
+#[test]
+fn deep_input_on_a_small_stack_is_refused_not_a_crash() {
+    // An embedder's thread has far less stack than the CLI's: the nesting limit
+    // follows the stack left, so this is an error rather than a stack overflow.
+    let text = format!(
+        "from tvm.script import tirx as T\n\n@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = {}A[1]\n",
+        "A[1] + ".repeat(2900)
+    );
+    let err = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || tvmscript::Session::new().parse("deep.py", &text).map(|_| ()).unwrap_err().message)
+        .expect("a thread")
+        .join()
+        .expect("no crash");
+    assert!(err.contains("too deeply nested"), "{err}");
+}

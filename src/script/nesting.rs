@@ -22,9 +22,25 @@ pub const MAX_INDENT_DEPTH: usize = 100;
 /// Bound of one expression's nesting (CPython's compiler gives up near 3000).
 pub const MAX_EXPRESSION_DEPTH: usize = 3000;
 
+/// Native stack one level of expression nesting may take across the passes
+/// (measured: about 2.5 KiB for a chain of `+`; twice that for safety).
+const STACK_PER_EXPRESSION_LEVEL: usize = 5 << 10;
+
 /// Check `text` against the nesting limits.
 pub fn check(text: &str) -> Result<(), SyntaxRestriction> {
-    Scanner::new(text).run()
+    let mut scanner = Scanner::new(text);
+    scanner.max_expression = expression_limit(crate::vm::limits::remaining_stack());
+    scanner.run()
+}
+
+/// The expression-depth limit on a thread with `remaining` bytes of stack left:
+/// [`MAX_EXPRESSION_DEPTH`] on a large stack (the CLI's), less on a small one (an
+/// embedder's thread), so deep input is refused rather than overflowing the stack.
+pub fn expression_limit(remaining: Option<usize>) -> usize {
+    match remaining {
+        Some(bytes) => (bytes / STACK_PER_EXPRESSION_LEVEL).clamp(16, MAX_EXPRESSION_DEPTH),
+        None => MAX_EXPRESSION_DEPTH,
+    }
 }
 
 fn error(message: String, at: usize, len: usize) -> SyntaxRestriction {
@@ -93,6 +109,8 @@ struct Scanner<'a> {
     at_line_start: bool,
     /// After a `.`: the next name continues the atom (`a.b`).
     in_attribute: bool,
+    /// The expression-depth limit for this thread's stack.
+    max_expression: usize,
 }
 
 const OPERATOR_KEYWORDS: &[&str] = &["and", "or", "not", "in", "is", "if", "else", "lambda", "await", "yield"];
@@ -109,6 +127,7 @@ impl<'a> Scanner<'a> {
             after_operand: false,
             at_line_start: true,
             in_attribute: false,
+            max_expression: MAX_EXPRESSION_DEPTH,
         }
     }
 
@@ -128,9 +147,14 @@ impl<'a> Scanner<'a> {
     fn check_expression(&mut self, at: usize) -> Result<(), SyntaxRestriction> {
         let top = self.top();
         let d = top.base + top.item_depth();
-        if d > MAX_EXPRESSION_DEPTH {
+        if d > self.max_expression {
+            let hint = if self.max_expression < MAX_EXPRESSION_DEPTH {
+                " on this thread's stack (run on a larger stack: vm::limits::with_stack)"
+            } else {
+                ""
+            };
             return Err(error(
-                format!("expression too deeply nested: more than {MAX_EXPRESSION_DEPTH} nested operations"),
+                format!("expression too deeply nested: more than {} nested operations{hint}", self.max_expression),
                 at,
                 1,
             ));
@@ -397,8 +421,23 @@ fn is_keyword(w: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The check as the CLI runs it: on a large stack, so the full limits apply.
     fn depth_error(text: &str) -> Option<String> {
-        check(text).err().map(|e| e.message)
+        let text = text.to_string();
+        crate::vm::limits::with_stack(crate::vm::limits::DEFAULT_STACK_SIZE, move || check(&text).err().map(|e| e.message))
+    }
+
+    #[test]
+    fn the_expression_limit_follows_the_stack_left() {
+        assert_eq!(expression_limit(None), MAX_EXPRESSION_DEPTH);
+        assert_eq!(expression_limit(Some(256 << 20)), MAX_EXPRESSION_DEPTH);
+        let small = expression_limit(Some(2 << 20));
+        assert!((100..1000).contains(&small), "{small}");
+        assert_eq!(expression_limit(Some(0)), 16);
+        if cfg!(target_os = "linux") {
+            let here = crate::vm::limits::remaining_stack().expect("Linux reports the stack");
+            assert!(here > 0 && here < 1 << 30, "{here}");
+        }
     }
 
     #[test]

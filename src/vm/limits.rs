@@ -27,6 +27,36 @@ use std::time::{Duration, Instant};
 use rustpython_vm::signal::{user_signal_channel, UserSignal, UserSignalReceiver, UserSignalSender};
 use rustpython_vm::VirtualMachine;
 
+/// Bytes of native stack left below the caller on this thread, where the platform
+/// tells (Linux); `None` elsewhere.
+pub fn remaining_stack() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut attr: libc::pthread_attr_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `attr` is initialized by pthread_getattr_np and destroyed after use;
+        // the out-pointers are to live locals.
+        unsafe {
+            if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+                return None;
+            }
+            let mut base: *mut libc::c_void = std::ptr::null_mut();
+            let mut size: libc::size_t = 0;
+            let ok = libc::pthread_attr_getstack(&attr, &mut base, &mut size) == 0;
+            libc::pthread_attr_destroy(&mut attr);
+            if !ok {
+                return None;
+            }
+            let here = &attr as *const _ as usize;
+            // The stack grows down from `base + size` towards `base`.
+            here.checked_sub(base as usize).filter(|r| *r <= size)
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
 /// Python's default recursion limit (CPython's).
 pub const DEFAULT_RECURSION_LIMIT: usize = 1000;
 /// Stack of the thread running a command: 256 MiB of address space.
