@@ -35,14 +35,16 @@ pub fn run_script(
             }
         }
     }
-    let code = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
+    let program = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
     let globals = vm.ctx.new_dict();
     globals.set_item("__name__", vm.ctx.new_str("__tvm_script__").into(), vm)?;
     for (name, value) in extra {
         globals.set_item(name.as_str(), value.clone(), vm)?;
     }
     let scope = Scope::with_builtins(None, globals.clone(), vm);
-    settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(code, scope))?;
+    let t0 = std::time::Instant::now();
+    settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(program.code.clone(), scope))?;
+    crate::script::phase("run", t0);
     let mut definitions = Vec::new();
     for (k, v) in &globals {
         let Ok(name) = k.str(vm).map(|s| s.to_string()) else { continue };

@@ -154,9 +154,14 @@ pub fn in_func() -> bool {
 
 /// Apply the pending variable substitutions of the current function to `e`.
 pub fn resolve(e: Expr) -> Result<Expr> {
-    let map = with_func(|f| if f.subst.is_empty() { None } else { Some(f.subst.clone()) }).flatten();
-    let Some(map) = map else { return Ok(e) };
-    substitute(e, &map)
+    // Substituted in place: the map is read, never cloned (this runs for most expressions).
+    let mut slot = Some(e);
+    let done = with_func(|f| if f.subst.is_empty() { None } else { slot.take().map(|e| substitute(e, &f.subst)) }).flatten();
+    match (done, slot) {
+        (Some(r), _) => r,
+        (None, Some(e)) => Ok(e),
+        (None, None) => unreachable!("the expression is either substituted or still in its slot"),
+    }
 }
 
 /// Replace variables (by address, transitively) in an expression.
@@ -172,6 +177,10 @@ pub fn substitute(e: Expr, map: &HashMap<usize, Expr>) -> Result<Expr> {
         }
         x
     };
+    // Nothing to replace: no walk (dataflow blocks substitute every binding, mostly with an empty map).
+    if map.is_empty() {
+        return Ok(e);
+    }
     if map.contains_key(&e.as_object().addr()) {
         return Ok(chase(e));
     }
