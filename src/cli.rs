@@ -108,14 +108,7 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
             Ok(d) => d,
             Err(msg) => return fail(&msg, 1),
         };
-        let t0 = std::time::Instant::now();
-        crate::script::phase("parsed", t0);
-        if std::env::var_os("TVMS_GC").is_some() { let gc = vm.import("gc", 0).unwrap(); let n = vm.call_method(&gc, "collect", ()).unwrap(); eprintln!("gc {:?}", n.str(vm).map(|s| s.to_string())); }
-        if std::env::var_os("TVMS_TRIM").is_some() { unsafe { libc::malloc_trim(0); } }
-        crate::script::phase("gc", t0);
-        let r = print_defs(&defs, &config_for(&source, syntax));
-        crate::script::phase("printed", t0);
-        match r {
+        match print_defs(&defs, &config_for(&source, syntax)) {
             Ok(text) => {
                 let text = if color { crate::repl::highlight::highlight(&text) } else { text };
                 let mut out = std::io::stdout().lock();

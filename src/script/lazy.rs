@@ -238,6 +238,20 @@ pub fn body(key: u32) -> Option<Arc<LazyBody>> {
 #[derive(Debug, Default)]
 pub struct Bodies {
     keys: Vec<u32>,
+    bytes: usize,
+}
+
+impl Bodies {
+    /// How much memory the compact bodies take (roughly).
+    pub fn compact_bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl LazyBody {
+    fn compact_bytes(&self) -> usize {
+        self.parts.iter().map(|p| p.units.len() * 2 + p.locations.len()).sum::<usize>() + self.code.linetable.len()
+    }
 }
 
 impl Drop for Bodies {
@@ -278,6 +292,7 @@ pub fn compile_bodies(module: &mut ast::ModModule, sf: &SourceFile, opts: &Compi
     BODIES.with(|b| {
         let mut b = b.borrow_mut();
         for (key, body) in compiled {
+            bodies.bytes += body.compact_bytes();
             b.insert(key, Arc::new(body));
             bodies.keys.push(key);
         }
@@ -571,4 +586,88 @@ pub fn verify(whole: &CodeObject, bodies: &Bodies) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{transpile_source, Environment, Source};
+    use rustpython_vm::compiler::core::SourceFileBuilder;
+
+    fn split(text: &str) -> (Option<Bodies>, CodeObject) {
+        crate::init();
+        let source = Source::new("t.py", text);
+        let env = Environment::default();
+        let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
+        let mut module = transpile_source(&source, &env).expect("transpiles");
+        let bodies = compile_bodies(&mut module, &sf, &CompileOpts::default());
+        let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
+        (bodies, whole)
+    }
+
+    const PROGRAM: &str = r#"
+import tvm
+from tvm.script import tirx as T, ir as I
+
+@T.prim_func
+def top(A: T.Buffer((4,), "float32")):
+    for i in range(4):
+        A[i] = A[i] + T.float32(1.0)
+
+@T.macro
+def twice(x):
+    T.evaluate(x + x)
+
+@I.ir_module
+class Mod:
+    from tvm.script import tirx as TT
+
+    @T.prim_func
+    def f(A: T.Buffer((4,), "float32")):
+        __hidden = [k for k in range(2)]
+        g = lambda v: v + 1
+        for i in range(4):
+            A[i] = T.float32(g(len(__hidden)))
+
+    @T.prim_func(private=True)
+    def h(A: T.Buffer((4,), "float32")):
+        A[0] = TT.float32(0.0)
+"#;
+
+    #[test]
+    fn a_body_compiles_as_within_the_whole_program() {
+        let (bodies, whole) = split(PROGRAM);
+        let bodies = bodies.expect("every body compiles on its own");
+        // `top`, `Mod.f`, `Mod.h`; not the macro.
+        assert_eq!(bodies.keys.len(), 3);
+        assert!(bodies.compact_bytes() > 0);
+        assert_eq!(verify(&whole, &bodies), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_body_that_does_not_compile_gives_up() {
+        let text = "from tvm.script import tirx as T\n@T.prim_func\ndef f():\n    await x\n";
+        let (bodies, _) = {
+            crate::init();
+            let source = Source::new("t.py", text);
+            let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
+            let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
+            (compile_bodies(&mut module, &sf, &CompileOpts::default()), ())
+        };
+        assert!(bodies.is_none());
+    }
+
+    #[test]
+    fn a_method_using_super_stays_in_the_program() {
+        let text = "from tvm.script import tirx as T\nclass C:\n    @T.prim_func\n    def f():\n        super()\n";
+        let (bodies, _) = split(text);
+        assert_eq!(bodies.expect("compiles").keys.len(), 0);
+    }
+
+    #[test]
+    fn locations_survive_compaction() {
+        let one = |l: usize, c: usize| SourceLocation { line: OneIndexed::new(l).unwrap(), character_offset: OneIndexed::new(c).unwrap() };
+        let locs = vec![(one(3, 5), one(3, 9)), (one(3, 5), one(3, 9)), (one(1, 1), one(7, 200)), (one(90000, 3), one(90000, 1))];
+        assert_eq!(&*decode_locations(&encode_locations(&locs)), &locs[..]);
+    }
 }

@@ -25,9 +25,7 @@ pub use transpile::{Environment, SyntaxRestriction};
 pub fn transpile_source(source: &Source, env: &Environment) -> Result<rustpython_vm::compiler::ast::ModModule, FrontendError> {
     // Refused before parsing: the parser and everything after it recurse per level.
     nesting::check(&source.text).map_err(FrontendError::Restriction)?;
-    let t0 = std::time::Instant::now();
     let mut module = parser::parse_module(&source.text).map_err(FrontendError::Parse)?.into_syntax();
-    phase("ruffparse", t0);
     transpile::transpile(&mut module, env).map_err(FrontendError::Restriction)?;
     Ok(module)
 }
@@ -115,40 +113,26 @@ pub struct Program {
 
 /// Compile a source into a program for the VM.
 pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Result<Program, FrontendError> {
-    let t0 = std::time::Instant::now();
     let mut module = transpile_source(source, env)?;
-    phase("transpile(all)", t0);
-    let t0 = std::time::Instant::now();
     let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let opts = CompileOpts::default();
     if let Some(bodies) = lazy::compile_bodies(&mut module, &sf, &opts)
-        && let Ok(code) = { phase("bodies", t0); codegen::compile::compile_program(&module, sf.clone(), opts.clone()) }
+        && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
     {
-        phase("stubs", t0);
-        if std::env::var_os("TVMS_VERIFY_LAZY").is_some() {
-            let whole = transpile_source(source, env)?;
-            let w = codegen::compile::compile_top(rustpython_vm::compiler::ast::Mod::Module(whole), sf.clone(), Mode::Exec, opts.clone()).unwrap();
-            let d = lazy::verify(&w, &bodies);
-            eprintln!("VERIFY {} bodies {} differences {:?}", source.name, bodies_len(&bodies), &d[..d.len().min(5)]);
-        }
         return Ok(Program { code: vm.ctx.new_code(code), bodies });
     }
     // Something did not compile: the original program, compiled whole, reports it
     // exactly as it always has.
     let module = transpile_source(source, env)?;
-    let code = codegen::compile::compile_top(rustpython_vm::compiler::ast::Mod::Module(module), sf, Mode::Exec, opts)
-        .map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
+    let code = compile_whole(module, sf, opts).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
     Ok(Program { code: vm.ctx.new_code(code), bodies: lazy::Bodies::default() })
 }
 
-fn bodies_len(b: &lazy::Bodies) -> usize { format!("{b:?}").matches(',').count() + 1 }
-
-#[doc(hidden)]
-pub fn phase(what: &str, t0: std::time::Instant) {
-    if std::env::var_os("TVMS_PHASES").is_some() {
-        let st = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-        let get = |k: &str| st.lines().find(|l| l.starts_with(k)).map(|l| l.split_whitespace().nth(1).unwrap_or("").to_string()).unwrap_or_default();
-        let mi = unsafe { libc::mallinfo2() };
-        eprintln!("{what:16} {:>10.1?}  rss {} KB  hwm {} KB  inuse {} MB free {} MB mmap {} MB", t0.elapsed(), get("VmRSS:"), get("VmHWM:"), mi.uordblks >> 20, mi.fordblks >> 20, mi.hblkhd >> 20);
-    }
+/// Compile a builder program in one piece (what [`compile`] falls back to).
+pub fn compile_whole(
+    module: rustpython_vm::compiler::ast::ModModule,
+    sf: rustpython_vm::compiler::core::SourceFile,
+    opts: CompileOpts,
+) -> Result<rustpython_vm::compiler::core::bytecode::CodeObject, rustpython_vm::compiler::codegen::error::CodegenError> {
+    codegen::compile::compile_top(rustpython_vm::compiler::ast::Mod::Module(module), sf, Mode::Exec, opts)
 }

@@ -42,9 +42,7 @@ pub fn run_script(
         globals.set_item(name.as_str(), value.clone(), vm)?;
     }
     let scope = Scope::with_builtins(None, globals.clone(), vm);
-    let t0 = std::time::Instant::now();
     settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(program.code.clone(), scope))?;
-    crate::script::phase("run", t0);
     let mut definitions = Vec::new();
     for (k, v) in &globals {
         let Ok(name) = k.str(vm).map(|s| s.to_string()) else { continue };
@@ -58,8 +56,19 @@ pub fn run_script(
         }
     }
     let _ = globals.as_object();
+    // A module class is only freed by the cycle collector (a class is in its own
+    // `__mro__`), and with it the compact bodies of its definitions: collect now
+    // when they are big enough to matter, rather than keep them through printing.
+    if program.bodies.compact_bytes() >= BODIES_WORTH_COLLECTING {
+        drop(program);
+        let _ = vm.import("gc", 0).and_then(|gc| vm.call_method(&gc, "collect", ()));
+    }
     Ok(Parsed { globals, definitions })
 }
+
+/// Compact bodies (bytes) from which collecting cyclic garbage after a parse pays
+/// for itself in memory (a collection takes a few milliseconds at any size).
+const BODIES_WORTH_COLLECTING: usize = 1 << 20;
 
 /// Functions and modules count as definitions; loose expressions and types do not.
 fn is_definition(obj: &ObjectRef) -> bool {
