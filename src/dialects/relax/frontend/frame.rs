@@ -56,6 +56,9 @@ pub struct RelaxFuncFrame {
     /// Names exported by `R.output` in the open dataflow block.
     pub outputs: Vec<ObjectRef>,
     pub in_signature: bool,
+    /// The Relax type of each PrimFunc callee, by the address of its declared type
+    /// (kept alive here): computed once per function rather than per call site.
+    pub callee_types: HashMap<usize, (Type, Type)>,
 }
 
 impl RelaxFuncFrame {
@@ -75,6 +78,7 @@ impl RelaxFuncFrame {
             replaced: vec![],
             outputs: vec![],
             in_signature: true,
+            callee_types: HashMap::new(),
         }
     }
 
