@@ -3,6 +3,7 @@
 //! text, ready to run in the VM.
 
 pub mod diagnostics;
+pub mod lazy;
 pub mod nesting;
 pub mod protocol;
 pub mod scope;
@@ -103,12 +104,35 @@ fn offset_of(source: &Source, line: usize, col: usize) -> usize {
     off.min(source.text.len())
 }
 
-/// Compile a source into a code object for the VM.
-pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Result<PyRef<PyCode>, FrontendError> {
-    let module = transpile_source(source, env)?;
+/// A compiled builder program: its code object and the definition bodies it
+/// expands as it runs (see [`lazy`]); keep it alive while the program runs.
+pub struct Program {
+    pub code: PyRef<PyCode>,
+    pub bodies: lazy::Bodies,
+}
+
+/// Compile a source into a program for the VM.
+pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Result<Program, FrontendError> {
+    let mut module = transpile_source(source, env)?;
     let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let opts = CompileOpts::default();
-    let code = codegen::compile::compile_top(rustpython_vm::compiler::ast::Mod::Module(module), sf, Mode::Exec, opts)
-        .map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
-    Ok(vm.ctx.new_code(code))
+    if let Some(bodies) = lazy::compile_bodies(&mut module, &sf, &opts)
+        && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
+    {
+        return Ok(Program { code: vm.ctx.new_code(code), bodies });
+    }
+    // Something did not compile: the original program, compiled whole, reports it
+    // exactly as it always has.
+    let module = transpile_source(source, env)?;
+    let code = compile_whole(module, sf, opts).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
+    Ok(Program { code: vm.ctx.new_code(code), bodies: lazy::Bodies::default() })
+}
+
+/// Compile a builder program in one piece (what [`compile`] falls back to).
+pub fn compile_whole(
+    module: rustpython_vm::compiler::ast::ModModule,
+    sf: rustpython_vm::compiler::core::SourceFile,
+    opts: CompileOpts,
+) -> Result<rustpython_vm::compiler::core::bytecode::CodeObject, rustpython_vm::compiler::codegen::error::CodegenError> {
+    codegen::compile::compile_top(rustpython_vm::compiler::ast::Mod::Module(module), sf, Mode::Exec, opts)
 }

@@ -35,14 +35,14 @@ pub fn run_script(
             }
         }
     }
-    let code = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
+    let program = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
     let globals = vm.ctx.new_dict();
     globals.set_item("__name__", vm.ctx.new_str("__tvm_script__").into(), vm)?;
     for (name, value) in extra {
         globals.set_item(name.as_str(), value.clone(), vm)?;
     }
     let scope = Scope::with_builtins(None, globals.clone(), vm);
-    settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(code, scope))?;
+    settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(program.code.clone(), scope))?;
     let mut definitions = Vec::new();
     for (k, v) in &globals {
         let Ok(name) = k.str(vm).map(|s| s.to_string()) else { continue };
@@ -56,8 +56,19 @@ pub fn run_script(
         }
     }
     let _ = globals.as_object();
+    // A module class is only freed by the cycle collector (a class is in its own
+    // `__mro__`), and with it the compact bodies of its definitions: collect now
+    // when they are big enough to matter, rather than keep them through printing.
+    if program.bodies.compact_bytes() >= BODIES_WORTH_COLLECTING {
+        drop(program);
+        let _ = vm.import("gc", 0).and_then(|gc| vm.call_method(&gc, "collect", ()));
+    }
     Ok(Parsed { globals, definitions })
 }
+
+/// Compact bodies (bytes) from which collecting cyclic garbage after a parse pays
+/// for itself in memory (a collection takes a few milliseconds at any size).
+const BODIES_WORTH_COLLECTING: usize = 1 << 20;
 
 /// Functions and modules count as definitions; loose expressions and types do not.
 fn is_definition(obj: &ObjectRef) -> bool {

@@ -99,7 +99,7 @@ pub fn run_source(vm: &VirtualMachine, source: &Source) -> i32 {
 
 /// [`run_source`] within a time budget.
 pub fn run_source_with(vm: &VirtualMachine, source: &Source, budget: Option<Budget<'_>>) -> i32 {
-    let code = match script::compile(vm, source, &Environment::default()) {
+    let program = match script::compile(vm, source, &Environment::default()) {
         Ok(c) => c,
         Err(e) => {
             let d = e.diagnostic(source);
@@ -116,7 +116,7 @@ pub fn run_source_with(vm: &VirtualMachine, source: &Source, budget: Option<Budg
     }
     let scope = Scope::with_builtins(None, globals, vm);
     let mut watchdog = budget.map(|b| Watchdog::start(b.interrupter, b.timeout, b.hard_exit));
-    let result = vm.run_code_obj(code, scope);
+    let result = vm.run_code_obj(program.code.clone(), scope);
     // Stopped before reporting: printing the traceback runs Python code too.
     if let Some(w) = watchdog.as_mut() {
         w.stop();

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use rustpython_vm::builtins::PyDictRef;
-use rustpython_vm::function::FuncArgs;
+use rustpython_vm::function::{FuncArgs, OptionalArg};
 use rustpython_vm::types::{Callable, IterNext, Iterable, SelfIter};
 use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject, VirtualMachine};
@@ -201,6 +201,8 @@ pub struct GeneratedBuilder {
     /// `def sig(s): ...` — declares the parameters through `s`; `None` for macros.
     pub sig: Option<PyObjectRef>,
     pub options: PyDictRef,
+    /// The real body when `body` is a stub (see `script::lazy`).
+    pub lazy: Option<Arc<crate::script::lazy::LazyBody>>,
 }
 
 #[pyclass]
@@ -210,12 +212,20 @@ impl GeneratedBuilder {
         self.name.clone()
     }
     #[pygetset]
-    fn __wrapped__(&self) -> PyObjectRef {
-        self.body.clone()
+    fn __wrapped__(&self, vm: &VirtualMachine) -> PyResult {
+        self.function(vm)
     }
 }
 
 impl GeneratedBuilder {
+    /// The body function to call. A compiled-on-its-own body becomes a new function
+    /// each time (its code object lives only as long as the caller keeps it).
+    pub fn function(&self, vm: &VirtualMachine) -> PyResult {
+        match &self.lazy {
+            Some(body) => body.function(vm, &self.body),
+            None => Ok(self.body.clone()),
+        }
+    }
     pub fn option(&self, key: &str, vm: &VirtualMachine) -> Option<PyObjectRef> {
         self.options.get_item_opt(key, vm).ok().flatten()
     }
@@ -349,6 +359,7 @@ struct BuilderRecorder {
     name: String,
     sig: Option<PyObjectRef>,
     options: PyDictRef,
+    lazy: Option<Arc<crate::script::lazy::LazyBody>>,
 }
 
 #[pyclass(with(Callable))]
@@ -357,7 +368,7 @@ impl BuilderRecorder {}
 impl Callable for BuilderRecorder {
     type Args = (PyObjectRef,);
     fn call(zelf: &Py<Self>, (body,): Self::Args, vm: &VirtualMachine) -> PyResult {
-        Ok(GeneratedBuilder { name: zelf.name.clone(), body, sig: zelf.sig.clone(), options: zelf.options.clone() }
+        Ok(GeneratedBuilder { name: zelf.name.clone(), body, sig: zelf.sig.clone(), options: zelf.options.clone(), lazy: zelf.lazy.clone() }
             .into_ref(&vm.ctx)
             .into())
     }
@@ -431,9 +442,16 @@ pub mod rt {
     }
 
     #[pyfunction]
-    fn builder(name: String, sig: PyObjectRef, options: PyDictRef, vm: &VirtualMachine) -> PyResult {
+    fn builder(name: String, sig: PyObjectRef, options: PyDictRef, body: OptionalArg<u32>, vm: &VirtualMachine) -> PyResult {
         let sig = if vm.is_none(&sig) { None } else { Some(sig) };
-        Ok(BuilderRecorder { name, sig, options }.into_ref(&vm.ctx).into())
+        // A key: the body was compiled on its own and the decorated function is its stub.
+        let lazy = match body {
+            OptionalArg::Present(key) => Some(
+                crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?,
+            ),
+            OptionalArg::Missing => None,
+        };
+        Ok(BuilderRecorder { name, sig, options, lazy }.into_ref(&vm.ctx).into())
     }
 
     #[pyfunction]

@@ -56,6 +56,9 @@ pub struct RelaxFuncFrame {
     /// Names exported by `R.output` in the open dataflow block.
     pub outputs: Vec<ObjectRef>,
     pub in_signature: bool,
+    /// The Relax type of each PrimFunc callee, by the address of its declared type
+    /// (kept alive here): computed once per function rather than per call site.
+    pub callee_types: HashMap<usize, (Type, Type)>,
 }
 
 impl RelaxFuncFrame {
@@ -75,6 +78,7 @@ impl RelaxFuncFrame {
             replaced: vec![],
             outputs: vec![],
             in_signature: true,
+            callee_types: HashMap::new(),
         }
     }
 
@@ -154,9 +158,14 @@ pub fn in_func() -> bool {
 
 /// Apply the pending variable substitutions of the current function to `e`.
 pub fn resolve(e: Expr) -> Result<Expr> {
-    let map = with_func(|f| if f.subst.is_empty() { None } else { Some(f.subst.clone()) }).flatten();
-    let Some(map) = map else { return Ok(e) };
-    substitute(e, &map)
+    // Substituted in place: the map is read, never cloned (this runs for most expressions).
+    let mut slot = Some(e);
+    let done = with_func(|f| if f.subst.is_empty() { None } else { slot.take().map(|e| substitute(e, &f.subst)) }).flatten();
+    match (done, slot) {
+        (Some(r), _) => r,
+        (None, Some(e)) => Ok(e),
+        (None, None) => unreachable!("the expression is either substituted or still in its slot"),
+    }
 }
 
 /// Replace variables (by address, transitively) in an expression.
@@ -172,6 +181,10 @@ pub fn substitute(e: Expr, map: &HashMap<usize, Expr>) -> Result<Expr> {
         }
         x
     };
+    // Nothing to replace: no walk (dataflow blocks substitute every binding, mostly with an empty map).
+    if map.is_empty() {
+        return Ok(e);
+    }
     if map.contains_key(&e.as_object().addr()) {
         return Ok(chase(e));
     }

@@ -151,7 +151,7 @@ pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> 
     let (depth, params) = run_signature(vm, gb, opts)?;
     let run = || -> PyResult<Function> {
         with_func(|f| f.in_signature = false);
-        let body = with_symbol_globals(vm, &gb.body)?;
+        let body = with_symbol_globals(vm, &gb.function(vm)?)?;
         body.call(FuncArgs::new(params, rustpython_vm::function::KwArgs::default()), vm)?;
         let frame = builder::find_frame::<RelaxFuncFrame, _>(|f| {
             std::mem::replace(f, RelaxFuncFrame::new("", false, true))
@@ -311,5 +311,5 @@ fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {
     let Some(gb) = target.downcast_ref::<GeneratedBuilder>() else {
         return Err(vm.new_type_error("R.macro must be applied with @ at the function definition"));
     };
-    Ok(RelaxMacro { name: gb.name.clone(), body: gb.body.clone() }.into_ref(&vm.ctx).into())
+    Ok(RelaxMacro { name: gb.name.clone(), body: gb.function(vm)? }.into_ref(&vm.ctx).into())
 }

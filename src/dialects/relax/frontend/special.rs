@@ -77,9 +77,17 @@ fn global_var(vm: &VirtualMachine, v: &PyObjectRef, what: &str) -> PyResult<Expr
 pub fn relax_callee(e: Expr) -> Expr {
     let Some(gv) = e.downcast_ref::<GlobalVarNode>() else { return e };
     let Some(ft) = gv.ty.downcast_ref::<ir::FuncTypeNode>() else { return e };
-    let params = ft.arg_types.iter().map(relax_param_type).collect();
-    let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
-    let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
+    let key = gv.ty.addr();
+    let ty = match super::frame::with_func(|f| f.callee_types.get(&key).map(|(_, t)| t.clone())).flatten() {
+        Some(ty) => ty,
+        None => {
+            let params = ft.arg_types.iter().map(relax_param_type).collect();
+            let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
+            let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
+            super::frame::with_func(|f| f.callee_types.insert(key, (gv.ty.clone(), ty.clone())));
+            ty
+        }
+    };
     ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }).into()
 }
 

@@ -169,7 +169,7 @@ pub fn build_with(
             Some(t) => t.as_slice().to_vec(),
             None => vec![values.clone()],
         };
-        let body = body_with_symbols(vm, &gb.body)?;
+        let body = body_with_symbols(vm, &gb.function(vm)?)?;
         body.call(FuncArgs::new(params, kw), vm)?;
         close(depth).py(vm)
     };
@@ -603,7 +603,7 @@ fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {
             "T.macro / T.inline must be applied with @ at the function definition; later application is not supported",
         ));
     };
-    Ok(TirMacro { name: gb.name.clone(), body: gb.body.clone(), calls: Default::default() }.into_ref(&vm.ctx).into())
+    Ok(TirMacro { name: gb.name.clone(), body: gb.function(vm)?, calls: Default::default() }.into_ref(&vm.ctx).into())
 }
 
 /// Whether construction is inside some TIRx function (for messages).

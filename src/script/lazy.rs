@@ -1,0 +1,673 @@
+//! Definition bodies compiled one at a time and kept compact until they run.
+//!
+//! Most of a builder program is the bodies of its TVMScript definitions, and a code
+//! object costs about 45 bytes per code unit (two source locations of 16 bytes, the
+//! unit itself, an adaptive counter and a pointer cache). Compiled in one piece, a
+//! 5 MB file held some 300 MB of code objects for the whole parse. Here each body of
+//! a definition (the function under `@__tvm__.builder(...)`, outside any function
+//! scope) is compiled on its own, inside copies of its enclosing class headers so
+//! name mangling, qualified names and line numbers are those of the whole program,
+//! and kept as its instructions plus run-length-coded locations (about 5 bytes per
+//! unit). The program itself gets a stub in its place (same decorators, parameters
+//! and location, an empty body) whose builder decorator carries the body's key; the
+//! builder expands the body into a code object only while it runs.
+//!
+//! Any compile error on this path falls back to compiling the whole program at once
+//! (see `script::compile`), so errors are reported exactly as before.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ruff_text_size::Ranged;
+use rustpython_vm::builtins::{PyCode, PyDictRef};
+use rustpython_vm::compiler::ast::{self, Expr, Stmt};
+use rustpython_vm::compiler::codegen;
+use rustpython_vm::compiler::core::bytecode::{CodeObject, CodeUnit, CodeUnits, ConstantData};
+use rustpython_vm::compiler::core::{OneIndexed, SourceFile, SourceLocation};
+use rustpython_vm::compiler::CompileOpts;
+use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
+
+use super::transpile::RUNTIME;
+
+/// A definition body, compiled, with its instructions and locations kept compact.
+pub struct LazyBody {
+    /// The code object with empty instructions and locations (its nested code
+    /// objects too); `parts` holds them in pre-order.
+    code: CodeObject,
+    parts: Vec<Compact>,
+}
+
+struct Compact {
+    units: Box<[CodeUnit]>,
+    locations: Box<[u8]>,
+}
+
+impl std::fmt::Debug for LazyBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LazyBody({})", self.code.qualname)
+    }
+}
+
+impl LazyBody {
+    /// The full code object.
+    pub fn code(&self) -> CodeObject {
+        let mut parts = self.parts.iter();
+        expand(&self.code, &mut parts)
+    }
+
+    /// A new function running this body, with everything else taken from `stub`
+    /// (the function the program defined in its place: globals, defaults, names).
+    pub fn function(&self, vm: &VirtualMachine, stub: &PyObjectRef) -> PyResult {
+        let code: PyRef<PyCode> = vm.ctx.new_code(self.code());
+        let globals: PyDictRef = stub.get_attr("__globals__", vm)?.downcast().map_err(|_| vm.new_type_error("a function's globals must be a dict"))?;
+        let types = vm.import("types", 0)?;
+        let ctor = types.get_attr("FunctionType", vm)?;
+        let f = ctor.call((code, globals, stub.get_attr("__name__", vm)?, stub.get_attr("__defaults__", vm)?, stub.get_attr("__closure__", vm)?), vm)?;
+        for attr in ["__kwdefaults__", "__qualname__", "__module__", "__doc__", "__annotations__"] {
+            f.set_attr(attr, stub.get_attr(attr, vm)?, vm)?;
+        }
+        if let Ok(d) = stub.get_attr("__dict__", vm)
+            && let Ok(d) = d.downcast::<rustpython_vm::builtins::PyDict>()
+        {
+            for (k, v) in &d {
+                f.set_attr(&*k.str(vm)?, v, vm)?;
+            }
+        }
+        Ok(f)
+    }
+}
+
+/// Rebuild a code object (and its nested ones) from its compact form.
+fn expand(code: &CodeObject, parts: &mut std::slice::Iter<'_, Compact>) -> CodeObject {
+    let part = parts.next().expect("one compact part per code object");
+    let constants = code
+        .constants
+        .iter()
+        .map(|c| match c {
+            ConstantData::Code { code } => ConstantData::Code { code: Box::new(expand(code, parts)) },
+            other => other.clone(),
+        })
+        .collect();
+    CodeObject {
+        instructions: CodeUnits::from(part.units.to_vec()),
+        locations: decode_locations(&part.locations),
+        constants,
+        ..shallow(code)
+    }
+}
+
+/// A code object (and its nested ones) without instructions and locations, which go to `parts`.
+fn compact(code: &CodeObject, parts: &mut Vec<Compact>) -> CodeObject {
+    parts.push(Compact { units: code.instructions.iter().copied().collect(), locations: encode_locations(&code.locations) });
+    let constants = code
+        .constants
+        .iter()
+        .map(|c| match c {
+            ConstantData::Code { code } => ConstantData::Code { code: Box::new(compact(code, parts)) },
+            other => other.clone(),
+        })
+        .collect();
+    CodeObject { constants, ..shallow(code) }
+}
+
+/// Everything of a code object but its instructions, locations and constants.
+fn shallow(code: &CodeObject) -> CodeObject {
+    CodeObject {
+        instructions: CodeUnits::from(Vec::new()),
+        locations: Box::default(),
+        flags: code.flags,
+        posonlyarg_count: code.posonlyarg_count,
+        arg_count: code.arg_count,
+        kwonlyarg_count: code.kwonlyarg_count,
+        source_path: code.source_path.clone(),
+        first_line_number: code.first_line_number,
+        max_stackdepth: code.max_stackdepth,
+        obj_name: code.obj_name.clone(),
+        qualname: code.qualname.clone(),
+        constants: Vec::new().into_iter().collect(),
+        names: code.names.clone(),
+        varnames: code.varnames.clone(),
+        cellvars: code.cellvars.clone(),
+        freevars: code.freevars.clone(),
+        localspluskinds: code.localspluskinds.clone(),
+        linetable: code.linetable.clone(),
+        exceptiontable: code.exceptiontable.clone(),
+    }
+}
+
+// Locations: runs of equal (start, end) pairs (cache units repeat their
+// instruction's), each as varints: run length, line delta, column, end line
+// delta, end column.
+
+fn encode_locations(locs: &[(SourceLocation, SourceLocation)]) -> Box<[u8]> {
+    let mut out = Vec::with_capacity(locs.len());
+    let mut prev_line = 0i64;
+    let mut i = 0;
+    while i < locs.len() {
+        let cur = locs[i];
+        let mut run = 1;
+        while i + run < locs.len() && locs[i + run] == cur {
+            run += 1;
+        }
+        let (a, b) = cur;
+        let line = a.line.get() as i64;
+        put_varint(&mut out, run as u64);
+        put_varint(&mut out, zigzag(line - prev_line));
+        put_varint(&mut out, a.character_offset.get() as u64);
+        put_varint(&mut out, zigzag(b.line.get() as i64 - line));
+        put_varint(&mut out, b.character_offset.get() as u64);
+        prev_line = line;
+        i += run;
+    }
+    out.into_boxed_slice()
+}
+
+fn decode_locations(mut bytes: &[u8]) -> Box<[(SourceLocation, SourceLocation)]> {
+    let mut out = Vec::new();
+    let mut prev_line = 0i64;
+    let one = |v: i64| OneIndexed::new(v.max(1) as usize).unwrap_or(OneIndexed::MIN);
+    while !bytes.is_empty() {
+        let run = get_varint(&mut bytes) as usize;
+        let line = prev_line + unzigzag(get_varint(&mut bytes));
+        let col = get_varint(&mut bytes) as i64;
+        let end_line = line + unzigzag(get_varint(&mut bytes));
+        let end_col = get_varint(&mut bytes) as i64;
+        let pair = (
+            SourceLocation { line: one(line), character_offset: one(col) },
+            SourceLocation { line: one(end_line), character_offset: one(end_col) },
+        );
+        out.extend(std::iter::repeat_n(pair, run));
+        prev_line = line;
+    }
+    out.into_boxed_slice()
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn get_varint(bytes: &mut &[u8]) -> u64 {
+    let mut v = 0u64;
+    let mut shift = 0;
+    while let Some((&b, rest)) = bytes.split_first() {
+        *bytes = rest;
+        v |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            break;
+        }
+        shift += 7;
+    }
+    v
+}
+
+// The bodies of the programs being run, by key: the builder decorator of a stub
+// fetches its body while the program runs (definitions outside functions run only then).
+
+thread_local! {
+    static BODIES: RefCell<HashMap<u32, Arc<LazyBody>>> = RefCell::new(HashMap::new());
+    static NEXT_KEY: Cell<u32> = const { Cell::new(0) };
+}
+
+fn next_key() -> u32 {
+    NEXT_KEY.with(|k| {
+        let v = k.get();
+        k.set(v.wrapping_add(1));
+        v
+    })
+}
+
+/// The body registered under `key` (while its program is alive).
+pub fn body(key: u32) -> Option<Arc<LazyBody>> {
+    BODIES.with(|b| b.borrow().get(&key).cloned())
+}
+
+/// The bodies of one program, registered while it is alive.
+#[derive(Debug, Default)]
+pub struct Bodies {
+    keys: Vec<u32>,
+    bytes: usize,
+}
+
+impl Bodies {
+    /// How much memory the compact bodies take (roughly).
+    pub fn compact_bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl LazyBody {
+    fn compact_bytes(&self) -> usize {
+        self.parts.iter().map(|p| p.units.len() * 2 + p.locations.len()).sum::<usize>() + self.code.linetable.len()
+    }
+}
+
+impl Drop for Bodies {
+    fn drop(&mut self) {
+        let _ = BODIES.try_with(|b| {
+            let mut b = b.borrow_mut();
+            for k in &self.keys {
+                b.remove(k);
+            }
+        });
+    }
+}
+
+/// A definition taken out of the program.
+struct Extracted {
+    key: u32,
+    /// The headers of the enclosing classes, outermost first, each with the
+    /// declarations of its body (see [`declarations`]).
+    classes: Vec<ast::StmtClassDef>,
+    def: ast::StmtFunctionDef,
+}
+
+/// Take the eligible definition bodies out of `module` (leaving stubs), compile each
+/// on its own and register them; `None` when any of them does not compile (the
+/// caller then compiles the original program whole). `module` keeps the stubs.
+pub fn compile_bodies(module: &mut ast::ModModule, sf: &SourceFile, opts: &CompileOpts) -> Option<Bodies> {
+    let mut extracted = Vec::new();
+    let mut classes = Vec::new();
+    let mut module_decls = Vec::new();
+    declarations(&module.body, &mut module_decls);
+    extract(&mut module.body, &mut classes, &mut extracted);
+    let mut bodies = Bodies::default();
+    let mut compiled = Vec::with_capacity(extracted.len());
+    for e in extracted {
+        let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
+        compiled.push((e.key, code));
+    }
+    BODIES.with(|b| {
+        let mut b = b.borrow_mut();
+        for (key, body) in compiled {
+            bodies.bytes += body.compact_bytes();
+            b.insert(key, Arc::new(body));
+            bodies.keys.push(key);
+        }
+    });
+    Some(bodies)
+}
+
+/// Compile one definition inside its class headers and keep its code compact.
+fn compile_one(
+    module_decls: &[Stmt],
+    classes: Vec<ast::StmtClassDef>,
+    def: ast::StmtFunctionDef,
+    sf: &SourceFile,
+    opts: &CompileOpts,
+) -> Option<LazyBody> {
+    let name = def.name.id.to_string();
+    let path: Vec<String> = classes.iter().map(|c| c.name.id.to_string()).collect();
+    let mut stmt = Stmt::FunctionDef(def);
+    for mut c in classes.into_iter().rev() {
+        c.body.push(stmt);
+        stmt = Stmt::ClassDef(c);
+    }
+    let range = stmt.range();
+    let mut body = module_decls.to_vec();
+    body.push(stmt);
+    let program = ast::ModModule { node_index: Default::default(), range, body };
+    let code = codegen::compile::compile_program(&program, sf.clone(), opts.clone()).ok()?;
+    drop(program);
+    let mut at = &code;
+    for n in path.iter().chain(std::iter::once(&name)) {
+        let mut found = code_constants(at).filter(|c| c.obj_name == *n);
+        at = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+    }
+    let mut parts = Vec::new();
+    let code = compact(at, &mut parts);
+    Some(LazyBody { code, parts })
+}
+
+fn code_constants(code: &CodeObject) -> impl Iterator<Item = &CodeObject> {
+    code.constants.iter().filter_map(|c| match c {
+        ConstantData::Code { code } => Some(&**code),
+        _ => None,
+    })
+}
+
+/// Walk statements outside function scopes; replace eligible definitions by stubs.
+fn extract(stmts: &mut [Stmt], classes: &mut Vec<ast::StmtClassDef>, out: &mut Vec<Extracted>) {
+    for s in stmts {
+        match s {
+            Stmt::FunctionDef(f) => {
+                if eligible(f) {
+                    let key = next_key();
+                    let stub = stub_of(f, key);
+                    let def = std::mem::replace(f, stub);
+                    out.push(Extracted { key, classes: classes.clone(), def });
+                }
+            }
+            Stmt::ClassDef(c) => {
+                // A generic class puts an annotation scope between its methods and the module.
+                if c.type_params.is_some() {
+                    continue;
+                }
+                let mut decls = Vec::new();
+                declarations(&c.body, &mut decls);
+                classes.push(ast::StmtClassDef {
+                    node_index: Default::default(),
+                    range: c.range,
+                    decorator_list: Vec::new(),
+                    name: c.name.clone(),
+                    type_params: None,
+                    arguments: None,
+                    body: decls,
+                });
+                extract(&mut c.body, classes, out);
+                classes.pop();
+            }
+            Stmt::If(i) => {
+                extract(&mut i.body, classes, out);
+                for c in &mut i.elif_else_clauses {
+                    extract(&mut c.body, classes, out);
+                }
+            }
+            Stmt::For(f) => {
+                extract(&mut f.body, classes, out);
+                extract(&mut f.orelse, classes, out);
+            }
+            Stmt::While(w) => {
+                extract(&mut w.body, classes, out);
+                extract(&mut w.orelse, classes, out);
+            }
+            Stmt::With(w) => extract(&mut w.body, classes, out),
+            Stmt::Match(m) => {
+                for c in &mut m.cases {
+                    extract(&mut c.body, classes, out);
+                }
+            }
+            Stmt::Try(t) => {
+                extract(&mut t.body, classes, out);
+                for h in &mut t.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = h;
+                    extract(&mut h.body, classes, out);
+                }
+                extract(&mut t.orelse, classes, out);
+                extract(&mut t.finalbody, classes, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The statements of a scope (outside nested function and class scopes) that
+/// change how a function inside it compiles: imports (attributes of imported
+/// modules are loaded without the method-call form) and `global` (a function
+/// declared global has an unqualified name).
+fn declarations(stmts: &[Stmt], out: &mut Vec<Stmt>) {
+    for s in stmts {
+        match s {
+            Stmt::Import(_) | Stmt::ImportFrom(_) | Stmt::Global(_) | Stmt::Nonlocal(_) => out.push(s.clone()),
+            Stmt::If(i) => {
+                declarations(&i.body, out);
+                for c in &i.elif_else_clauses {
+                    declarations(&c.body, out);
+                }
+            }
+            Stmt::For(f) => {
+                declarations(&f.body, out);
+                declarations(&f.orelse, out);
+            }
+            Stmt::While(w) => {
+                declarations(&w.body, out);
+                declarations(&w.orelse, out);
+            }
+            Stmt::With(w) => declarations(&w.body, out),
+            Stmt::Try(t) => {
+                declarations(&t.body, out);
+                for h in &t.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = h;
+                    declarations(&h.body, out);
+                }
+                declarations(&t.orelse, out);
+                declarations(&t.finalbody, out);
+            }
+            Stmt::Match(m) => {
+                for c in &m.cases {
+                    declarations(&c.body, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A definition the transpiler generated (its innermost decorator is
+/// `__tvm__.builder(name, sig, options)` with a signature, so not a macro) whose body
+/// compiles the same on its own: not async or generic, and no `super()` or
+/// `__class__` (which would give it a cell of the enclosing class).
+fn eligible(f: &ast::StmtFunctionDef) -> bool {
+    if f.is_async || f.type_params.is_some() {
+        return false;
+    }
+    let Some(call) = builder_call(f) else { return false };
+    if call.arguments.args.len() != 3 || !call.arguments.keywords.is_empty() || matches!(call.arguments.args[1], Expr::NoneLiteral(_)) {
+        return false;
+    }
+    let mut finder = ClassNames { found: false };
+    for s in &f.body {
+        ast::visitor::Visitor::visit_stmt(&mut finder, s);
+    }
+    !finder.found
+}
+
+fn builder_call(f: &ast::StmtFunctionDef) -> Option<&ast::ExprCall> {
+    let Expr::Call(call) = &f.decorator_list.last()?.expression else { return None };
+    let Expr::Attribute(a) = &*call.func else { return None };
+    let Expr::Name(n) = &*a.value else { return None };
+    (n.id.as_str() == RUNTIME && a.attr.id.as_str() == "builder").then_some(call)
+}
+
+struct ClassNames {
+    found: bool,
+}
+
+impl<'a> ast::visitor::Visitor<'a> for ClassNames {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Name(n) = expr
+            && matches!(n.id.as_str(), "super" | "__class__" | "__classdict__")
+        {
+            self.found = true;
+        }
+        ast::visitor::walk_expr(self, expr);
+    }
+}
+
+/// The stub left in the program: the definition with an empty body (its docstring
+/// kept) and the body's key as a fourth argument of its builder decorator.
+fn stub_of(f: &ast::StmtFunctionDef, key: u32) -> ast::StmtFunctionDef {
+    let mut decorators = f.decorator_list.clone();
+    if let Some(d) = decorators.last_mut()
+        && let Expr::Call(call) = &mut d.expression
+    {
+        let mut args = call.arguments.args.to_vec();
+        args.push(Expr::NumberLiteral(ast::ExprNumberLiteral {
+            node_index: Default::default(),
+            range: call.range,
+            value: ast::Number::Int(ast::Int::from(key)),
+        }));
+        call.arguments.args = args.into_boxed_slice();
+    }
+    let mut body: Vec<Stmt> = f.body.iter().take(1).filter(|s| is_docstring(s)).cloned().collect();
+    body.push(Stmt::Pass(ast::StmtPass { node_index: Default::default(), range: f.range }));
+    ast::StmtFunctionDef {
+        node_index: Default::default(),
+        range: f.range,
+        is_async: f.is_async,
+        decorator_list: decorators,
+        name: f.name.clone(),
+        type_params: None,
+        parameters: f.parameters.clone(),
+        returns: f.returns.clone(),
+        body,
+    }
+}
+
+fn is_docstring(s: &Stmt) -> bool {
+    matches!(s, Stmt::Expr(e) if matches!(&*e.value, Expr::StringLiteral(_)))
+}
+
+/// Differences between two code objects (for tests: a body compiled on its own
+/// must equal the same body compiled within the whole program).
+pub fn code_differences(a: &CodeObject, b: &CodeObject) -> Vec<String> {
+    let mut out = Vec::new();
+    let q = &a.qualname;
+    macro_rules! cmp {
+        ($($f:ident),*) => {$(
+            if a.$f != b.$f {
+                out.push(format!("{q}: {} differs", stringify!($f)));
+            }
+        )*};
+    }
+    cmp!(posonlyarg_count, arg_count, kwonlyarg_count, source_path, first_line_number, max_stackdepth, obj_name, qualname);
+    cmp!(names, varnames, cellvars, freevars, localspluskinds, linetable, exceptiontable, locations);
+    if a.flags != b.flags {
+        out.push(format!("{q}: flags differ"));
+    }
+    let units = |c: &CodeObject| c.instructions.iter().map(|u| format!("{u:?}")).collect::<Vec<_>>();
+    if units(a) != units(b) {
+        let (ua, ub) = (units(a), units(b));
+        let i = ua.iter().zip(ub.iter()).position(|(x, y)| x != y).unwrap_or(ua.len().min(ub.len()));
+        out.push(format!("{q}: instructions differ at {i} of {}/{}: {:?} vs {:?}", ua.len(), ub.len(), &ua[i.saturating_sub(3)..(i + 3).min(ua.len())], &ub[i.saturating_sub(3)..(i + 3).min(ub.len())]));
+    }
+    if a.constants.len() != b.constants.len() {
+        out.push(format!("{q}: constant count differs"));
+    } else {
+        for (x, y) in a.constants.iter().zip(b.constants.iter()) {
+            match (x, y) {
+                (ConstantData::Code { code: x }, ConstantData::Code { code: y }) => out.extend(code_differences(x, y)),
+                _ if x != y => out.push(format!("{q}: a constant differs")),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Every code object in `code` (itself included), depth first.
+pub fn all_code_objects(code: &CodeObject) -> Vec<&CodeObject> {
+    let mut out = vec![code];
+    for c in code_constants(code) {
+        out.extend(all_code_objects(c));
+    }
+    out
+}
+
+/// Compare each body of `bodies` with the code object of the same qualified name
+/// and first line in `whole` (the program compiled in one piece).
+pub fn verify(whole: &CodeObject, bodies: &Bodies) -> Vec<String> {
+    let all = all_code_objects(whole);
+    let mut out = Vec::new();
+    for k in &bodies.keys {
+        let Some(b) = body(*k) else {
+            out.push(format!("body {k} missing"));
+            continue;
+        };
+        let code = b.code();
+        match all.iter().find(|c| c.qualname == code.qualname && c.first_line_number == code.first_line_number) {
+            Some(w) => out.extend(code_differences(&code, w)),
+            None => out.push(format!("{}: not in the whole program", code.qualname)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{transpile_source, Environment, Source};
+    use rustpython_vm::compiler::core::SourceFileBuilder;
+
+    fn split(text: &str) -> (Option<Bodies>, CodeObject) {
+        crate::init();
+        let source = Source::new("t.py", text);
+        let env = Environment::default();
+        let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
+        let mut module = transpile_source(&source, &env).expect("transpiles");
+        let bodies = compile_bodies(&mut module, &sf, &CompileOpts::default());
+        let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
+        (bodies, whole)
+    }
+
+    const PROGRAM: &str = r#"
+import tvm
+from tvm.script import tirx as T, ir as I
+
+@T.prim_func
+def top(A: T.Buffer((4,), "float32")):
+    for i in range(4):
+        A[i] = A[i] + T.float32(1.0)
+
+@T.macro
+def twice(x):
+    T.evaluate(x + x)
+
+@I.ir_module
+class Mod:
+    from tvm.script import tirx as TT
+
+    @T.prim_func
+    def f(A: T.Buffer((4,), "float32")):
+        __hidden = [k for k in range(2)]
+        g = lambda v: v + 1
+        for i in range(4):
+            A[i] = T.float32(g(len(__hidden)))
+
+    @T.prim_func(private=True)
+    def h(A: T.Buffer((4,), "float32")):
+        A[0] = TT.float32(0.0)
+"#;
+
+    #[test]
+    fn a_body_compiles_as_within_the_whole_program() {
+        let (bodies, whole) = split(PROGRAM);
+        let bodies = bodies.expect("every body compiles on its own");
+        // `top`, `Mod.f`, `Mod.h`; not the macro.
+        assert_eq!(bodies.keys.len(), 3);
+        assert!(bodies.compact_bytes() > 0);
+        assert_eq!(verify(&whole, &bodies), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_body_that_does_not_compile_gives_up() {
+        let text = "from tvm.script import tirx as T\n@T.prim_func\ndef f():\n    await x\n";
+        let (bodies, _) = {
+            crate::init();
+            let source = Source::new("t.py", text);
+            let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
+            let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
+            (compile_bodies(&mut module, &sf, &CompileOpts::default()), ())
+        };
+        assert!(bodies.is_none());
+    }
+
+    #[test]
+    fn a_method_using_super_stays_in_the_program() {
+        let text = "from tvm.script import tirx as T\nclass C:\n    @T.prim_func\n    def f():\n        super()\n";
+        let (bodies, _) = split(text);
+        assert_eq!(bodies.expect("compiles").keys.len(), 0);
+    }
+
+    #[test]
+    fn locations_survive_compaction() {
+        let one = |l: usize, c: usize| SourceLocation { line: OneIndexed::new(l).unwrap(), character_offset: OneIndexed::new(c).unwrap() };
+        let locs = vec![(one(3, 5), one(3, 9)), (one(3, 5), one(3, 9)), (one(1, 1), one(7, 200)), (one(90000, 3), one(90000, 1))];
+        assert_eq!(&*decode_locations(&encode_locations(&locs)), &locs[..]);
+    }
+}
