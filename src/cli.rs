@@ -103,24 +103,25 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
     };
-    with_limited_vm(limits, |vm, timer| {
-        let defs = match parse_definitions(vm, timer, &source, false) {
-            Ok(d) => d,
-            Err(msg) => return fail(&msg, 1),
-        };
-        match print_defs(&defs, &config_for(&source, syntax)) {
-            Ok(text) => {
-                let text = if color { crate::repl::highlight::highlight(&text) } else { text };
-                let mut out = std::io::stdout().lock();
-                // Written in one piece: a failure above leaves no partial output.
-                if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
-                    return 1;
-                }
-                0
+    // The interpreter is dropped before printing: the IR does not need it, and its
+    // memory would otherwise add to the printer's peak.
+    let defs = match with_limited_vm(limits, |vm, timer| parse_definitions(vm, timer, &source, false)) {
+        Ok(d) => d,
+        Err(msg) => return fail(&msg, 1),
+    };
+    match print_defs(&defs, &config_for(&source, syntax)) {
+        Ok(text) => {
+            drop(defs);
+            let text = if color { crate::repl::highlight::highlight(&text) } else { text };
+            let mut out = std::io::stdout().lock();
+            // Written in one piece: a failure above leaves no partial output.
+            if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+                return 1;
             }
-            Err(e) => fail(&format!("{}: error: cannot print: {e}", source.name), 1),
+            0
         }
-    })
+        Err(e) => fail(&format!("{}: error: cannot print: {e}", source.name), 1),
+    }
 }
 
 /// `tvmscript roundtrip FILE...`: parse, print, re-parse, compare.
