@@ -280,7 +280,10 @@ impl ExprDoc {
 
     /// Add an IR path this doc came from.
     pub fn with_path(mut self, path: AccessPath) -> Self {
-        self.source_paths.push(path);
+        // An untracked path means nobody will look for this doc by path.
+        if path.is_tracked() {
+            self.source_paths.push(path);
+        }
         self
     }
     /// The identifier, when this doc is one.
@@ -444,7 +447,10 @@ impl StmtDoc {
         });
     }
     pub fn with_path(mut self, path: AccessPath) -> Self {
-        self.source_paths.push(path);
+        // An untracked path means nobody will look for this doc by path.
+        if path.is_tracked() {
+            self.source_paths.push(path);
+        }
         self
     }
     pub fn is_definition(&self) -> bool {

@@ -227,6 +227,8 @@ pub struct Printer {
     binding_names: Vec<String>,
     extra_underlines: Vec<AccessPath>,
     header: Option<bool>,
+    /// Whether the configuration annotates or underlines anything (`decorate` has work).
+    decorates: bool,
 }
 
 impl Printer {
@@ -244,7 +246,11 @@ impl Printer {
         if !cfg.module_alias.is_empty() {
             names.insert(cfg.module_alias.clone());
         }
+        let decorates = !cfg.obj_to_annotate.is_empty()
+            || !cfg.obj_to_underline.is_empty()
+            || !cfg.path_to_annotate.is_empty();
         Printer {
+            decorates,
             cfg: Arc::new(cfg),
             hooks,
             imports,
@@ -281,8 +287,12 @@ impl Printer {
             Some(hook) => hook(obj, path, self)?,
             None => Doc::Expr(self.fallback_doc(obj, path)?),
         };
-        doc.source_paths_mut().push(path.clone());
-        self.decorate(&mut doc, obj, path);
+        if path.is_tracked() {
+            doc.source_paths_mut().push(path.clone());
+        }
+        if self.decorates {
+            self.decorate(&mut doc, obj, path);
+        }
         Ok(doc)
     }
 
@@ -290,11 +300,14 @@ impl Printer {
     pub fn to_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
         match self.as_doc(obj, path)? {
             Doc::Expr(e) => Ok(e),
-            other => Err(Error::type_error(format!(
-                "expected {} at {path} to print as an expression, but it printed as a {}",
-                obj.type_key(),
-                other.kind_name()
-            ))),
+            other => {
+                let at = if path.is_tracked() { format!(" at {path}") } else { String::new() };
+                Err(Error::type_error(format!(
+                    "expected {}{at} to print as an expression, but it printed as a {}",
+                    obj.type_key(),
+                    other.kind_name()
+                )))
+            }
         }
     }
 
@@ -750,8 +763,17 @@ pub fn script(obj: &ObjectRef, cfg: &PrinterConfig) -> Result<String> {
     if let Some(entry) = find_entry(obj) {
         entry(obj, &mut p)?;
     }
-    let doc = p.as_doc(obj, &AccessPath::root())?;
+    let doc = p.as_doc(obj, &root_path(cfg))?;
     p.render(doc)
+}
+
+/// The path to translate a root object at: a tracked one only when the configuration
+/// finds docs by path (building paths for every child otherwise costs a fifth of the
+/// printing time).
+pub fn root_path(cfg: &PrinterConfig) -> AccessPath {
+    let wants_paths =
+        !cfg.path_to_underline.is_empty() || !cfg.path_to_annotate.is_empty() || !cfg.obj_to_underline.is_empty();
+    if wants_paths { AccessPath::root() } else { AccessPath::untracked() }
 }
 
 fn find_entry(obj: &ObjectRef) -> Option<ScriptEntry> {
