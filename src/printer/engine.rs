@@ -23,7 +23,7 @@ use indexmap::IndexMap;
 use crate::ir::{AccessPath, Error, ObjectRef, Result, Value};
 
 use super::config::{Fallback, PrinterConfig};
-use super::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc};
+use super::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc, Text};
 use super::python::{escape_str, to_python_underlined};
 
 /// The dispatch token every lookup falls back to.
@@ -208,7 +208,7 @@ impl std::fmt::Debug for Frame {
 pub struct FrameId(pub usize);
 
 struct VarEntry {
-    name: Option<String>,
+    name: Option<Text>,
     creator: Option<DocCreator>,
 }
 
@@ -322,7 +322,7 @@ impl Printer {
             Value::Float(f) => at(ExprDoc::float(*f)),
             // A multi-line string cannot be a one-line literal; TVM moves it to metadata.
             Value::Str(s) if s.contains('\n') => self.add_metadata(value),
-            Value::Str(s) => at(ExprDoc::str(&**s)),
+            Value::Str(s) => at(ExprDoc::str(s)),
             Value::DType(d) => at(ExprDoc::str(d.to_string())),
             Value::Object(o) => self.to_doc(o, path)?,
             Value::Array(items) => {
@@ -371,7 +371,7 @@ impl Printer {
         let info = obj.type_info();
         let mut kwargs = Vec::with_capacity(info.fields.len());
         for (field, value) in info.fields.iter().zip(obj.fields()) {
-            kwargs.push((field.name.to_string(), self.value_to_doc(&value, &path.attr(field.name))?));
+            kwargs.push((field.name.into(), self.value_to_doc(&value, &path.attr(field.name))?));
         }
         Ok(ExprDoc::id(info.key).call_kw(Vec::new(), kwargs))
     }
@@ -503,9 +503,10 @@ impl Printer {
             name_hint.to_string()
         };
         let name = self.unique_name(&hint);
-        self.names.insert(name.clone());
-        self.attach(obj, frame, VarEntry { name: Some(name.clone()), creator: None })?;
-        Ok(ExprDoc::id(name))
+        let text = Text::from(&name);
+        self.names.insert(name);
+        self.attach(obj, frame, VarEntry { name: Some(text.clone()), creator: None })?;
+        Ok(ExprDoc::id(text))
     }
 
     /// Define `obj` in `frame` as whatever doc `creator` makes each time it is used
@@ -554,7 +555,7 @@ impl Printer {
     /// Forget a definition now (it would be forgotten with its frame anyway).
     pub fn forget(&mut self, obj: &ObjectRef) {
         if let Some(VarEntry { name: Some(name), .. }) = self.vars.remove(obj) {
-            self.names.remove(&name);
+            self.names.remove(name.as_str());
         }
     }
 
@@ -596,9 +597,9 @@ impl Printer {
     /// (`T.axis.remap`). Records the namespace's import.
     pub fn namespace_attr(&mut self, import: &str, alias_key: &str, default_alias: &str, attr: &str) -> ExprDoc {
         self.use_import(import);
-        let mut doc = ExprDoc::id(self.cfg.extra_str(alias_key, default_alias));
+        let mut doc = ExprDoc::id(Text::copy(self.cfg.extra_str(alias_key, default_alias)));
         for part in attr.split('.') {
-            doc = doc.attr(part);
+            doc = doc.attr(Text::copy(part));
         }
         doc
     }
