@@ -15,7 +15,7 @@
 //! Nothing here names a dialect: tokens, imports and entry set-ups are registered.
 
 use std::any::Any;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use indexmap::IndexMap;
@@ -23,6 +23,7 @@ use indexmap::IndexMap;
 use crate::ir::{AccessPath, Error, ObjectRef, Result, Value};
 
 use super::config::{Fallback, PrinterConfig};
+use super::fast_hash::{FastMap, FastSet};
 use super::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc, Text};
 use super::python::{escape_str, to_python_underlined};
 
@@ -168,7 +169,7 @@ pub fn register_metadata_serializer(
 /// A scope of the translation.
 pub struct Frame {
     /// A tag chosen by the hook that pushed the frame (a dialect's frame kind).
-    pub kind: String,
+    pub kind: &'static str,
     /// The IR object the frame translates, if any (matched against common prefixes).
     pub owner: Option<ObjectRef>,
     /// Statements emitted into this frame, in order.
@@ -218,12 +219,19 @@ pub struct Printer {
     hooks: Arc<HookTable>,
     imports: Arc<HashMap<String, ImportSpec>>,
     frames: Vec<Frame>,
-    tokens: Vec<String>,
-    vars: HashMap<ObjectRef, VarEntry>,
-    names: HashSet<String>,
-    used_imports: HashSet<String>,
+    /// The dispatch token stack, as indices into `token_names`.
+    tokens: Vec<usize>,
+    token_names: Vec<String>,
+    /// Hooks found per (token index, type), so each lookup hashes no strings.
+    hook_cache: FastMap<(usize, usize), Option<PrintHook>>,
+    /// `FDocTranslate` hooks per call operator (the key keeps the operator alive, so
+    /// its address is not reused while cached).
+    op_hook_cache: FastMap<ObjectRef, Option<PrintHook>>,
+    vars: FastMap<ObjectRef, VarEntry>,
+    names: FastSet<String>,
+    used_imports: FastSet<String>,
     metadata: IndexMap<String, Vec<Value>>,
-    common_prefix: HashMap<ObjectRef, Vec<ObjectRef>>,
+    common_prefix: FastMap<ObjectRef, Vec<ObjectRef>>,
     binding_names: Vec<String>,
     extra_underlines: Vec<AccessPath>,
     header: Option<bool>,
@@ -237,7 +245,7 @@ impl Printer {
             let reg = read_registry();
             (reg.hooks.clone(), reg.imports.clone())
         };
-        let mut names = HashSet::new();
+        let mut names = FastSet::default();
         for spec in imports.values() {
             if let Some(alias) = &spec.reserves {
                 names.insert(alias(&cfg));
@@ -255,12 +263,15 @@ impl Printer {
             hooks,
             imports,
             frames: Vec::new(),
-            tokens: vec![DEFAULT_TOKEN.to_string()],
-            vars: HashMap::new(),
+            tokens: vec![0],
+            token_names: vec![DEFAULT_TOKEN.to_string()],
+            hook_cache: FastMap::default(),
+            op_hook_cache: FastMap::default(),
+            vars: FastMap::default(),
             names,
-            used_imports: HashSet::new(),
+            used_imports: FastSet::default(),
             metadata: IndexMap::new(),
-            common_prefix: HashMap::new(),
+            common_prefix: FastMap::default(),
             binding_names: Vec::new(),
             extra_underlines: Vec::new(),
             header: None,
@@ -282,7 +293,10 @@ impl Printer {
     pub fn as_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<Doc> {
         // A call whose operator carries its own printer (`FDocTranslate`) prints through
         // it in every dialect, as TVM dispatches by op attribute before the type key.
-        let hook = op_doc_hook(obj).or_else(|| self.find_hook(obj.type_key()));
+        let hook = match self.op_doc_hook(obj) {
+            Some(h) => Some(h),
+            None => self.cached_hook(obj),
+        };
         let mut doc = match hook {
             Some(hook) => hook(obj, path, self)?,
             None => Doc::Expr(self.fallback_doc(obj, path)?),
@@ -349,6 +363,32 @@ impl Printer {
         })
     }
 
+    /// `find_hook` for an object's type, remembered per (current token, type).
+    fn cached_hook(&mut self, obj: &ObjectRef) -> Option<PrintHook> {
+        let info = obj.type_info();
+        let key = (self.tokens.last().copied().unwrap_or(0), info as *const _ as usize);
+        if let Some(hook) = self.hook_cache.get(&key) {
+            return hook.clone();
+        }
+        let hook = self.find_hook(info.key);
+        self.hook_cache.insert(key, hook.clone());
+        hook
+    }
+
+    /// The `FDocTranslate` hook of a call's operator, if it has one.
+    fn op_doc_hook(&mut self, obj: &ObjectRef) -> Option<PrintHook> {
+        let call = obj.downcast_ref::<crate::ir::CallNode>()?;
+        let op = call.op.downcast_ref::<crate::ir::OpNode>()?;
+        let op_obj: &ObjectRef = &call.op;
+        if let Some(hook) = self.op_hook_cache.get(op_obj) {
+            return hook.clone();
+        }
+        let hook = crate::ir::op::op_attr(&op.name, crate::ir::op::ATTR_DOC_TRANSLATE)
+            .and_then(|v| v.as_native::<PrintHook>());
+        self.op_hook_cache.insert(op_obj.clone(), hook.clone());
+        hook
+    }
+
     /// The hook for a type key under the current token, or under the default token.
     pub fn find_hook(&self, type_key: &str) -> Option<PrintHook> {
         let token = self.dispatch_token();
@@ -400,28 +440,40 @@ impl Printer {
 
     /// The current dispatch token.
     pub fn dispatch_token(&self) -> &str {
-        self.tokens.last().map_or(DEFAULT_TOKEN, String::as_str)
+        self.tokens.last().map_or(DEFAULT_TOKEN, |&i| self.token_names[i].as_str())
+    }
+    /// The index of a token in `token_names` (there are a handful of tokens).
+    fn token_index(&mut self, token: &str) -> usize {
+        match self.token_names.iter().position(|t| t == token) {
+            Some(i) => i,
+            None => {
+                self.token_names.push(token.to_string());
+                self.token_names.len() - 1
+            }
+        }
     }
     /// Push a dispatch token, popped when the current frame pops.
     pub fn add_dispatch_token(&mut self, token: &str) {
-        self.tokens.push(token.to_string());
+        let i = self.token_index(token);
+        self.tokens.push(i);
         if let Some(f) = self.frames.last_mut() {
             f.tokens += 1;
         }
     }
     /// Push a dispatch token the caller pops itself (`pop_dispatch_token`).
     pub fn push_dispatch_token(&mut self, token: &str) {
-        self.tokens.push(token.to_string());
+        let i = self.token_index(token);
+        self.tokens.push(i);
     }
     pub fn pop_dispatch_token(&mut self) -> Option<String> {
-        if self.tokens.len() > 1 { self.tokens.pop() } else { None }
+        if self.tokens.len() > 1 { self.tokens.pop().map(|i| self.token_names[i].clone()) } else { None }
     }
 
     // ---- frames ---------------------------------------------------------------------
 
-    pub fn push_frame(&mut self, kind: &str, owner: Option<ObjectRef>) -> FrameId {
+    pub fn push_frame(&mut self, kind: &'static str, owner: Option<ObjectRef>) -> FrameId {
         self.frames.push(Frame {
-            kind: kind.to_string(),
+            kind,
             owner,
             stmts: Vec::new(),
             data: None,
@@ -447,7 +499,7 @@ impl Printer {
     /// Run `f` inside a new frame, which is popped afterwards (also on error).
     pub fn with_frame<R>(
         &mut self,
-        kind: &str,
+        kind: &'static str,
         owner: Option<ObjectRef>,
         f: impl FnOnce(&mut Printer, FrameId) -> Result<R>,
     ) -> Result<(R, Frame)> {
@@ -736,7 +788,11 @@ impl Printer {
         }
         let mut underline = self.cfg.path_to_underline.clone();
         underline.extend(self.extra_underlines.iter().cloned());
-        text.push_str(&to_python_underlined(&Doc::Block(block), &self.cfg, &underline)?);
+        let body = to_python_underlined(&Doc::Block(block), &self.cfg, &underline)?;
+        if text.is_empty() {
+            return Ok(body);
+        }
+        text.push_str(&body);
         Ok(text)
     }
 
@@ -805,7 +861,7 @@ pub fn sanitize_name(hint: &str) -> String {
 
 /// The common ancestor chains of variable uses (see `Printer::set_common_prefix`).
 /// Iterative, so deep IR does not overflow the stack.
-fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> HashMap<ObjectRef, Vec<ObjectRef>> {
+fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> FastMap<ObjectRef, Vec<ObjectRef>> {
     enum Step {
         Enter(ObjectRef),
         Exit(ObjectRef),
@@ -821,7 +877,7 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Has
             _ => {}
         }
     }
-    fn record(prefix: &mut HashMap<ObjectRef, Vec<ObjectRef>>, var: &ObjectRef, stack: &[ObjectRef]) {
+    fn record(prefix: &mut FastMap<ObjectRef, Vec<ObjectRef>>, var: &ObjectRef, stack: &[ObjectRef]) {
         match prefix.get_mut(var) {
             None => {
                 prefix.insert(var.clone(), stack.to_vec());
@@ -832,8 +888,8 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Has
             }
         }
     }
-    let mut prefix = HashMap::new();
-    let mut visited: HashSet<ObjectRef> = HashSet::new();
+    let mut prefix = FastMap::default();
+    let mut visited: FastSet<ObjectRef> = FastSet::default();
     let mut stack: Vec<ObjectRef> = Vec::new();
     let mut todo = vec![Step::Enter(root.clone())];
     while let Some(step) = todo.pop() {
@@ -865,9 +921,3 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Has
     prefix
 }
 
-/// The `FDocTranslate` hook of a call's operator, if it has one.
-fn op_doc_hook(obj: &ObjectRef) -> Option<PrintHook> {
-    let call = obj.downcast_ref::<crate::ir::CallNode>()?;
-    let op = call.op.downcast_ref::<crate::ir::OpNode>()?;
-    crate::ir::op::op_attr(&op.name, crate::ir::op::ATTR_DOC_TRANSLATE)?.as_native::<PrintHook>()
-}

@@ -8,6 +8,7 @@
 pub mod config;
 pub mod doc;
 pub mod engine;
+pub mod fast_hash;
 pub mod python;
 
 pub use config::{Fallback, PrinterConfig, Syntax};
