@@ -227,7 +227,7 @@ impl<'a> PyPrinter<'a> {
     /// Never underline the text written since `start`.
     fn exempt_from(&mut self, start: usize) {
         if self.decorated {
-            self.exempt_from(start);
+            self.exempt.push((start, self.out.len()));
         }
     }
 
