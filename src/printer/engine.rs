@@ -231,7 +231,7 @@ pub struct Printer {
     names: FastSet<String>,
     used_imports: FastSet<String>,
     metadata: IndexMap<String, Vec<Value>>,
-    common_prefix: FastMap<ObjectRef, Vec<ObjectRef>>,
+    common_prefix: CommonPrefixes,
     binding_names: Vec<String>,
     extra_underlines: Vec<AccessPath>,
     header: Option<bool>,
@@ -271,7 +271,7 @@ impl Printer {
             names,
             used_imports: FastSet::default(),
             metadata: IndexMap::new(),
-            common_prefix: FastMap::default(),
+            common_prefix: CommonPrefixes::default(),
             binding_names: Vec::new(),
             extra_underlines: Vec::new(),
             header: None,
@@ -723,13 +723,16 @@ impl Printer {
     pub fn set_common_prefix(&mut self, root: &ObjectRef, is_var: impl Fn(&ObjectRef) -> bool) {
         self.common_prefix = common_prefixes(root, &is_var);
     }
-    pub fn common_prefix(&self, var: &ObjectRef) -> Option<&[ObjectRef]> {
-        self.common_prefix.get(var).map(Vec::as_slice)
+    /// The chain of ancestors (outermost first) shared by all uses of `var`.
+    pub fn common_prefix(&self, var: &ObjectRef) -> Option<Vec<ObjectRef>> {
+        let mut chain: Vec<ObjectRef> = self.common_prefix.ancestors(var)?.cloned().collect();
+        chain.reverse();
+        Some(chain)
     }
     /// The innermost frame whose owner lies on `var`'s common prefix (deepest ancestor first).
     pub fn frame_for_common_prefix(&self, var: &ObjectRef) -> Option<FrameId> {
-        let prefix = self.common_prefix.get(var)?;
-        prefix.iter().rev().find_map(|anc| {
+        let mut ancestors = self.common_prefix.ancestors(var)?;
+        ancestors.find_map(|anc| {
             self.frames.iter().rposition(|f| f.owner.as_ref().is_some_and(|o| o.same_as(anc))).map(FrameId)
         })
     }
@@ -859,9 +862,37 @@ pub fn sanitize_name(hint: &str) -> String {
     hint.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { b as char } else { '_' }).collect()
 }
 
-/// The common ancestor chains of variable uses (see `Printer::set_common_prefix`).
+/// The common ancestor chains of variable uses (see `Printer::set_common_prefix`), as
+/// the tree of first visits: every object visited is a node with its parent, and each
+/// variable maps to the deepest node of its chain. Sharing the tree keeps this linear
+/// in the IR size where copying each variable's chain was quadratic in nesting depth.
+#[derive(Default)]
+struct CommonPrefixes {
+    nodes: Vec<PrefixNode>,
+    /// The deepest node of each variable's chain (`None`: the empty chain).
+    chains: FastMap<ObjectRef, Option<usize>>,
+}
+
+struct PrefixNode {
+    obj: ObjectRef,
+    parent: Option<usize>,
+    depth: usize,
+}
+
+impl CommonPrefixes {
+    /// `var`'s chain from the deepest ancestor up to the root.
+    fn ancestors(&self, var: &ObjectRef) -> Option<impl Iterator<Item = &ObjectRef>> {
+        let mut cur = *self.chains.get(var)?;
+        Some(std::iter::from_fn(move || {
+            let node = &self.nodes[cur?];
+            cur = node.parent;
+            Some(&node.obj)
+        }))
+    }
+}
+
 /// Iterative, so deep IR does not overflow the stack.
-fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> FastMap<ObjectRef, Vec<ObjectRef>> {
+fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> CommonPrefixes {
     enum Step {
         Enter(ObjectRef),
         Exit(ObjectRef),
@@ -877,20 +908,31 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Fas
             _ => {}
         }
     }
-    fn record(prefix: &mut FastMap<ObjectRef, Vec<ObjectRef>>, var: &ObjectRef, stack: &[ObjectRef]) {
-        match prefix.get_mut(var) {
+    /// Shorten `var`'s chain to the part shared with the current path (`stack`, node
+    /// indices from the root). The first use takes the current path whole.
+    fn record(out: &mut CommonPrefixes, var: &ObjectRef, stack: &[usize]) {
+        let here = stack.last().copied();
+        match out.chains.get_mut(var) {
             None => {
-                prefix.insert(var.clone(), stack.to_vec());
+                out.chains.insert(var.clone(), here);
             }
             Some(chain) => {
-                let shared = chain.iter().zip(stack).take_while(|(a, b)| a.same_as(b)).count();
-                chain.truncate(shared);
+                // The deepest node of the chain that is still on the current path.
+                let mut cur = *chain;
+                while let Some(c) = cur {
+                    let node = &out.nodes[c];
+                    if stack.get(node.depth) == Some(&c) {
+                        break;
+                    }
+                    cur = node.parent;
+                }
+                *chain = cur;
             }
         }
     }
-    let mut prefix = FastMap::default();
+    let mut out = CommonPrefixes::default();
     let mut visited: FastSet<ObjectRef> = FastSet::default();
-    let mut stack: Vec<ObjectRef> = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
     let mut todo = vec![Step::Enter(root.clone())];
     while let Some(step) = todo.pop() {
         match step {
@@ -898,26 +940,29 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Fas
                 if visited.contains(&obj) {
                     // A later use: the chain of its parents, without itself.
                     if is_var(&obj) {
-                        record(&mut prefix, &obj, &stack);
+                        record(&mut out, &obj, &stack);
                     }
                     continue;
                 }
                 visited.insert(obj.clone());
-                stack.push(obj.clone());
-                todo.push(Step::Exit(obj.clone()));
-                for field in obj.fields().iter().rev() {
+                out.nodes.push(PrefixNode { obj: obj.clone(), parent: stack.last().copied(), depth: stack.len() });
+                stack.push(out.nodes.len() - 1);
+                let fields = obj.fields();
+                // Exit after the children: pushed below them.
+                todo.push(Step::Exit(obj));
+                for field in fields.iter().rev() {
                     push_children(field, &mut todo);
                 }
             }
             Step::Exit(obj) => {
                 // The first use: the chain including the object itself (as TVM).
                 if is_var(&obj) {
-                    record(&mut prefix, &obj, &stack);
+                    record(&mut out, &obj, &stack);
                 }
                 stack.pop();
             }
         }
     }
-    prefix
+    out
 }
 
