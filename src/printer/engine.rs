@@ -166,6 +166,9 @@ pub fn register_metadata_serializer(
     write_registry().metadata_serializer = Some(Arc::new(f));
 }
 
+/// Selects the variables whose common prefixes are wanted.
+type IsVar = Box<dyn Fn(&ObjectRef) -> bool + Send + Sync>;
+
 /// A scope of the translation.
 pub struct Frame {
     /// A tag chosen by the hook that pushed the frame (a dialect's frame kind).
@@ -231,7 +234,8 @@ pub struct Printer {
     names: FastSet<String>,
     used_imports: FastSet<String>,
     metadata: IndexMap<String, Vec<Value>>,
-    common_prefix: CommonPrefixes,
+    common_prefix: std::cell::OnceCell<CommonPrefixes>,
+    common_prefix_source: Option<(ObjectRef, IsVar)>,
     binding_names: Vec<String>,
     extra_underlines: Vec<AccessPath>,
     header: Option<bool>,
@@ -271,7 +275,8 @@ impl Printer {
             names,
             used_imports: FastSet::default(),
             metadata: IndexMap::new(),
-            common_prefix: CommonPrefixes::default(),
+            common_prefix: std::cell::OnceCell::new(),
+            common_prefix_source: None,
             binding_names: Vec::new(),
             extra_underlines: Vec::new(),
             header: None,
@@ -720,18 +725,27 @@ impl Printer {
     /// For every object `is_var` selects, record the longest chain of ancestors (from
     /// `root` down) shared by all places it is used; dialects define a free variable in
     /// the frame of the innermost of these ancestors.
-    pub fn set_common_prefix(&mut self, root: &ObjectRef, is_var: impl Fn(&ObjectRef) -> bool) {
-        self.common_prefix = common_prefixes(root, &is_var);
+    ///
+    /// The walk over `root` happens at the first query: many functions never ask.
+    pub fn set_common_prefix(&mut self, root: &ObjectRef, is_var: impl Fn(&ObjectRef) -> bool + Send + Sync + 'static) {
+        self.common_prefix = std::cell::OnceCell::new();
+        self.common_prefix_source = Some((root.clone(), Box::new(is_var)));
+    }
+    fn prefixes(&self) -> &CommonPrefixes {
+        self.common_prefix.get_or_init(|| match &self.common_prefix_source {
+            Some((root, is_var)) => common_prefixes(root, is_var.as_ref()),
+            None => CommonPrefixes::default(),
+        })
     }
     /// The chain of ancestors (outermost first) shared by all uses of `var`.
     pub fn common_prefix(&self, var: &ObjectRef) -> Option<Vec<ObjectRef>> {
-        let mut chain: Vec<ObjectRef> = self.common_prefix.ancestors(var)?.cloned().collect();
+        let mut chain: Vec<ObjectRef> = self.prefixes().ancestors(var)?.cloned().collect();
         chain.reverse();
         Some(chain)
     }
     /// The innermost frame whose owner lies on `var`'s common prefix (deepest ancestor first).
     pub fn frame_for_common_prefix(&self, var: &ObjectRef) -> Option<FrameId> {
-        let mut ancestors = self.common_prefix.ancestors(var)?;
+        let mut ancestors = self.prefixes().ancestors(var)?;
         ancestors.find_map(|anc| {
             self.frames.iter().rposition(|f| f.owner.as_ref().is_some_and(|o| o.same_as(anc))).map(FrameId)
         })
@@ -891,6 +905,17 @@ impl CommonPrefixes {
     }
 }
 
+/// Constants and primitive types: they hold no objects but a type without any, so no
+/// variable can be below them (most of the nodes of an expression).
+fn is_var_free_leaf(obj: &ObjectRef) -> bool {
+    use crate::ir::{FloatImmNode, IntImmNode, PrimTypeNode, StringImmNode};
+    let prim = |ty: &crate::ir::Type| ty.is::<PrimTypeNode>();
+    obj.is::<PrimTypeNode>()
+        || obj.downcast_ref::<IntImmNode>().is_some_and(|n| prim(&n.ty))
+        || obj.downcast_ref::<FloatImmNode>().is_some_and(|n| prim(&n.ty))
+        || obj.downcast_ref::<StringImmNode>().is_some_and(|n| prim(&n.ty))
+}
+
 /// Iterative, so deep IR does not overflow the stack.
 fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> CommonPrefixes {
     enum Step {
@@ -937,6 +962,10 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Com
     while let Some(step) = todo.pop() {
         match step {
             Step::Enter(obj) => {
+                if is_var_free_leaf(&obj) && !is_var(&obj) {
+                    // Neither a use nor an ancestor of one: no node needed.
+                    continue;
+                }
                 if visited.contains(&obj) {
                     // A later use: the chain of its parents, without itself.
                     if is_var(&obj) {
