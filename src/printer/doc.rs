@@ -12,8 +12,8 @@ use std::sync::Arc;
 use crate::ir::AccessPath;
 
 /// The text of a name, keyword or string literal in a doc. Most are keywords
-/// (`T.float32`) or short names (`lv12`), so neither costs an allocation: static text
-/// is borrowed and up to 22 bytes are stored inline; longer text is shared.
+/// (`T.float32`) or short names (`lv12`), so neither costs an allocation: up to 22
+/// bytes are stored inline, longer text is shared (and `Static` borrows).
 #[derive(Clone)]
 pub enum Text {
     Static(&'static str),
@@ -24,7 +24,7 @@ pub enum Text {
 const INLINE_CAP: usize = 22;
 
 impl Text {
-    /// Copy borrowed text (static text should use `From<&'static str>`, which does not copy).
+    /// Copy borrowed text.
     pub fn copy(s: &str) -> Self {
         if s.len() <= INLINE_CAP {
             let mut bytes = [0u8; INLINE_CAP];
@@ -92,9 +92,11 @@ impl fmt::Display for Text {
     }
 }
 
-impl From<&'static str> for Text {
-    fn from(s: &'static str) -> Self {
-        Text::Static(s)
+/// Borrowed text is copied (inline when short, so keywords cost no allocation); this
+/// keeps `doc.attr(name)` working for any `&str`. `Text::Static` borrows without copying.
+impl From<&str> for Text {
+    fn from(s: &str) -> Self {
+        Text::copy(s)
     }
 }
 impl From<String> for Text {
