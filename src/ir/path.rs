@@ -23,8 +23,19 @@ pub enum PathStep {
 
 /// A path from the root object, built by appending steps. Cheap to clone and extend:
 /// steps are shared through a parent link, as in TVM's `AccessPath`.
+///
+/// An *untracked* path records nothing: extending it is free and gives it back. The
+/// printer walks with one when no configuration asks for paths (underlines,
+/// annotations), so the common case builds no path at all.
 #[derive(Clone, Default)]
-pub struct AccessPath(Option<Arc<PathNode>>);
+pub struct AccessPath(Option<Arc<PathNode>>, Tracking);
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Tracking {
+    #[default]
+    On,
+    Off,
+}
 
 struct PathNode {
     parent: AccessPath,
@@ -34,18 +45,35 @@ struct PathNode {
 
 impl AccessPath {
     pub fn root() -> Self {
-        AccessPath(None)
+        AccessPath(None, Tracking::On)
+    }
+    /// The path that records nothing (see the type's documentation).
+    pub fn untracked() -> Self {
+        AccessPath(None, Tracking::Off)
+    }
+    /// Whether this path records its steps.
+    pub fn is_tracked(&self) -> bool {
+        self.1 == Tracking::On
     }
     pub fn extend(&self, step: PathStep) -> Self {
-        AccessPath(Some(Arc::new(PathNode { parent: self.clone(), step, depth: self.len() + 1 })))
+        if !self.is_tracked() {
+            return AccessPath::untracked();
+        }
+        AccessPath(Some(Arc::new(PathNode { parent: self.clone(), step, depth: self.len() + 1 })), Tracking::On)
     }
     pub fn attr(&self, name: &str) -> Self {
+        if !self.is_tracked() {
+            return AccessPath::untracked();
+        }
         self.extend(PathStep::Attr(name.into()))
     }
     pub fn index(&self, i: usize) -> Self {
         self.extend(PathStep::Index(i))
     }
     pub fn map_key(&self, key: Value) -> Self {
+        if !self.is_tracked() {
+            return AccessPath::untracked();
+        }
         self.extend(PathStep::MapKey(key))
     }
     pub fn missing(&self) -> Self {
@@ -87,7 +115,7 @@ impl AccessPath {
 impl PartialEq for AccessPath {
     fn eq(&self, other: &Self) -> bool {
         match (&self.0, &other.0) {
-            (None, None) => true,
+            (None, None) => self.1 == other.1,
             (Some(a), Some(b)) => {
                 Arc::ptr_eq(a, b) || (a.depth == b.depth && a.step == b.step && a.parent == b.parent)
             }
@@ -98,6 +126,9 @@ impl PartialEq for AccessPath {
 
 impl fmt::Display for AccessPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.is_tracked() {
+            return f.write_str("<untracked>");
+        }
         f.write_str("<root>")?;
         for step in self.steps() {
             match step {

@@ -5,7 +5,125 @@
 //! Mirrors TVM's `script.printer.*Doc` classes. Docs are plain owned trees: they are
 //! built once, bottom-up, and printed once.
 
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
 use crate::ir::AccessPath;
+
+/// The text of a name, keyword or string literal in a doc. Most are keywords
+/// (`T.float32`) or short names (`lv12`), so neither costs an allocation: up to 22
+/// bytes are stored inline, longer text is shared (and `Static` borrows).
+#[derive(Clone)]
+pub enum Text {
+    Static(&'static str),
+    Inline { len: u8, bytes: [u8; INLINE_CAP] },
+    Shared(Arc<str>),
+}
+
+const INLINE_CAP: usize = 22;
+
+impl Text {
+    /// Copy borrowed text.
+    pub fn copy(s: &str) -> Self {
+        if s.len() <= INLINE_CAP {
+            let mut bytes = [0u8; INLINE_CAP];
+            bytes[..s.len()].copy_from_slice(s.as_bytes());
+            Text::Inline { len: s.len() as u8, bytes }
+        } else {
+            Text::Shared(s.into())
+        }
+    }
+    pub fn as_str(&self) -> &str {
+        match self {
+            Text::Static(s) => s,
+            // The bytes were copied from a `&str` whole, so they are valid UTF-8.
+            Text::Inline { len, bytes } => std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default(),
+            Text::Shared(s) => s,
+        }
+    }
+}
+
+impl Default for Text {
+    fn default() -> Self {
+        Text::Static("")
+    }
+}
+
+impl Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Text {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+impl Eq for Text {}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Borrowed text is copied (inline when short, so keywords cost no allocation); this
+/// keeps `doc.attr(name)` working for any `&str`. `Text::Static` borrows without copying.
+impl From<&str> for Text {
+    fn from(s: &str) -> Self {
+        Text::copy(s)
+    }
+}
+impl From<String> for Text {
+    fn from(s: String) -> Self {
+        if s.len() <= INLINE_CAP { Text::copy(&s) } else { Text::Shared(s.into()) }
+    }
+}
+impl From<&String> for Text {
+    fn from(s: &String) -> Self {
+        Text::copy(s)
+    }
+}
+impl From<Arc<str>> for Text {
+    fn from(s: Arc<str>) -> Self {
+        Text::Shared(s)
+    }
+}
+impl From<&Arc<str>> for Text {
+    fn from(s: &Arc<str>) -> Self {
+        Text::Shared(s.clone())
+    }
+}
+impl From<&Text> for Text {
+    fn from(s: &Text) -> Self {
+        s.clone()
+    }
+}
 
 /// A literal value.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,7 +132,7 @@ pub enum Literal {
     Bool(bool),
     Int(i64),
     Float(f64),
-    Str(String),
+    Str(Text),
 }
 
 /// Python operators, named after Python's `ast` module (TVM's `OperationDocNode::Kind`).
@@ -112,11 +230,11 @@ pub struct ExprDoc {
 pub enum ExprKind {
     Literal(Literal),
     /// An identifier.
-    Id(String),
+    Id(Text),
     /// `value.name`
     Attr {
         value: Box<ExprDoc>,
-        name: String,
+        name: Text,
     },
     /// `value[i, j]`; slices only appear here.
     Index {
@@ -127,7 +245,7 @@ pub enum ExprKind {
     Call {
         callee: Box<ExprDoc>,
         args: Vec<ExprDoc>,
-        kwargs: Vec<(String, ExprDoc)>,
+        kwargs: Vec<(Text, ExprDoc)>,
     },
     Operation {
         op: OpKind,
@@ -174,10 +292,10 @@ impl ExprDoc {
     pub fn float(v: f64) -> Self {
         Self::literal(Literal::Float(v))
     }
-    pub fn str(v: impl Into<String>) -> Self {
+    pub fn str(v: impl Into<Text>) -> Self {
         Self::literal(Literal::Str(v.into()))
     }
-    pub fn id(name: impl Into<String>) -> Self {
+    pub fn id(name: impl Into<Text>) -> Self {
         ExprKind::Id(name.into()).into()
     }
     pub fn tuple(elements: Vec<ExprDoc>) -> Self {
@@ -192,7 +310,7 @@ impl ExprDoc {
     pub fn slice(start: Option<ExprDoc>, stop: Option<ExprDoc>, step: Option<ExprDoc>) -> Self {
         ExprKind::Slice { start: start.map(Box::new), stop: stop.map(Box::new), step: step.map(Box::new) }.into()
     }
-    pub fn lambda<S: Into<String>>(args: impl IntoIterator<Item = S>, body: ExprDoc) -> Self {
+    pub fn lambda<S: Into<Text>>(args: impl IntoIterator<Item = S>, body: ExprDoc) -> Self {
         let args = args.into_iter().map(ExprDoc::id).collect();
         ExprKind::Lambda { args, body: Box::new(body) }.into()
     }
@@ -211,7 +329,7 @@ impl ExprDoc {
     }
 
     /// `self.name`
-    pub fn attr(self, name: impl Into<String>) -> Self {
+    pub fn attr(self, name: impl Into<Text>) -> Self {
         ExprKind::Attr { value: Box::new(self), name: name.into() }.into()
     }
     /// `self[indices]`
@@ -223,11 +341,11 @@ impl ExprDoc {
         ExprKind::Call { callee: Box::new(self), args, kwargs: Vec::new() }.into()
     }
     /// `self(args, key=value...)`
-    pub fn call_kw(self, args: Vec<ExprDoc>, kwargs: Vec<(String, ExprDoc)>) -> Self {
+    pub fn call_kw(self, args: Vec<ExprDoc>, kwargs: Vec<(Text, ExprDoc)>) -> Self {
         ExprKind::Call { callee: Box::new(self), args, kwargs }.into()
     }
     /// Append a keyword argument to a call; any other doc is called with just this keyword.
-    pub fn kwarg(self, key: impl Into<String>, value: ExprDoc) -> Self {
+    pub fn kwarg(self, key: impl Into<Text>, value: ExprDoc) -> Self {
         match self.kind {
             ExprKind::Call { callee, args, mut kwargs } => {
                 kwargs.push((key.into(), value));
@@ -280,13 +398,16 @@ impl ExprDoc {
 
     /// Add an IR path this doc came from.
     pub fn with_path(mut self, path: AccessPath) -> Self {
-        self.source_paths.push(path);
+        // An untracked path means nobody will look for this doc by path.
+        if path.is_tracked() {
+            self.source_paths.push(path);
+        }
         self
     }
     /// The identifier, when this doc is one.
     pub fn as_id(&self) -> Option<&str> {
         match &self.kind {
-            ExprKind::Id(name) => Some(name),
+            ExprKind::Id(name) => Some(name.as_str()),
             _ => None,
         }
     }
@@ -444,7 +565,10 @@ impl StmtDoc {
         });
     }
     pub fn with_path(mut self, path: AccessPath) -> Self {
-        self.source_paths.push(path);
+        // An untracked path means nobody will look for this doc by path.
+        if path.is_tracked() {
+            self.source_paths.push(path);
+        }
         self
     }
     pub fn is_definition(&self) -> bool {
@@ -453,7 +577,7 @@ impl StmtDoc {
 }
 
 impl FunctionDoc {
-    pub fn new(name: impl Into<String>, args: Vec<StmtDoc>, body: Vec<StmtDoc>) -> Self {
+    pub fn new(name: impl Into<Text>, args: Vec<StmtDoc>, body: Vec<StmtDoc>) -> Self {
         FunctionDoc {
             name: ExprDoc::id(name),
             args,
@@ -477,7 +601,7 @@ impl FunctionDoc {
 }
 
 impl ClassDoc {
-    pub fn new(name: impl Into<String>, body: Vec<StmtDoc>) -> Self {
+    pub fn new(name: impl Into<Text>, body: Vec<StmtDoc>) -> Self {
         ClassDoc { name: ExprDoc::id(name), decorators: Vec::new(), body }
     }
     pub fn decorator(mut self, d: ExprDoc) -> Self {

@@ -15,7 +15,7 @@
 //! Nothing here names a dialect: tokens, imports and entry set-ups are registered.
 
 use std::any::Any;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use indexmap::IndexMap;
@@ -23,7 +23,8 @@ use indexmap::IndexMap;
 use crate::ir::{AccessPath, Error, ObjectRef, Result, Value};
 
 use super::config::{Fallback, PrinterConfig};
-use super::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc};
+use super::fast_hash::{FastMap, FastSet};
+use super::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc, Text};
 use super::python::{escape_str, to_python_underlined};
 
 /// The dispatch token every lookup falls back to.
@@ -165,10 +166,13 @@ pub fn register_metadata_serializer(
     write_registry().metadata_serializer = Some(Arc::new(f));
 }
 
+/// Selects the variables whose common prefixes are wanted.
+type IsVar = Box<dyn Fn(&ObjectRef) -> bool + Send + Sync>;
+
 /// A scope of the translation.
 pub struct Frame {
     /// A tag chosen by the hook that pushed the frame (a dialect's frame kind).
-    pub kind: String,
+    pub kind: &'static str,
     /// The IR object the frame translates, if any (matched against common prefixes).
     pub owner: Option<ObjectRef>,
     /// Statements emitted into this frame, in order.
@@ -208,7 +212,7 @@ impl std::fmt::Debug for Frame {
 pub struct FrameId(pub usize);
 
 struct VarEntry {
-    name: Option<String>,
+    name: Option<Text>,
     creator: Option<DocCreator>,
 }
 
@@ -218,15 +222,25 @@ pub struct Printer {
     hooks: Arc<HookTable>,
     imports: Arc<HashMap<String, ImportSpec>>,
     frames: Vec<Frame>,
-    tokens: Vec<String>,
-    vars: HashMap<ObjectRef, VarEntry>,
-    names: HashSet<String>,
-    used_imports: HashSet<String>,
+    /// The dispatch token stack, as indices into `token_names`.
+    tokens: Vec<usize>,
+    token_names: Vec<String>,
+    /// Hooks found per (token index, type), so each lookup hashes no strings.
+    hook_cache: FastMap<(usize, usize), Option<PrintHook>>,
+    /// `FDocTranslate` hooks per call operator (the key keeps the operator alive, so
+    /// its address is not reused while cached).
+    op_hook_cache: FastMap<ObjectRef, Option<PrintHook>>,
+    vars: FastMap<ObjectRef, VarEntry>,
+    names: FastSet<String>,
+    used_imports: FastSet<String>,
     metadata: IndexMap<String, Vec<Value>>,
-    common_prefix: HashMap<ObjectRef, Vec<ObjectRef>>,
+    common_prefix: std::cell::OnceCell<CommonPrefixes>,
+    common_prefix_source: Option<(ObjectRef, IsVar)>,
     binding_names: Vec<String>,
     extra_underlines: Vec<AccessPath>,
     header: Option<bool>,
+    /// Whether the configuration annotates or underlines anything (`decorate` has work).
+    decorates: bool,
 }
 
 impl Printer {
@@ -235,7 +249,7 @@ impl Printer {
             let reg = read_registry();
             (reg.hooks.clone(), reg.imports.clone())
         };
-        let mut names = HashSet::new();
+        let mut names = FastSet::default();
         for spec in imports.values() {
             if let Some(alias) = &spec.reserves {
                 names.insert(alias(&cfg));
@@ -244,17 +258,25 @@ impl Printer {
         if !cfg.module_alias.is_empty() {
             names.insert(cfg.module_alias.clone());
         }
+        let decorates = !cfg.obj_to_annotate.is_empty()
+            || !cfg.obj_to_underline.is_empty()
+            || !cfg.path_to_annotate.is_empty();
         Printer {
+            decorates,
             cfg: Arc::new(cfg),
             hooks,
             imports,
             frames: Vec::new(),
-            tokens: vec![DEFAULT_TOKEN.to_string()],
-            vars: HashMap::new(),
+            tokens: vec![0],
+            token_names: vec![DEFAULT_TOKEN.to_string()],
+            hook_cache: FastMap::default(),
+            op_hook_cache: FastMap::default(),
+            vars: FastMap::default(),
             names,
-            used_imports: HashSet::new(),
+            used_imports: FastSet::default(),
             metadata: IndexMap::new(),
-            common_prefix: HashMap::new(),
+            common_prefix: std::cell::OnceCell::new(),
+            common_prefix_source: None,
             binding_names: Vec::new(),
             extra_underlines: Vec::new(),
             header: None,
@@ -276,13 +298,20 @@ impl Printer {
     pub fn as_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<Doc> {
         // A call whose operator carries its own printer (`FDocTranslate`) prints through
         // it in every dialect, as TVM dispatches by op attribute before the type key.
-        let hook = op_doc_hook(obj).or_else(|| self.find_hook(obj.type_key()));
+        let hook = match self.op_doc_hook(obj) {
+            Some(h) => Some(h),
+            None => self.cached_hook(obj),
+        };
         let mut doc = match hook {
             Some(hook) => hook(obj, path, self)?,
             None => Doc::Expr(self.fallback_doc(obj, path)?),
         };
-        doc.source_paths_mut().push(path.clone());
-        self.decorate(&mut doc, obj, path);
+        if path.is_tracked() {
+            doc.source_paths_mut().push(path.clone());
+        }
+        if self.decorates {
+            self.decorate(&mut doc, obj, path);
+        }
         Ok(doc)
     }
 
@@ -290,11 +319,14 @@ impl Printer {
     pub fn to_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
         match self.as_doc(obj, path)? {
             Doc::Expr(e) => Ok(e),
-            other => Err(Error::type_error(format!(
-                "expected {} at {path} to print as an expression, but it printed as a {}",
-                obj.type_key(),
-                other.kind_name()
-            ))),
+            other => {
+                let at = if path.is_tracked() { format!(" at {path}") } else { String::new() };
+                Err(Error::type_error(format!(
+                    "expected {}{at} to print as an expression, but it printed as a {}",
+                    obj.type_key(),
+                    other.kind_name()
+                )))
+            }
         }
     }
 
@@ -309,7 +341,7 @@ impl Printer {
             Value::Float(f) => at(ExprDoc::float(*f)),
             // A multi-line string cannot be a one-line literal; TVM moves it to metadata.
             Value::Str(s) if s.contains('\n') => self.add_metadata(value),
-            Value::Str(s) => at(ExprDoc::str(&**s)),
+            Value::Str(s) => at(ExprDoc::str(s)),
             Value::DType(d) => at(ExprDoc::str(d.to_string())),
             Value::Object(o) => self.to_doc(o, path)?,
             Value::Array(items) => {
@@ -336,6 +368,32 @@ impl Printer {
         })
     }
 
+    /// `find_hook` for an object's type, remembered per (current token, type).
+    fn cached_hook(&mut self, obj: &ObjectRef) -> Option<PrintHook> {
+        let info = obj.type_info();
+        let key = (self.tokens.last().copied().unwrap_or(0), info as *const _ as usize);
+        if let Some(hook) = self.hook_cache.get(&key) {
+            return hook.clone();
+        }
+        let hook = self.find_hook(info.key);
+        self.hook_cache.insert(key, hook.clone());
+        hook
+    }
+
+    /// The `FDocTranslate` hook of a call's operator, if it has one.
+    fn op_doc_hook(&mut self, obj: &ObjectRef) -> Option<PrintHook> {
+        let call = obj.downcast_ref::<crate::ir::CallNode>()?;
+        let op = call.op.downcast_ref::<crate::ir::OpNode>()?;
+        let op_obj: &ObjectRef = &call.op;
+        if let Some(hook) = self.op_hook_cache.get(op_obj) {
+            return hook.clone();
+        }
+        let hook = crate::ir::op::op_attr(&op.name, crate::ir::op::ATTR_DOC_TRANSLATE)
+            .and_then(|v| v.as_native::<PrintHook>());
+        self.op_hook_cache.insert(op_obj.clone(), hook.clone());
+        hook
+    }
+
     /// The hook for a type key under the current token, or under the default token.
     pub fn find_hook(&self, type_key: &str) -> Option<PrintHook> {
         let token = self.dispatch_token();
@@ -358,7 +416,7 @@ impl Printer {
         let info = obj.type_info();
         let mut kwargs = Vec::with_capacity(info.fields.len());
         for (field, value) in info.fields.iter().zip(obj.fields()) {
-            kwargs.push((field.name.to_string(), self.value_to_doc(&value, &path.attr(field.name))?));
+            kwargs.push((field.name.into(), self.value_to_doc(&value, &path.attr(field.name))?));
         }
         Ok(ExprDoc::id(info.key).call_kw(Vec::new(), kwargs))
     }
@@ -387,28 +445,40 @@ impl Printer {
 
     /// The current dispatch token.
     pub fn dispatch_token(&self) -> &str {
-        self.tokens.last().map_or(DEFAULT_TOKEN, String::as_str)
+        self.tokens.last().map_or(DEFAULT_TOKEN, |&i| self.token_names[i].as_str())
+    }
+    /// The index of a token in `token_names` (there are a handful of tokens).
+    fn token_index(&mut self, token: &str) -> usize {
+        match self.token_names.iter().position(|t| t == token) {
+            Some(i) => i,
+            None => {
+                self.token_names.push(token.to_string());
+                self.token_names.len() - 1
+            }
+        }
     }
     /// Push a dispatch token, popped when the current frame pops.
     pub fn add_dispatch_token(&mut self, token: &str) {
-        self.tokens.push(token.to_string());
+        let i = self.token_index(token);
+        self.tokens.push(i);
         if let Some(f) = self.frames.last_mut() {
             f.tokens += 1;
         }
     }
     /// Push a dispatch token the caller pops itself (`pop_dispatch_token`).
     pub fn push_dispatch_token(&mut self, token: &str) {
-        self.tokens.push(token.to_string());
+        let i = self.token_index(token);
+        self.tokens.push(i);
     }
     pub fn pop_dispatch_token(&mut self) -> Option<String> {
-        if self.tokens.len() > 1 { self.tokens.pop() } else { None }
+        if self.tokens.len() > 1 { self.tokens.pop().map(|i| self.token_names[i].clone()) } else { None }
     }
 
     // ---- frames ---------------------------------------------------------------------
 
-    pub fn push_frame(&mut self, kind: &str, owner: Option<ObjectRef>) -> FrameId {
+    pub fn push_frame(&mut self, kind: &'static str, owner: Option<ObjectRef>) -> FrameId {
         self.frames.push(Frame {
-            kind: kind.to_string(),
+            kind,
             owner,
             stmts: Vec::new(),
             data: None,
@@ -434,7 +504,7 @@ impl Printer {
     /// Run `f` inside a new frame, which is popped afterwards (also on error).
     pub fn with_frame<R>(
         &mut self,
-        kind: &str,
+        kind: &'static str,
         owner: Option<ObjectRef>,
         f: impl FnOnce(&mut Printer, FrameId) -> Result<R>,
     ) -> Result<(R, Frame)> {
@@ -490,9 +560,10 @@ impl Printer {
             name_hint.to_string()
         };
         let name = self.unique_name(&hint);
-        self.names.insert(name.clone());
-        self.attach(obj, frame, VarEntry { name: Some(name.clone()), creator: None })?;
-        Ok(ExprDoc::id(name))
+        let text = Text::from(&name);
+        self.names.insert(name);
+        self.attach(obj, frame, VarEntry { name: Some(text.clone()), creator: None })?;
+        Ok(ExprDoc::id(text))
     }
 
     /// Define `obj` in `frame` as whatever doc `creator` makes each time it is used
@@ -541,7 +612,7 @@ impl Printer {
     /// Forget a definition now (it would be forgotten with its frame anyway).
     pub fn forget(&mut self, obj: &ObjectRef) {
         if let Some(VarEntry { name: Some(name), .. }) = self.vars.remove(obj) {
-            self.names.remove(&name);
+            self.names.remove(name.as_str());
         }
     }
 
@@ -583,9 +654,9 @@ impl Printer {
     /// (`T.axis.remap`). Records the namespace's import.
     pub fn namespace_attr(&mut self, import: &str, alias_key: &str, default_alias: &str, attr: &str) -> ExprDoc {
         self.use_import(import);
-        let mut doc = ExprDoc::id(self.cfg.extra_str(alias_key, default_alias));
+        let mut doc = ExprDoc::id(Text::copy(self.cfg.extra_str(alias_key, default_alias)));
         for part in attr.split('.') {
-            doc = doc.attr(part);
+            doc = doc.attr(Text::copy(part));
         }
         doc
     }
@@ -654,16 +725,28 @@ impl Printer {
     /// For every object `is_var` selects, record the longest chain of ancestors (from
     /// `root` down) shared by all places it is used; dialects define a free variable in
     /// the frame of the innermost of these ancestors.
-    pub fn set_common_prefix(&mut self, root: &ObjectRef, is_var: impl Fn(&ObjectRef) -> bool) {
-        self.common_prefix = common_prefixes(root, &is_var);
+    ///
+    /// The walk over `root` happens at the first query: many functions never ask.
+    pub fn set_common_prefix(&mut self, root: &ObjectRef, is_var: impl Fn(&ObjectRef) -> bool + Send + Sync + 'static) {
+        self.common_prefix = std::cell::OnceCell::new();
+        self.common_prefix_source = Some((root.clone(), Box::new(is_var)));
     }
-    pub fn common_prefix(&self, var: &ObjectRef) -> Option<&[ObjectRef]> {
-        self.common_prefix.get(var).map(Vec::as_slice)
+    fn prefixes(&self) -> &CommonPrefixes {
+        self.common_prefix.get_or_init(|| match &self.common_prefix_source {
+            Some((root, is_var)) => common_prefixes(root, is_var.as_ref()),
+            None => CommonPrefixes::default(),
+        })
+    }
+    /// The chain of ancestors (outermost first) shared by all uses of `var`.
+    pub fn common_prefix(&self, var: &ObjectRef) -> Option<Vec<ObjectRef>> {
+        let mut chain: Vec<ObjectRef> = self.prefixes().ancestors(var)?.cloned().collect();
+        chain.reverse();
+        Some(chain)
     }
     /// The innermost frame whose owner lies on `var`'s common prefix (deepest ancestor first).
     pub fn frame_for_common_prefix(&self, var: &ObjectRef) -> Option<FrameId> {
-        let prefix = self.common_prefix.get(var)?;
-        prefix.iter().rev().find_map(|anc| {
+        let mut ancestors = self.prefixes().ancestors(var)?;
+        ancestors.find_map(|anc| {
             self.frames.iter().rposition(|f| f.owner.as_ref().is_some_and(|o| o.same_as(anc))).map(FrameId)
         })
     }
@@ -722,7 +805,11 @@ impl Printer {
         }
         let mut underline = self.cfg.path_to_underline.clone();
         underline.extend(self.extra_underlines.iter().cloned());
-        text.push_str(&to_python_underlined(&Doc::Block(block), &self.cfg, &underline)?);
+        let body = to_python_underlined(&Doc::Block(block), &self.cfg, &underline)?;
+        if text.is_empty() {
+            return Ok(body);
+        }
+        text.push_str(&body);
         Ok(text)
     }
 
@@ -750,8 +837,17 @@ pub fn script(obj: &ObjectRef, cfg: &PrinterConfig) -> Result<String> {
     if let Some(entry) = find_entry(obj) {
         entry(obj, &mut p)?;
     }
-    let doc = p.as_doc(obj, &AccessPath::root())?;
+    let doc = p.as_doc(obj, &root_path(cfg))?;
     p.render(doc)
+}
+
+/// The path to translate a root object at: a tracked one only when the configuration
+/// finds docs by path (building paths for every child otherwise costs a fifth of the
+/// printing time).
+pub fn root_path(cfg: &PrinterConfig) -> AccessPath {
+    let wants_paths =
+        !cfg.path_to_underline.is_empty() || !cfg.path_to_annotate.is_empty() || !cfg.obj_to_underline.is_empty();
+    if wants_paths { AccessPath::root() } else { AccessPath::untracked() }
 }
 
 fn find_entry(obj: &ObjectRef) -> Option<ScriptEntry> {
@@ -780,9 +876,48 @@ pub fn sanitize_name(hint: &str) -> String {
     hint.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { b as char } else { '_' }).collect()
 }
 
-/// The common ancestor chains of variable uses (see `Printer::set_common_prefix`).
+/// The common ancestor chains of variable uses (see `Printer::set_common_prefix`), as
+/// the tree of first visits: every object visited is a node with its parent, and each
+/// variable maps to the deepest node of its chain. Sharing the tree keeps this linear
+/// in the IR size where copying each variable's chain was quadratic in nesting depth.
+#[derive(Default)]
+struct CommonPrefixes {
+    nodes: Vec<PrefixNode>,
+    /// The deepest node of each variable's chain (`None`: the empty chain).
+    chains: FastMap<ObjectRef, Option<usize>>,
+}
+
+struct PrefixNode {
+    obj: ObjectRef,
+    parent: Option<usize>,
+    depth: usize,
+}
+
+impl CommonPrefixes {
+    /// `var`'s chain from the deepest ancestor up to the root.
+    fn ancestors(&self, var: &ObjectRef) -> Option<impl Iterator<Item = &ObjectRef>> {
+        let mut cur = *self.chains.get(var)?;
+        Some(std::iter::from_fn(move || {
+            let node = &self.nodes[cur?];
+            cur = node.parent;
+            Some(&node.obj)
+        }))
+    }
+}
+
+/// Constants and primitive types: they hold no objects but a type without any, so no
+/// variable can be below them (most of the nodes of an expression).
+fn is_var_free_leaf(obj: &ObjectRef) -> bool {
+    use crate::ir::{FloatImmNode, IntImmNode, PrimTypeNode, StringImmNode};
+    let prim = |ty: &crate::ir::Type| ty.is::<PrimTypeNode>();
+    obj.is::<PrimTypeNode>()
+        || obj.downcast_ref::<IntImmNode>().is_some_and(|n| prim(&n.ty))
+        || obj.downcast_ref::<FloatImmNode>().is_some_and(|n| prim(&n.ty))
+        || obj.downcast_ref::<StringImmNode>().is_some_and(|n| prim(&n.ty))
+}
+
 /// Iterative, so deep IR does not overflow the stack.
-fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> HashMap<ObjectRef, Vec<ObjectRef>> {
+fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> CommonPrefixes {
     enum Step {
         Enter(ObjectRef),
         Exit(ObjectRef),
@@ -798,53 +933,65 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Has
             _ => {}
         }
     }
-    fn record(prefix: &mut HashMap<ObjectRef, Vec<ObjectRef>>, var: &ObjectRef, stack: &[ObjectRef]) {
-        match prefix.get_mut(var) {
+    /// Shorten `var`'s chain to the part shared with the current path (`stack`, node
+    /// indices from the root). The first use takes the current path whole.
+    fn record(out: &mut CommonPrefixes, var: &ObjectRef, stack: &[usize]) {
+        let here = stack.last().copied();
+        match out.chains.get_mut(var) {
             None => {
-                prefix.insert(var.clone(), stack.to_vec());
+                out.chains.insert(var.clone(), here);
             }
             Some(chain) => {
-                let shared = chain.iter().zip(stack).take_while(|(a, b)| a.same_as(b)).count();
-                chain.truncate(shared);
+                // The deepest node of the chain that is still on the current path.
+                let mut cur = *chain;
+                while let Some(c) = cur {
+                    let node = &out.nodes[c];
+                    if stack.get(node.depth) == Some(&c) {
+                        break;
+                    }
+                    cur = node.parent;
+                }
+                *chain = cur;
             }
         }
     }
-    let mut prefix = HashMap::new();
-    let mut visited: HashSet<ObjectRef> = HashSet::new();
-    let mut stack: Vec<ObjectRef> = Vec::new();
+    let mut out = CommonPrefixes::default();
+    let mut visited: FastSet<ObjectRef> = FastSet::default();
+    let mut stack: Vec<usize> = Vec::new();
     let mut todo = vec![Step::Enter(root.clone())];
     while let Some(step) = todo.pop() {
         match step {
             Step::Enter(obj) => {
+                if is_var_free_leaf(&obj) && !is_var(&obj) {
+                    // Neither a use nor an ancestor of one: no node needed.
+                    continue;
+                }
                 if visited.contains(&obj) {
                     // A later use: the chain of its parents, without itself.
                     if is_var(&obj) {
-                        record(&mut prefix, &obj, &stack);
+                        record(&mut out, &obj, &stack);
                     }
                     continue;
                 }
                 visited.insert(obj.clone());
-                stack.push(obj.clone());
-                todo.push(Step::Exit(obj.clone()));
-                for field in obj.fields().iter().rev() {
+                out.nodes.push(PrefixNode { obj: obj.clone(), parent: stack.last().copied(), depth: stack.len() });
+                stack.push(out.nodes.len() - 1);
+                let fields = obj.fields();
+                // Exit after the children: pushed below them.
+                todo.push(Step::Exit(obj));
+                for field in fields.iter().rev() {
                     push_children(field, &mut todo);
                 }
             }
             Step::Exit(obj) => {
                 // The first use: the chain including the object itself (as TVM).
                 if is_var(&obj) {
-                    record(&mut prefix, &obj, &stack);
+                    record(&mut out, &obj, &stack);
                 }
                 stack.pop();
             }
         }
     }
-    prefix
+    out
 }
 
-/// The `FDocTranslate` hook of a call's operator, if it has one.
-fn op_doc_hook(obj: &ObjectRef) -> Option<PrintHook> {
-    let call = obj.downcast_ref::<crate::ir::CallNode>()?;
-    let op = call.op.downcast_ref::<crate::ir::OpNode>()?;
-    crate::ir::op::op_attr(&op.name, crate::ir::op::ATTR_DOC_TRANSLATE)?.as_native::<PrintHook>()
-}

@@ -8,10 +8,11 @@
 pub mod config;
 pub mod doc;
 pub mod engine;
+pub mod fast_hash;
 pub mod python;
 
 pub use config::{Fallback, PrinterConfig, Syntax};
-pub use doc::{ClassDoc, Doc, ExprDoc, ExprKind, FunctionDoc, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind};
+pub use doc::{ClassDoc, Doc, ExprDoc, ExprKind, FunctionDoc, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind, Text};
 pub use engine::{
     DEFAULT_TOKEN, Frame, FrameId, ImportSpec, Printer, register_import, register_metadata_serializer,
     register_print_hook, register_script_entry, script,

@@ -171,6 +171,9 @@ struct PyPrinter<'a> {
     line_starts: Vec<usize>,
     /// Newlines, indentation and comments are never underlined.
     exempt: Vec<Span>,
+    /// Whether `line_starts` and `exempt` are needed (underlines or line numbers);
+    /// plain printing skips recording them.
+    decorated: bool,
     cfg: &'a PrinterConfig,
     targets: &'a [AccessPath],
     /// Per target: the depth of the deepest doc path found that is a prefix of the
@@ -188,6 +191,7 @@ impl<'a> PyPrinter<'a> {
             indent_step: cfg.indent_spaces,
             line_starts: vec![0],
             exempt: Vec::new(),
+            decorated: !targets.is_empty() || cfg.print_line_numbers,
             cfg,
             targets,
             best_depth: vec![0; targets.len()],
@@ -203,15 +207,34 @@ impl<'a> PyPrinter<'a> {
     fn new_line(&mut self) {
         let start = self.out.len();
         self.out.push('\n');
-        self.line_starts.push(self.out.len());
-        self.out.extend(std::iter::repeat_n(' ', self.indent));
-        self.exempt.push((start, self.out.len()));
+        if self.decorated {
+            self.line_starts.push(self.out.len());
+        }
+        self.push_indent();
+        self.exempt_from(start);
+    }
+
+    fn push_indent(&mut self) {
+        const SPACES: &str = "                                                                ";
+        let mut n = self.indent;
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            self.out.push_str(&SPACES[..k]);
+            n -= k;
+        }
+    }
+
+    /// Never underline the text written since `start`.
+    fn exempt_from(&mut self, start: usize) {
+        if self.decorated {
+            self.exempt.push((start, self.out.len()));
+        }
     }
 
     fn new_line_without_indent(&mut self) {
         let start = self.out.len();
         self.out.push('\n');
-        self.exempt.push((start, self.out.len()));
+        self.exempt_from(start);
     }
 
     /// Record the span of a doc for every target path its source paths lead to.
@@ -440,7 +463,7 @@ impl<'a> PyPrinter<'a> {
             let start = self.out.len();
             self.w("  # ");
             self.w(c);
-            self.exempt.push((start, self.out.len()));
+            self.exempt_from(start);
         }
         Ok(())
     }
@@ -455,7 +478,7 @@ impl<'a> PyPrinter<'a> {
                 self.w("# ");
                 self.w(line);
             }
-            self.exempt.push((start, self.out.len()));
+            self.exempt_from(start);
             if new_line_after {
                 self.new_line();
             }
@@ -476,7 +499,7 @@ impl<'a> PyPrinter<'a> {
         }
         self.new_line();
         self.w("\"\"\"");
-        self.exempt.push((start, self.out.len()));
+        self.exempt_from(start);
     }
 
     fn block_comment(&mut self, text: &str) {
@@ -651,6 +674,13 @@ impl<'a> PyPrinter<'a> {
         text.truncate(trimmed);
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
+        }
+        if !self.decorated {
+            // Nothing to number or underline: the text is the script.
+            if text.ends_with('\n') {
+                text.pop();
+            }
+            return text;
         }
         let spans: Vec<Span> = self.candidates.iter().flatten().copied().collect();
         let underlines = merge_and_exempt(&spans, &self.exempt);

@@ -50,6 +50,11 @@ fn s(j: &J) -> &str {
     j.as_str().expect("string")
 }
 
+/// A string field as doc text.
+fn t(j: &J) -> Text {
+    Text::copy(s(j))
+}
+
 fn expr(j: &J) -> ExprDoc {
     match doc(j) {
         Doc::Expr(e) => e,
@@ -73,19 +78,19 @@ fn doc(j: &J) -> Doc {
         "bool" => ExprDoc::bool(arg(1).as_bool().expect("bool")),
         "int" => ExprDoc::int(arg(1).as_i64().expect("int")),
         "float" => ExprDoc::float(s(arg(1)).parse().expect("float")),
-        "str" => ExprDoc::str(s(arg(1))),
-        "id" => ExprDoc::id(s(arg(1))),
-        "attr" => expr(arg(1)).attr(s(arg(2))),
+        "str" => ExprDoc::str(t(arg(1))),
+        "id" => ExprDoc::id(t(arg(1))),
+        "attr" => expr(arg(1)).attr(t(arg(2))),
         "index" => expr(arg(1)).index(exprs(arg(2))),
         "call" => {
             let kwargs = arg(3)
                 .as_array()
-                .map(|kw| kw.iter().map(|p| (s(&p[0]).to_string(), expr(&p[1]))).collect())
+                .map(|kw| kw.iter().map(|p| (t(&p[0]), expr(&p[1]))).collect())
                 .unwrap_or_default();
             expr(arg(1)).call_kw(exprs(arg(2)), kwargs)
         }
         "op" => ExprDoc::operation(op_kind(s(arg(1))), exprs(arg(2))),
-        "lambda" => ExprDoc::lambda(arg(1).as_array().expect("args").iter().map(s), expr(arg(2))),
+        "lambda" => ExprDoc::lambda(arg(1).as_array().expect("args").iter().map(t), expr(arg(2))),
         "tuple" => ExprDoc::tuple(exprs(arg(1))),
         "list" => ExprDoc::list(exprs(arg(1))),
         "dict" => ExprDoc::dict(arg(1).as_array().expect("items").iter().map(|p| (expr(&p[0]), expr(&p[1]))).collect()),
@@ -124,7 +129,7 @@ fn stmt_doc(tag: &str, a: &[J]) -> StmtDoc {
         "comment" => StmtDoc::comment(s(arg(1))),
         "docstring" => StmtDoc::doc_string(s(arg(1))),
         "func" => StmtDoc::function(FunctionDoc {
-            name: ExprDoc::id(s(arg(1))),
+            name: ExprDoc::id(t(arg(1))),
             args: stmts(arg(2)),
             decorators: exprs(arg(3)),
             return_type: opt_expr(arg(4)),
@@ -132,7 +137,7 @@ fn stmt_doc(tag: &str, a: &[J]) -> StmtDoc {
             type_params: arg(6).as_array().map(|t| t.iter().map(doc).collect()).unwrap_or_default(),
         }),
         "class" => {
-            StmtDoc::class(ClassDoc { name: ExprDoc::id(s(arg(1))), decorators: exprs(arg(2)), body: stmts(arg(3)) })
+            StmtDoc::class(ClassDoc { name: ExprDoc::id(t(arg(1))), decorators: exprs(arg(2)), body: stmts(arg(3)) })
         }
         other => panic!("unknown doc tag {other}"),
     }

@@ -142,7 +142,7 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
         close_function_symbols(p, before.0, before.1);
         match doc? {
             // A function value that prints as an expression (`R.ExternFunc("f")`) is bound.
-            Doc::Expr(e) => body.push(StmtDoc::assign(ExprDoc::id(&*gv.name_hint), e)),
+            Doc::Expr(e) => body.push(StmtDoc::assign(ExprDoc::id(&gv.name_hint), e)),
             other => body.extend(other.into_stmts()),
         }
     }

@@ -62,7 +62,7 @@ pub fn binding_annotation(
             }
     if hide
         && let Some(own) = rhs.and_then(own_type)
-            && crate::ir::structural_equal(&own, &ty, false) {
+            && super::type_eq::quick_equal(&own, &ty).unwrap_or_else(|| crate::ir::structural_equal(&own, &ty, false)) {
                 return Ok(None);
             }
     p.to_doc(&ty, &var_path.attr("ty")).map(Some)

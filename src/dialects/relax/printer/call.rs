@@ -10,6 +10,7 @@ use crate::dialects::relax::types::{FuncTypeNode, VDeviceNode};
 use crate::ir::{
     AccessPath, CallNode, Error, Expr, GlobalVarNode, ObjectRef, OpNode, Result, TupleTypeNode, Value, VarNode,
 };
+use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc};
 use crate::printer::{register_print_hook, Printer};
 
@@ -52,14 +53,14 @@ fn attr_value(p: &mut Printer, v: &Value, path: &AccessPath) -> Result<ExprDoc> 
 
 /// The attributes of a call as keyword arguments: a typed attrs node's fields in
 /// order, a map's entries by key.
-fn attr_kwargs(p: &mut Printer, attrs: &Value, path: &AccessPath) -> Result<Vec<(String, ExprDoc)>> {
+fn attr_kwargs(p: &mut Printer, attrs: &Value, path: &AccessPath) -> Result<Vec<(Text, ExprDoc)>> {
     let mut out = Vec::new();
     match attrs {
         Value::Object(o) => {
             let info = o.type_info();
             for (f, v) in info.fields.iter().zip(o.fields()) {
                 let d = attr_value(p, &v, &path.attr(f.name))?;
-                out.push((f.name.to_string(), d));
+                out.push((f.name.into(), d));
             }
         }
         Value::Map(items) => {
@@ -68,7 +69,7 @@ fn attr_kwargs(p: &mut Printer, attrs: &Value, path: &AccessPath) -> Result<Vec<
             for (k, v) in items {
                 if let Some(k) = k.as_str() {
                     let d = attr_value(p, v, &path.attr(k))?;
-                    out.push((k.to_string(), d));
+                    out.push((Text::copy(k), d));
                 }
             }
         }
@@ -101,7 +102,7 @@ fn call_tir_family(p: &mut Printer, op: &str, call: &CallNode, path: &AccessPath
     } else {
         p.to_doc(out_ty, &op_path)?
     };
-    let mut kwargs = vec![("out_ty".to_string(), out)];
+    let mut kwargs = vec![("out_ty".into(), out)];
     let attrs_path = path.attr("attrs");
     if op == "relax.call_tir_inplace" {
         let mut idx = Vec::new();
@@ -112,16 +113,16 @@ fn call_tir_family(p: &mut Printer, op: &str, call: &CallNode, path: &AccessPath
                 }
             }
         }
-        kwargs.push(("inplace_indices".to_string(), ExprDoc::list(idx)));
+        kwargs.push(("inplace_indices".into(), ExprDoc::list(idx)));
     }
     if op == "relax.call_tir_with_grad" {
         if let Some(Value::Str(name)) = attr_field(&call.attrs, "te_grad_name") {
-            kwargs.push(("te_grad_name".to_string(), ExprDoc::str(&*name).with_path(attrs_path.attr("te_grad_name"))));
+            kwargs.push(("te_grad_name".into(), ExprDoc::str(&name).with_path(attrs_path.attr("te_grad_name"))));
         }
         if let Some(v @ Value::Map(_)) = attr_field(&call.attrs, "te_grad_kwargs")
             && !matches!(&v, Value::Map(m) if m.is_empty()) {
                 let d = p.value_to_doc(&v, &attrs_path.attr("te_grad_kwargs"))?;
-                kwargs.push(("te_grad_kwargs".to_string(), d));
+                kwargs.push(("te_grad_kwargs".into(), d));
             }
     }
     let name = op.trim_start_matches("relax.");

@@ -69,7 +69,7 @@ fn global_var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result
         }
     }
     let Some(doc) = doc else {
-        return Ok(ExprDoc::id(&*gv.name_hint).with_path(path.clone()));
+        return Ok(ExprDoc::id(&gv.name_hint).with_path(path.clone()));
     };
     let alias = p.config().module_alias.clone();
     let ExprKind::Attr { value, name } = &doc.kind else { return Ok(doc) };
@@ -202,7 +202,7 @@ pub fn register() {
     hook::<IntImmNode>(TOKEN, "ir.IntImm", |_, _, n, path| Ok(int_imm_doc(n, path)));
     register_print_hook(TOKEN, "ir.GlobalVar", |obj, path, p| Ok(global_var_doc(p, obj, path)?.into()));
     hook::<StringImmNode>(TOKEN, "ir.StringImm", |p, _, n, path| {
-        let lit = ExprDoc::str(&*n.value).with_path(path.attr("value"));
+        let lit = ExprDoc::str(&n.value).with_path(path.attr("value"));
         Ok(r(p, "str").call(vec![lit]))
     });
     hook::<TupleNode>(TOKEN, "ir.Tuple", |p, _, n, path| {

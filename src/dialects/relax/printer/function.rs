@@ -9,6 +9,7 @@
 
 use crate::dialects::relax::nodes::FunctionNode;
 use crate::ir::{AccessPath, DataType, Error, ObjectRef, Result, Value};
+use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc, FunctionDoc, StmtBlockDoc, StmtDoc};
 use crate::printer::engine::IMPORT_TYPE_VAR;
 use crate::printer::{register_print_hook, FrameId, Printer, DEFAULT_TOKEN};
@@ -70,7 +71,7 @@ fn signature_and_body(p: &mut Printer, f: &FunctionNode, path: &AccessPath, fram
 }
 
 fn typevar_decl(name: &str) -> StmtDoc {
-    StmtDoc::assign(ExprDoc::id(name), ExprDoc::id("TypeVar").call(vec![ExprDoc::str(name)]))
+    StmtDoc::assign(ExprDoc::id(Text::copy(name)), ExprDoc::id("TypeVar").call(vec![ExprDoc::str(Text::copy(name))]))
 }
 
 fn function_doc(p: &mut Printer, obj: &ObjectRef, f: &FunctionNode, path: &AccessPath) -> Result<Doc> {
@@ -103,10 +104,10 @@ fn function_doc(p: &mut Printer, obj: &ObjectRef, f: &FunctionNode, path: &Acces
     let parts = result?;
     let mut kwargs = Vec::new();
     if !f.is_pure {
-        kwargs.push(("pure".to_string(), ExprDoc::bool(false)));
+        kwargs.push(("pure".into(), ExprDoc::bool(false)));
     }
     if !nested && f.attr(ATTR_GLOBAL_SYMBOL).is_none() {
-        kwargs.push(("private".to_string(), ExprDoc::bool(true)));
+        kwargs.push(("private".into(), ExprDoc::bool(true)));
     }
     let decorator = r(p, "function");
     let decorator = if kwargs.is_empty() { decorator } else { decorator.call_kw(vec![], kwargs) };

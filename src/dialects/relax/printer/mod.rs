@@ -12,6 +12,7 @@ pub mod binding;
 pub mod call;
 pub mod expr;
 pub mod function;
+pub mod type_eq;
 pub mod types;
 pub mod util;
 

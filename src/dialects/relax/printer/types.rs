@@ -6,6 +6,7 @@ use crate::dialects::relax::types::{
     AnyTypeNode, FuncTypeNode, ShapeTypeNode, TensorTypeNode, VDeviceNode, UNKNOWN_NDIM,
 };
 use crate::ir::{AccessPath, Error, Expr, IRModuleNode, ObjectRef, Result, TupleTypeNode, Type, Value};
+use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc};
 use crate::printer::{register_print_hook, Printer, DEFAULT_TOKEN};
 
@@ -32,7 +33,7 @@ pub fn shape_value(p: &mut Printer, e: &Expr, path: &AccessPath) -> Result<ExprD
     if func_var_mode && !bare_type_var && !postponed {
         let cfg = p.config_arc();
         let text = crate::printer::to_python(&Doc::Expr(doc), &cfg)?;
-        return Ok(ExprDoc::str(text.trim_end()).with_path(path.clone()));
+        return Ok(ExprDoc::str(Text::copy(text.trim_end())).with_path(path.clone()));
     }
     Ok(doc)
 }
@@ -102,14 +103,14 @@ fn tensor_type(p: &mut Printer, t: &TensorTypeNode, path: &AccessPath) -> Result
         }
     }
     if let Some(d) = &t.dtype {
-        kwargs.push(("dtype".to_string(), ExprDoc::str(d.dtype.to_string()).with_path(path.attr("dtype"))));
+        kwargs.push(("dtype".into(), ExprDoc::str(d.dtype.to_string()).with_path(path.attr("dtype"))));
     }
     if t.shape.is_none() && t.ndim != UNKNOWN_NDIM {
-        kwargs.push(("ndim".to_string(), ExprDoc::int(t.ndim).with_path(path.attr("ndim"))));
+        kwargs.push(("ndim".into(), ExprDoc::int(t.ndim).with_path(path.attr("ndim"))));
     }
     if let Some(v) = &t.vdevice {
         let name = vdevice_name(p, &v.as_ref_obj());
-        kwargs.push(("vdevice".to_string(), ExprDoc::str(name).with_path(path.attr("vdevice"))));
+        kwargs.push(("vdevice".into(), ExprDoc::str(name).with_path(path.attr("vdevice"))));
     }
     let callee = r(p, "Tensor");
     Ok(if args.is_empty() && kwargs.is_empty() { callee } else { callee.call_kw(args, kwargs) })
@@ -134,10 +135,10 @@ fn func_type(p: &mut Printer, t: &FuncTypeNode, path: &AccessPath) -> Result<Exp
     let Some(params) = &t.params else {
         let mut kwargs = Vec::new();
         if !t.ret.is::<AnyTypeNode>() {
-            kwargs.push(("ret".to_string(), ret));
+            kwargs.push(("ret".into(), ret));
         }
         if t.purity {
-            kwargs.push(("purity".to_string(), purity));
+            kwargs.push(("purity".into(), purity));
         }
         let callee = r(p, "Callable");
         return Ok(if kwargs.is_empty() { callee } else { callee.call_kw(vec![], kwargs) });

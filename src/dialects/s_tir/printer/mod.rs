@@ -194,7 +194,7 @@ fn block_doc(
     })?;
     let mut kwargs = Vec::new();
     if realize.is_none() {
-        kwargs.push(("no_realize".to_string(), ExprDoc::bool(true)));
+        kwargs.push(("no_realize".into(), ExprDoc::bool(true)));
     }
     let name = ExprDoc::str(b.name_hint.clone()).with_path(bp.attr("name_hint"));
     let head = t(p, "sblock").call_kw(vec![name], kwargs);

@@ -3,6 +3,7 @@
 
 use crate::dialects::tirx::nodes::{buffer_type, BufferTypeNode, TileLayout, TileLayoutNode};
 use crate::ir::{structural_equal, AccessPath, DataType, Expr, ObjectRef, Result, Value, VarNode};
+use crate::printer::Text;
 use crate::printer::doc::ExprDoc;
 use crate::printer::Printer;
 
@@ -61,7 +62,7 @@ pub fn is_scalar_shape(bt: &BufferTypeNode) -> bool {
 pub struct BufferArgs {
     pub shape: ExprDoc,
     pub dtype: Option<ExprDoc>,
-    pub kwargs: Vec<(String, ExprDoc)>,
+    pub kwargs: Vec<(Text, ExprDoc)>,
 }
 
 /// How the signature prints a shape, stride or offset expression (set by the function

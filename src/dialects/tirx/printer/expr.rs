@@ -10,6 +10,7 @@ use crate::ir::{
     IntImmNode, LetNode, NotNode, ObjectRef, OpNode, RampNode, RangeNode, Result, SelectNode, ShuffleNode,
     StringImmNode, TensorLoadNode, Value, VarNode,
 };
+use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc, ExprKind, Literal, OpKind, StmtDoc};
 use crate::printer::{register_print_hook, Printer};
 
@@ -157,17 +158,17 @@ fn call_doc(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<ExprD
         // The keyword's string is written out even across lines (TVM prints it as a
         // literal, not through the StringImm rule that moves such strings to metadata).
         let d = match call.args[i].downcast_ref::<StringImmNode>() {
-            Some(s) => ExprDoc::str(&*s.value).with_path(path.attr("args").index(i).attr("value")),
+            Some(s) => ExprDoc::str(&s.value).with_path(path.attr("args").index(i).attr("value")),
             None => expr_at(p, &call.args[i], &path.attr("args").index(i))?,
         };
-        kwargs.push((k.to_string(), d));
+        kwargs.push((k.into(), d));
     }
     Ok(callee.call_kw(args, kwargs))
 }
 
 /// A call's attributes as keyword arguments: the fields of a typed attrs object, or
 /// the entries of a map.
-fn call_attr_kwargs(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<Vec<(String, ExprDoc)>> {
+fn call_attr_kwargs(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<Vec<(Text, ExprDoc)>> {
     let mut out = Vec::new();
     match &call.attrs {
         Value::Object(o) => {
@@ -176,15 +177,15 @@ fn call_attr_kwargs(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Resu
             let info = o.type_info();
             for (f, v) in info.fields.iter().zip(o.fields()) {
                 let d = p.value_to_doc(&v, &path.attr("attrs").attr(f.name))?;
-                out.push((f.name.to_string(), d));
+                out.push((f.name.into(), d));
             }
-            out.push(("ret_ty".to_string(), dtype_argument(p, &call.ty, &path.attr("ty"))?));
+            out.push(("ret_ty".into(), dtype_argument(p, &call.ty, &path.attr("ty"))?));
         }
         Value::Map(items) => {
             for (k, v) in items.iter() {
                 if let Some(k) = k.as_str() {
                     let d = p.value_to_doc(v, &path.attr("attrs").map_key(Value::str(k)))?;
-                    out.push((k.to_string(), d));
+                    out.push((Text::copy(k), d));
                 }
             }
         }
@@ -375,7 +376,7 @@ pub fn register() {
         if n.value.contains('\n') {
             return Ok(p.add_metadata(&Value::Object(obj.clone())).with_path(path.clone()).into());
         }
-        Ok(ExprDoc::str(&*n.value).with_path(path.attr("value")))
+        Ok(ExprDoc::str(&n.value).with_path(path.attr("value")))
     });
     for key in [
         "prim.Add", "prim.Sub", "prim.Mul", "prim.Div", "prim.Mod", "prim.FloorDiv", "prim.FloorMod", "prim.Min",
@@ -435,7 +436,7 @@ pub fn register() {
     // A function called from a TIRx body: `cls.f` in its module, its bare name alone.
     hook::<crate::ir::GlobalVarNode>("ir.GlobalVar", |p, obj, n, _| match p.var_doc(obj)? {
         Some(d) => Ok(d),
-        None => Ok(ExprDoc::id(&*n.name_hint)),
+        None => Ok(ExprDoc::id(&n.name_hint)),
     });
     hook::<TensorLoadNode>("ir.TensorLoad", |p, _, n, path| tensor_load_doc(p, n, path));
     hook::<TensorRegionNode>("ir.TensorRegion", |p, _, n, path| tensor_region_doc(p, n, path));

@@ -13,6 +13,7 @@ use std::collections::HashSet;
 
 use crate::dialects::tirx::nodes::{buffer_type, PrimFuncNode};
 use crate::ir::{AccessPath, DataType, Error, Expr, ObjectRef, Result, TupleTypeNode, Value, VarNode};
+use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc, FunctionDoc, StmtDoc};
 use crate::printer::engine::IMPORT_TYPE_VAR;
 use crate::printer::{register_print_hook, FrameId, Printer};
@@ -139,7 +140,7 @@ impl SigCtx {
             if contains(&self.later_params, obj) {
                 // Named now, defined by its parameter later.
                 let d = define_var(p, obj, self.frame)?;
-                return Ok(ExprDoc::str(d.as_id().unwrap_or_default()).with_path(path.clone()));
+                return Ok(ExprDoc::str(Text::copy(d.as_id().unwrap_or_default())).with_path(path.clone()));
             }
             let hint = crate::printer::engine::sanitize_name(&var_hint(var, obj));
             if !self.shapes && matches!(role, DimRole::Shape(_)) {
@@ -148,7 +149,7 @@ impl SigCtx {
             return match role {
                 DimRole::Shape(_) => {
                     let d = self.out_of_line(p, obj, path)?;
-                    Ok(ExprDoc::str(d.as_id().unwrap_or_default()).with_path(path.clone()))
+                    Ok(ExprDoc::str(Text::copy(d.as_id().unwrap_or_default())).with_path(path.clone()))
                 }
                 DimRole::Stride(_) | DimRole::ElemOffset if self.occurrences_of(obj) > 1 => self.out_of_line(p, obj, path),
                 DimRole::Stride(_) => {
@@ -283,11 +284,11 @@ fn prim_func(p: &mut Printer, obj: &ObjectRef, f: &PrimFuncNode, path: &AccessPa
     let private = f.attr(ATTR_GLOBAL_SYMBOL).is_none();
     let mut kwargs = Vec::new();
     if private {
-        kwargs.push(("private".to_string(), ExprDoc::bool(true)));
+        kwargs.push(("private".into(), ExprDoc::bool(true)));
     }
     let decorator = if tvm {
         if s_tir {
-            kwargs.push(("s_tir".to_string(), ExprDoc::bool(true)));
+            kwargs.push(("s_tir".into(), ExprDoc::bool(true)));
         }
         t(p, "prim_func")
     } else if s_tir {
@@ -361,7 +362,7 @@ fn prim_func_in_frame(
                 let root = FrameId(0);
                 let id = define_var(p, v, root)?;
                 p.use_import(crate::dialects::ir::printer::IMPORT_I);
-                let mut args = vec![ExprDoc::str(id.as_id().unwrap_or_default())];
+                let mut args = vec![ExprDoc::str(Text::copy(id.as_id().unwrap_or_default()))];
                 if var.dtype() != DataType::INT32 {
                     args.push(ExprDoc::str(var.dtype().to_string()));
                 }

@@ -77,7 +77,7 @@ fn compose_layout_doc(p: &mut Printer, l: &ComposeLayoutNode, path: &AccessPath)
     let args = vec![ExprDoc::int(l.per_element), ExprDoc::int(l.swizzle_len), ExprDoc::int(l.atom_len), tile];
     let mut kwargs = Vec::new();
     if !l.swizzle_inner {
-        kwargs.push(("swizzle_inner".to_string(), ExprDoc::bool(false)));
+        kwargs.push(("swizzle_inner".into(), ExprDoc::bool(false)));
     }
     Ok(t(p, "ComposeLayout").call_kw(args, kwargs))
 }

@@ -8,6 +8,7 @@ use crate::dialects::tirx::nodes::{
 use crate::ir::{
     structural_equal, AccessPath, CallNode, DataType, Error, Expr, ObjectRef, OpNode, Result, Value, VarNode,
 };
+use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc};
 use crate::printer::{register_print_hook, Printer};
 
@@ -63,7 +64,7 @@ fn scalar_ctor(p: &mut Printer, buf: &ObjectRef, annotations: &[(Value, Value)],
         "local" => t(p, "local_scalar"),
         "shared" => t(p, "shared_scalar"),
         other => {
-            kwargs.push(("scope".to_string(), ExprDoc::str(other)));
+            kwargs.push(("scope".into(), ExprDoc::str(Text::copy(other))));
             t(p, "alloc_scalar")
         }
     };
@@ -300,7 +301,7 @@ fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Op
                 Some(l) => super::layout::layout_doc(p, l, &tp.attr("layout"))?,
                 None => ExprDoc::none(),
             };
-            kwargs.push(("layout".to_string(), l));
+            kwargs.push(("layout".into(), l));
         }
     } else {
         for (i, e) in b.shape.iter().enumerate() {
@@ -311,7 +312,7 @@ fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Op
                 Some(l) => super::layout::layout_doc(p, l, &tp.attr("layout"))?,
                 None => ExprDoc::none(),
             };
-            kwargs.push(("layout".to_string(), l));
+            kwargs.push(("layout".into(), l));
         }
     }
     let s = expr(p, src, &path.attr("data").attr("args").index(0))?;
@@ -326,7 +327,7 @@ fn decl_buffer(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result
         let bt = buffer_of(&buf).ok_or_else(|| Error::type_error("expected a buffer"))?;
         let dt = dtype_doc(p, bt.elem_dtype());
         let data = expr(p, &d.data, &path.attr("data"))?;
-        let mut kwargs = vec![("data".to_string(), data)];
+        let mut kwargs = vec![("data".into(), data)];
         if bt.elem_offset.as_int() != Some(0) {
             kwargs.push(("elem_offset".into(), expr(p, &bt.elem_offset, &path.attr("buffer").attr("ty").attr("elem_offset"))?));
         }
@@ -347,7 +348,7 @@ fn decl_buffer(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result
             false,
             false,
         )?;
-        let mut kwargs = vec![("data".to_string(), data)];
+        let mut kwargs = vec![("data".into(), data)];
         kwargs.extend(args.kwargs);
         let mut pos = vec![args.shape];
         pos.extend(args.dtype);
@@ -387,14 +388,14 @@ fn evaluate(p: &mut Printer, e: &EvaluateNode, path: &AccessPath) -> Result<Doc>
 
 fn assert_stmt(p: &mut Printer, a: &AssertStmtNode, path: &AccessPath) -> Result<Doc> {
     let cond = expr(p, &a.condition, &path.attr("condition"))?;
-    let kind = ExprDoc::str(&*a.error_kind.value).with_path(path.attr("error_kind"));
+    let kind = ExprDoc::str(&a.error_kind.value).with_path(path.attr("error_kind"));
     let mut parts = Vec::new();
     for (i, s) in a.message_parts.iter().enumerate() {
         let pp = path.attr("message_parts").index(i);
         let d = if s.value.contains('\n') {
             p.add_metadata(&Value::Object(s.as_ref_obj())).with_path(pp)
         } else {
-            ExprDoc::str(&*s.value).with_path(pp)
+            ExprDoc::str(&s.value).with_path(pp)
         };
         parts.push(d);
     }
@@ -483,7 +484,7 @@ fn for_loop(p: &mut Printer, obj: &ObjectRef, lp: &ForNode, path: &AccessPath) -
             ForKind::Unrolled => t(p, "unroll"),
             ForKind::ThreadBinding => {
                 let tag = lp.thread_binding.as_ref().map(|iv| iv.thread_tag.clone()).unwrap_or_default();
-                kwargs.push(("thread".to_string(), ExprDoc::str(tag).with_path(path.attr("thread_binding"))));
+                kwargs.push(("thread".into(), ExprDoc::str(tag).with_path(path.attr("thread_binding"))));
                 t(p, "thread_binding")
             }
         };
@@ -595,7 +596,7 @@ fn attr_stmt(p: &mut Printer, obj: &ObjectRef, a: &AttrStmtNode, path: &AccessPa
                 if k == "message" {
                     args.push(d);
                 } else {
-                    kwargs.push((k.to_string(), d));
+                    kwargs.push((Text::copy(k), d));
                 }
             }
             let rhs = t(p, "hint").call_kw(args, kwargs);
@@ -653,12 +654,12 @@ fn scope_id_def(p: &mut Printer, s: &ScopeIdDefStmtNode, path: &AccessPath) -> R
         for (i, e) in pref.iter().enumerate() {
             items.push(expr(p, e, &dp.attr("preferred_extents").index(i))?);
         }
-        kwargs.push(("preferred".to_string(), ExprDoc::list(items)));
+        kwargs.push(("preferred".into(), ExprDoc::list(items)));
     }
     if let Some(v) = def.def_ids.first() {
         let d = v.dtype();
         if d != DataType::INT32 {
-            kwargs.push(("dtype".to_string(), ExprDoc::str(d.to_string())));
+            kwargs.push(("dtype".into(), ExprDoc::str(d.to_string())));
         }
     }
     let rhs = t(p, name).call_kw(args, kwargs);
@@ -707,18 +708,18 @@ fn tile_call(p: &mut Printer, c: &TilePrimitiveCallNode, path: &AccessPath) -> R
     }
     let mut kwargs = Vec::new();
     if let Some(d) = &c.dispatch {
-        kwargs.push(("dispatch".to_string(), ExprDoc::str(d.clone())));
+        kwargs.push(("dispatch".into(), ExprDoc::str(d.clone())));
     }
     if !c.workspace.is_empty() {
         let d = p.value_to_doc(&Value::Map(c.workspace.clone()), &path.attr("workspace"))?;
-        kwargs.push(("workspace".to_string(), d));
+        kwargs.push(("workspace".into(), d));
     }
     let mut config: Vec<&(Value, Value)> = c.config.iter().collect();
     config.sort_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
     for (k, v) in config {
         if let Some(k) = k.as_str() {
             let d = p.value_to_doc(v, &path.attr("config").map_key(Value::str(k)))?;
-            kwargs.push((k.to_string(), d));
+            kwargs.push((Text::copy(k), d));
         }
     }
     Ok(StmtDoc::expr(callee.call_kw(args, kwargs)).into())
