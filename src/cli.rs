@@ -103,8 +103,7 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
     };
-    // The interpreter is dropped before printing: the IR does not need it, and its
-    // memory would otherwise add to the printer's peak.
+    // Printing needs only the IR: the interpreter is dropped first.
     let defs = match with_limited_vm(limits, |vm, timer| parse_definitions(vm, timer, &source, false)) {
         Ok(d) => d,
         Err(msg) => return fail(&msg, 1),

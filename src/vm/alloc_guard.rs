@@ -10,8 +10,7 @@
 //! The guards replace type slots and methods of builtin types. RustPython (without
 //! `threading`) keeps builtin types per thread, so they are installed once per thread.
 
-use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 use rustpython_vm::builtins::{PyBytes, PyStr, PyType};
@@ -91,8 +90,6 @@ const WIDTH_METHODS: [&str; 5] = ["ljust", "rjust", "center", "zfill", "expandta
 
 thread_local! {
     static INSTALLED: Cell<bool> = const { Cell::new(false) };
-    /// The replaced methods, by (type name, method name).
-    static METHODS: RefCell<HashMap<(&'static str, &'static str), PyObjectRef>> = RefCell::new(HashMap::new());
 }
 
 /// Install the guards on this thread's builtin types (once per thread).
@@ -129,7 +126,6 @@ pub fn install(vm: &VirtualMachine) {
 /// `s.ljust(width, ...)` and friends: the result holds about `width` characters.
 fn guard_width_method(vm: &VirtualMachine, tname: &'static str, class: &'static Py<PyType>, name: &'static str) {
     let Some(orig) = class.get_attr(vm.ctx.intern_str(name)) else { return };
-    METHODS.with(|m| m.borrow_mut().insert((tname, name), orig));
     let method = vm.new_method(name, class, move |zelf: PyObjectRef, args: FuncArgs, vm: &VirtualMachine| -> PyResult {
         let width = args.args.first().cloned().or_else(|| args.kwargs.get("width").or(args.kwargs.get("tabsize")).cloned());
         if let Some(w) = width.and_then(|w| w.try_index(vm).ok()).and_then(|w| u128::try_from(w.as_bigint().clone()).ok()) {
@@ -137,8 +133,6 @@ fn guard_width_method(vm: &VirtualMachine, tname: &'static str, class: &'static 
             let len = if name == "expandtabs" { unit_bytes(&zelf, vm)?.max(1) } else { 1 };
             check(vm, w.saturating_mul(len).saturating_mul(4), &format!("{tname}.{name}"))?;
         }
-        let orig = METHODS.with(|m| m.borrow().get(&(tname, name)).cloned());
-        let orig = orig.ok_or_else(|| vm.new_runtime_error(format!("{tname}.{name} is not available")))?;
         let mut all = vec![zelf];
         all.extend(args.args);
         orig.call(FuncArgs { args: all, kwargs: args.kwargs }, vm)

@@ -15,9 +15,10 @@
 //!   user-signal channel, see [`Interrupter`]), and again at every instruction
 //!   after that until the run ends, so a script that catches the error cannot
 //!   carry on (the watchdog also re-sends it every [`REPEAT_INTERVAL`], for other
-//!   interpreters of the process that consume the shared signal flag). Native code that never returns to the interpreter
-//!   (one huge `10 ** 10 ** 9`) cannot be interrupted this way; for that the
-//!   watchdog can end the process after a grace period ([`HardExit`], used by the CLI).
+//!   interpreters of the process that consume the shared signal flag). Native code
+//!   that never returns to the interpreter (one huge `10 ** 10 ** 9`) cannot be
+//!   interrupted this way; for that the watchdog can end the process after a grace
+//!   period ([`HardExit`], used by the CLI).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};

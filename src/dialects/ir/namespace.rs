@@ -255,15 +255,15 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
     // In source order: deferred definitions, and (as TVM's `name = value` in a module
     // class) function values assigned directly, such as `R.ExternFunc("f")`.
     enum Member {
-        Deferred(PyObjectRef),
+        Deferred(rustpython_vm::PyRef<DeferredDefinition>),
         Value(String, BaseFunc),
     }
     let mut members = Vec::new();
     for item in items {
         let pair: Vec<PyObjectRef> = vm.extract_elements_with(&item, Ok)?;
         let (Some(k), Some(v)) = (pair.first(), pair.get(1)) else { continue };
-        if v.downcast_ref::<DeferredDefinition>().is_some() {
-            members.push(Member::Deferred(v.clone()));
+        if let Ok(d) = v.clone().downcast::<DeferredDefinition>() {
+            members.push(Member::Deferred(d));
         } else if let Some(f) = crate::vm::object::unwrap_object(v).and_then(|o| BaseFunc::try_from_object(o).ok())
             && let Some(name) = k.downcast_ref::<PyStr>()
         {
@@ -274,11 +274,9 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
     let mut gvs = Vec::new();
     for m in &members {
         let (name, ty) = match m {
-            Member::Deferred(d) => {
-                let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
-                (d.name.clone(), (d.declare)(vm)?)
-            }
-            Member::Value(name, f) => (name.clone(), f.expr_ty().map(|t| Type(t.clone())).unwrap_or_else(Type::missing)),
+            Member::Deferred(d) => (d.name.clone(), (d.declare)(vm)?),
+            // A function is an expression: its type is the GlobalVar's.
+            Member::Value(name, f) => (name.clone(), ir::Expr::from_object_unchecked(f.as_object().clone()).ty()),
         };
         let gv = GlobalVar::new(GlobalVarNode { ty, name_hint: name.as_str().into(), span: Span::none() });
         builder::find_frame::<IRModuleFrame, _>(|m| m.global_vars.insert(name, gv.clone()));
@@ -287,17 +285,13 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
     let module_ref: PyObjectRef = ModuleRef { name: class_name.to_string() }.into_ref(&vm.ctx).into();
     for m in &members {
         if let Member::Deferred(d) = m {
-            let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
             bind_class_name(vm, &d.scopes, class_name, &module_ref)?;
         }
     }
     let mut funcs = Vec::new();
     for (m, gv) in members.iter().zip(gvs) {
         let f = match m {
-            Member::Deferred(d) => {
-                let d = d.downcast_ref::<DeferredDefinition>().expect("filtered above");
-                BaseFunc::try_from_object((d.build)(vm)?).py(vm)?
-            }
+            Member::Deferred(d) => BaseFunc::try_from_object((d.build)(vm)?).py(vm)?,
             Member::Value(_, f) => f.clone(),
         };
         funcs.push((gv, f));
