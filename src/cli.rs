@@ -108,6 +108,7 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
         Ok(d) => d,
         Err(msg) => return fail(&msg, 1),
     };
+    crate::memory::release_free_memory();
     match print_defs(&defs, &config_for(&source, syntax)) {
         Ok(text) => {
             drop(defs);

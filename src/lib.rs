@@ -7,6 +7,7 @@ pub mod builder;
 pub mod cli;
 pub mod dialects;
 pub mod ir;
+pub mod memory;
 pub mod printer;
 pub mod repl;
 pub mod script;

@@ -173,3 +173,6 @@ fn dispatch(command: Command) -> i32 {
         Command::Bench { files, runs, baseline } => tvmscript::bench::run(&files, runs, baseline.as_deref()),
     }
 }
+
+#[global_allocator]
+static GLOBAL: tvmscript::memory::Allocator = tvmscript::memory::Allocator {};
