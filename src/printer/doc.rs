@@ -13,9 +13,13 @@ use crate::ir::AccessPath;
 
 /// The text of a name, keyword or string literal in a doc. Most are keywords
 /// (`T.float32`) or short names (`lv12`), so neither costs an allocation: up to 22
-/// bytes are stored inline, longer text is shared (and `Static` borrows).
+/// bytes are stored inline, longer text is shared (and static text is borrowed).
 #[derive(Clone)]
-pub enum Text {
+pub struct Text(Repr);
+
+/// Private, so inline bytes only ever come from a whole `&str`.
+#[derive(Clone)]
+enum Repr {
     Static(&'static str),
     Inline { len: u8, bytes: [u8; INLINE_CAP] },
     Shared(Arc<str>),
@@ -24,29 +28,34 @@ pub enum Text {
 const INLINE_CAP: usize = 22;
 
 impl Text {
+    /// Borrow static text (no copy).
+    pub const fn from_static(s: &'static str) -> Self {
+        Text(Repr::Static(s))
+    }
     /// Copy borrowed text.
     pub fn copy(s: &str) -> Self {
         if s.len() <= INLINE_CAP {
             let mut bytes = [0u8; INLINE_CAP];
             bytes[..s.len()].copy_from_slice(s.as_bytes());
-            Text::Inline { len: s.len() as u8, bytes }
+            Text(Repr::Inline { len: s.len() as u8, bytes })
         } else {
-            Text::Shared(s.into())
+            Text(Repr::Shared(s.into()))
         }
     }
     pub fn as_str(&self) -> &str {
-        match self {
-            Text::Static(s) => s,
-            // The bytes were copied from a `&str` whole, so they are valid UTF-8.
-            Text::Inline { len, bytes } => std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default(),
-            Text::Shared(s) => s,
+        match &self.0 {
+            Repr::Static(s) => s,
+            // SAFETY: only `copy` makes inline text, from a whole `&str`, so the bytes are
+            // valid UTF-8 (checking them again on every read cost 2% of printing).
+            Repr::Inline { len, bytes } => unsafe { std::str::from_utf8_unchecked(&bytes[..*len as usize]) },
+            Repr::Shared(s) => s,
         }
     }
 }
 
 impl Default for Text {
     fn default() -> Self {
-        Text::Static("")
+        Text::from_static("")
     }
 }
 
@@ -93,7 +102,7 @@ impl fmt::Display for Text {
 }
 
 /// Borrowed text is copied (inline when short, so keywords cost no allocation); this
-/// keeps `doc.attr(name)` working for any `&str`. `Text::Static` borrows without copying.
+/// keeps `doc.attr(name)` working for any `&str`. `Text::from_static` borrows without copying.
 impl From<&str> for Text {
     fn from(s: &str) -> Self {
         Text::copy(s)
@@ -101,7 +110,7 @@ impl From<&str> for Text {
 }
 impl From<String> for Text {
     fn from(s: String) -> Self {
-        if s.len() <= INLINE_CAP { Text::copy(&s) } else { Text::Shared(s.into()) }
+        if s.len() <= INLINE_CAP { Text::copy(&s) } else { Text(Repr::Shared(s.into())) }
     }
 }
 impl From<&String> for Text {
@@ -111,12 +120,12 @@ impl From<&String> for Text {
 }
 impl From<Arc<str>> for Text {
     fn from(s: Arc<str>) -> Self {
-        Text::Shared(s)
+        Text(Repr::Shared(s))
     }
 }
 impl From<&Arc<str>> for Text {
     fn from(s: &Arc<str>) -> Self {
-        Text::Shared(s.clone())
+        Text(Repr::Shared(s.clone()))
     }
 }
 impl From<&Text> for Text {

@@ -805,7 +805,9 @@ impl Printer {
         }
         let mut underline = self.cfg.path_to_underline.clone();
         underline.extend(self.extra_underlines.iter().cloned());
-        let body = to_python_underlined(&Doc::Block(block), &self.cfg, &underline)?;
+        let doc = Doc::Block(block);
+        let body = to_python_underlined(&doc, &self.cfg, &underline)?;
+        dispose((doc, self), body.len() >= DISPOSE_IN_BACKGROUND);
         if text.is_empty() {
             return Ok(body);
         }
@@ -827,6 +829,20 @@ impl Printer {
         // The empty comment: one blank line below the header.
         head.push(StmtDoc::comment(""));
         block.stmts.splice(0..0, head);
+    }
+}
+
+/// Printed text at least this long comes from a doc tree worth freeing on another thread.
+const DISPOSE_IN_BACKGROUND: usize = 256 * 1024;
+
+/// Drop `value`, on a short-lived thread when `big`: freeing the millions of small
+/// allocations of a large module's doc tree and printer state takes a tenth of the
+/// printing time, and the caller has no reason to wait for it. Without a thread (the
+/// spawn failed), it is freed here.
+fn dispose<T: Send + 'static>(value: T, big: bool) {
+    if big {
+        // On failure `spawn` drops the closure, and `value` with it, right here.
+        let _ = std::thread::Builder::new().name("tvmscript-free".into()).spawn(move || drop(value));
     }
 }
 

@@ -10,6 +10,7 @@ pub mod doc;
 pub mod engine;
 pub mod fast_hash;
 pub mod python;
+mod split;
 
 pub use config::{Fallback, PrinterConfig, Syntax};
 pub use doc::{ClassDoc, Doc, ExprDoc, ExprKind, FunctionDoc, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind, Text};

@@ -7,6 +7,7 @@ use crate::ir::{AccessPath, Error, Result};
 
 use super::config::PrinterConfig;
 use super::doc::{Doc, ExprDoc, ExprKind, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind};
+use super::split::{self, SplitPlan};
 
 /// Format a doc with `cfg` (indentation, line numbers, `cfg.path_to_underline`).
 pub fn to_python(doc: &Doc, cfg: &PrinterConfig) -> Result<String> {
@@ -15,9 +16,47 @@ pub fn to_python(doc: &Doc, cfg: &PrinterConfig) -> Result<String> {
 
 /// Format a doc, underlining the docs made from `underline` (instead of the config's paths).
 pub fn to_python_underlined(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath]) -> Result<String> {
+    format(doc, cfg, underline, true)
+}
+
+/// Format on one thread, or on two when `parallel` and the doc is large (`split`).
+pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], parallel: bool) -> Result<String> {
     let mut p = PyPrinter::new(cfg, underline);
-    p.doc(doc)?;
-    Ok(p.finish())
+    let plan = if p.decorated || !parallel { None } else { split::plan(doc, cfg.indent_spaces) };
+    let Some(SplitPlan { block, from, indent }) = plan else {
+        p.doc(doc)?;
+        return Ok(p.finish());
+    };
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let second = move || {
+            let mut q = PyPrinter::new(cfg, &[]);
+            q.indent = indent;
+            let text = block[from..].iter().try_for_each(|s| {
+                q.new_line();
+                q.stmt(s)
+            });
+            let _ = tx.send(text.map(|()| q.out));
+        };
+        // Without a thread (the spawn failed), this one formats everything.
+        // Deep docs format recursively: a stack like the CLI's worker (only touched pages cost).
+        let builder = std::thread::Builder::new().name("tvmscript-format".into()).stack_size(SECOND_THREAD_STACK);
+        if builder.spawn_scoped(scope, second).is_ok() {
+            p.split = Some(Pending { block: block.as_ptr(), len: block.len(), from, text: rx });
+        }
+        p.doc(doc)?;
+        Ok(p.finish())
+    })
+}
+
+const SECOND_THREAD_STACK: usize = 256 << 20;
+
+/// The second thread's share (see `split`), spliced in by `indented_block`.
+struct Pending {
+    block: *const StmtDoc,
+    len: usize,
+    from: usize,
+    text: std::sync::mpsc::Receiver<Result<String>>,
 }
 
 /// A float literal as TVM prints it: integral values in full fixed notation with one
@@ -181,6 +220,7 @@ struct PyPrinter<'a> {
     best_depth: Vec<usize>,
     visible: Vec<Option<AccessPath>>,
     candidates: Vec<Vec<Span>>,
+    split: Option<Pending>,
 }
 
 impl<'a> PyPrinter<'a> {
@@ -197,6 +237,7 @@ impl<'a> PyPrinter<'a> {
             best_depth: vec![0; targets.len()],
             visible: vec![None; targets.len()],
             candidates: vec![Vec::new(); targets.len()],
+            split: None,
         }
     }
 
@@ -440,9 +481,18 @@ impl<'a> PyPrinter<'a> {
 
     fn indented_block(&mut self, stmts: &[StmtDoc]) -> Result<()> {
         self.indent += self.indent_step;
-        for s in stmts {
+        let pending = match &self.split {
+            Some(p) if std::ptr::eq(p.block, stmts.as_ptr()) && p.len == stmts.len() => self.split.take(),
+            _ => None,
+        };
+        let upto = pending.as_ref().map_or(stmts.len(), |p| p.from);
+        for s in &stmts[..upto] {
             self.new_line();
             self.stmt(s)?;
+        }
+        if let Some(p) = pending {
+            let text = p.text.recv().map_err(|_| Error::runtime("printer: the second formatting thread stopped"))??;
+            self.out.push_str(&text);
         }
         if stmts.is_empty() {
             self.new_line();
