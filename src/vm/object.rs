@@ -16,6 +16,7 @@ use rustpython_vm::{
     pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine,
 };
 
+use crate::ir::arith::PyOp as A;
 use crate::ir::{ObjectRef, TypeInfo};
 
 /// The payload of every IR object in the VM.
@@ -25,27 +26,12 @@ pub struct PyIr {
     pub obj: ObjectRef,
 }
 
-/// Python operators IR objects answer.
+/// Python operators IR objects answer: the binary ones of `ir::arith` (arithmetic,
+/// bitwise, comparisons), `**`, and the unary ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PyOp {
-    Add,
-    Sub,
-    Mul,
-    TrueDiv,
-    FloorDiv,
-    Mod,
+    Binary(A),
     Pow,
-    LShift,
-    RShift,
-    BitAnd,
-    BitOr,
-    BitXor,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
     Neg,
     Invert,
     Pos,
@@ -212,17 +198,17 @@ impl GetAttr for PyIr {
 impl AsNumber for PyIr {
     fn as_number() -> &'static PyNumberMethods {
         static N: PyNumberMethods = PyNumberMethods {
-            add: Some(|a, b, vm| binary_op(vm, PyOp::Add, a, b)),
-            subtract: Some(|a, b, vm| binary_op(vm, PyOp::Sub, a, b)),
-            multiply: Some(|a, b, vm| binary_op(vm, PyOp::Mul, a, b)),
-            true_divide: Some(|a, b, vm| binary_op(vm, PyOp::TrueDiv, a, b)),
-            floor_divide: Some(|a, b, vm| binary_op(vm, PyOp::FloorDiv, a, b)),
-            remainder: Some(|a, b, vm| binary_op(vm, PyOp::Mod, a, b)),
-            lshift: Some(|a, b, vm| binary_op(vm, PyOp::LShift, a, b)),
-            rshift: Some(|a, b, vm| binary_op(vm, PyOp::RShift, a, b)),
-            and: Some(|a, b, vm| binary_op(vm, PyOp::BitAnd, a, b)),
-            or: Some(|a, b, vm| binary_op(vm, PyOp::BitOr, a, b)),
-            xor: Some(|a, b, vm| binary_op(vm, PyOp::BitXor, a, b)),
+            add: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::Add), a, b)),
+            subtract: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::Sub), a, b)),
+            multiply: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::Mul), a, b)),
+            true_divide: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::TrueDiv), a, b)),
+            floor_divide: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::FloorDiv), a, b)),
+            remainder: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::Mod), a, b)),
+            lshift: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::LShift), a, b)),
+            rshift: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::RShift), a, b)),
+            and: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::BitAnd), a, b)),
+            or: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::BitOr), a, b)),
+            xor: Some(|a, b, vm| binary_op(vm, PyOp::Binary(A::BitXor), a, b)),
             power: Some(|a, b, _c, vm| binary_op(vm, PyOp::Pow, a, b)),
             negative: Some(|a, vm| unary_op(vm, PyOp::Neg, a.obj)),
             positive: Some(|a, vm| unary_op(vm, PyOp::Pos, a.obj)),
@@ -273,12 +259,12 @@ impl Comparable for PyIr {
         vm: &VirtualMachine,
     ) -> PyResult<Either<PyObjectRef, PyComparisonValue>> {
         let pyop = match op {
-            PyComparisonOp::Lt => PyOp::Lt,
-            PyComparisonOp::Le => PyOp::Le,
-            PyComparisonOp::Gt => PyOp::Gt,
-            PyComparisonOp::Ge => PyOp::Ge,
-            PyComparisonOp::Eq => PyOp::Eq,
-            PyComparisonOp::Ne => PyOp::Ne,
+            PyComparisonOp::Lt => PyOp::Binary(A::Lt),
+            PyComparisonOp::Le => PyOp::Binary(A::Le),
+            PyComparisonOp::Gt => PyOp::Binary(A::Gt),
+            PyComparisonOp::Ge => PyOp::Binary(A::Ge),
+            PyComparisonOp::Eq => PyOp::Binary(A::Eq),
+            PyComparisonOp::Ne => PyOp::Binary(A::Ne),
         };
         let (a, b) = (zelf.to_owned(), other.to_owned());
         if let Some(r) = first(|h| &h.op, |h| h(vm, pyop, &a, Some(&b))) {

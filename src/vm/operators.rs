@@ -36,37 +36,15 @@ fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<Operand> {
 
 /// The comparison node of a Python comparison operator.
 pub(crate) fn comparison(op: PyOp) -> Option<BinOp> {
+    use arith::PyOp as A;
+    let PyOp::Binary(op) = op else { return None };
     Some(match op {
-        PyOp::Lt => BinOp::LT,
-        PyOp::Le => BinOp::LE,
-        PyOp::Gt => BinOp::GT,
-        PyOp::Ge => BinOp::GE,
-        PyOp::Eq => BinOp::EQ,
-        PyOp::Ne => BinOp::NE,
-        _ => return None,
-    })
-}
-
-/// The `ir::arith` operator of a Python operator (unary ones have none).
-pub(crate) fn py_binary_op(op: PyOp) -> Option<arith::PyOp> {
-    Some(match op {
-        PyOp::Add => arith::PyOp::Add,
-        PyOp::Sub => arith::PyOp::Sub,
-        PyOp::Mul => arith::PyOp::Mul,
-        PyOp::TrueDiv => arith::PyOp::TrueDiv,
-        PyOp::FloorDiv => arith::PyOp::FloorDiv,
-        PyOp::Mod => arith::PyOp::Mod,
-        PyOp::LShift => arith::PyOp::LShift,
-        PyOp::RShift => arith::PyOp::RShift,
-        PyOp::BitAnd => arith::PyOp::BitAnd,
-        PyOp::BitOr => arith::PyOp::BitOr,
-        PyOp::BitXor => arith::PyOp::BitXor,
-        PyOp::Lt => arith::PyOp::Lt,
-        PyOp::Le => arith::PyOp::Le,
-        PyOp::Gt => arith::PyOp::Gt,
-        PyOp::Ge => arith::PyOp::Ge,
-        PyOp::Eq => arith::PyOp::Eq,
-        PyOp::Ne => arith::PyOp::Ne,
+        A::Lt => BinOp::LT,
+        A::Le => BinOp::LE,
+        A::Gt => BinOp::GT,
+        A::Ge => BinOp::GE,
+        A::Eq => BinOp::EQ,
+        A::Ne => BinOp::NE,
         _ => return None,
     })
 }
@@ -85,7 +63,10 @@ fn prim_op(vm: &VirtualMachine, op: PyOp, a: &PyObjectRef, b: Option<&PyObjectRe
             if matches!(x, Operand::Expr(_)) || matches!(y, Operand::Expr(_)) {
                 match (comparison(op), builder::current_dialect().is_some()) {
                     (Some(cmp), true) => arith::script_compare(cmp, x, y, Span::none()),
-                    _ => arith::python_binary(py_binary_op(op)?, x, y, Span::none()),
+                    _ => match op {
+                        PyOp::Binary(op) => arith::python_binary(op, x, y, Span::none()),
+                        _ => return None,
+                    },
                 }
             } else {
                 return None;

@@ -570,7 +570,7 @@ pub fn op_hook(
         if let Some(bop) = crate::vm::operators::comparison(op) {
             return cmp(bop);
         }
-        let Some(py_op) = crate::vm::operators::py_binary_op(op) else { return Ok(None) };
+        let P::Binary(py_op) = op else { return Ok(None) };
         Ok(Some(crate::ir::arith::python_binary(py_op, x, y, crate::ir::Span::none()).py(vm)?))
     })();
     match r {
