@@ -29,8 +29,17 @@ pub trait Frame: Any {
     /// Finalize: the result (if any) is passed to the parent frame's `add`, or
     /// becomes the builder's result when this was the outermost frame.
     fn finish(self: Box<Self>) -> Result<Option<ObjectRef>>;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl dyn Frame {
+    /// The frame as its concrete type, if it is an `F`.
+    pub fn downcast_mut<F: Frame>(&mut self) -> Option<&mut F> {
+        (self as &mut dyn Any).downcast_mut()
+    }
+    /// The frame as `dyn Any`, to try several concrete types.
+    pub fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 /// A stack of frames.
@@ -111,7 +120,7 @@ pub fn current_dialect() -> Option<&'static str> {
 /// Run `f` on the innermost frame of type `F`.
 pub fn find_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
     with(|b| {
-        let frame = b.frames.iter_mut().rev().find_map(|fr| fr.as_any_mut().downcast_mut::<F>())?;
+        let frame = b.frames.iter_mut().rev().find_map(|fr| fr.downcast_mut::<F>())?;
         Some(f(frame))
     })
 }
@@ -125,7 +134,7 @@ pub fn search_frames<R>(mut f: impl FnMut(&mut dyn Frame) -> Option<R>) -> Optio
 /// Run `f` on the top frame if it is an `F`.
 pub fn top_frame<F: Frame, R>(f: impl FnOnce(&mut F) -> R) -> Option<R> {
     with(|b| {
-        let frame = b.frames.last_mut()?.as_any_mut().downcast_mut::<F>()?;
+        let frame = b.frames.last_mut()?.downcast_mut::<F>()?;
         Some(f(frame))
     })
 }

@@ -2,7 +2,6 @@
 //! decorators in the body defer their definitions; `I.ir_module` then declares every
 //! GlobalVar before building any body, so functions may refer to each other in any order.
 
-use std::any::Any;
 
 use indexmap::IndexMap;
 use rustpython_vm::{PyResult, VirtualMachine};
@@ -34,12 +33,6 @@ impl Frame for IRModuleFrame {
     }
     fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
         Ok(None)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 

@@ -4,7 +4,6 @@
 //! the fresh-name supply of normalisation and the variable substitutions that
 //! `R.output` and `if` leave behind.
 
-use std::any::Any;
 use std::collections::HashMap;
 
 use indexmap::IndexMap;
@@ -137,12 +136,6 @@ impl Frame for RelaxFuncFrame {
     }
     fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
         Ok(None)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 

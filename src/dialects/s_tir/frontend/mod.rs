@@ -88,7 +88,7 @@ fn with_block<R>(vm: &VirtualMachine, what: &str, direct: bool, f: impl FnOnce(&
     } else {
         let mut f = Some(f);
         builder::search_frames(|fr| {
-            let s = fr.as_any_mut().downcast_mut::<StmtFrame>()?;
+            let s = fr.downcast_mut::<StmtFrame>()?;
             match &mut s.kind {
                 Kind::Block(b) => Some((f.take()?)(b)),
                 _ => None,
@@ -306,7 +306,7 @@ pub fn remap(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 /// The range of the loop whose variable is `var`, from the open loop frames.
 fn loop_range(var: &Expr) -> Option<Range> {
     builder::search_frames(|fr| {
-        let s = fr.as_any_mut().downcast_mut::<StmtFrame>()?;
+        let s = fr.downcast_mut::<StmtFrame>()?;
         let Kind::Loops(loops) = &s.kind else { return None };
         loops
             .iter()

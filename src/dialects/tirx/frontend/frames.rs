@@ -6,7 +6,6 @@
 //! in its scope (TVM's variable table), so a later `x = v` can tell a store to an
 //! existing local scalar from a new binding.
 
-use std::any::Any;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -128,12 +127,6 @@ impl Frame for PrimFuncFrame {
         let func = super::func::finish_prim_func(*self)?;
         *slot.borrow_mut() = Some(func);
         Ok(None)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 
@@ -269,12 +262,6 @@ impl Frame for StmtFrame {
             }
         };
         Ok(Some(stmt.into_object()))
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 
