@@ -29,7 +29,7 @@ pub use map::{
 pub use module::{FunctionMap, IRModule, IRModuleNode};
 pub use native::NativeNode;
 pub use object::{
-    lookup_type, object_info, register_type, register_type_info, registered_type_keys, EqKind, FieldInfo, FieldRole,
+    lookup_type, object_info, register_type, ChildRef, TypedRef, register_type_info, registered_type_keys, EqKind, FieldInfo, FieldRole,
     IsA, NodeType, Object, ObjectRef, Ref, TypeInfo,
 };
 pub use op::{sig, OpDef, OpEntry};
