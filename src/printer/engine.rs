@@ -927,11 +927,6 @@ fn is_var_free_leaf(obj: &dyn crate::ir::Object) -> bool {
 /// walk borrows the nodes from `root` and only the nodes left on a chain are kept.
 fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> CommonPrefixes {
     use crate::ir::ChildRef;
-    enum Step<'a> {
-        /// A child to enter, and whether it is its node's only handle.
-        Enter(ChildRef<'a>, bool),
-        Exit,
-    }
     struct WalkNode<'a> {
         obj: ChildRef<'a>,
         parent: Option<u32>,
@@ -955,25 +950,27 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Com
         }
         *chain = cur;
     };
-    let mut todo = vec![Step::Enter(ChildRef::Erased(root), false)];
-    while let Some(step) = todo.pop() {
-        let (obj, unique) = match step {
-            Step::Enter(obj, unique) => (obj, unique),
-            Step::Exit => {
-                let Some(top) = stack.pop() else { break };
-                let node = &nodes[top as usize];
-                if node.is_var {
-                    // The first use: the chain including the variable itself.
-                    let here = Some(top);
-                    chains.entry(node.obj.addr()).and_modify(|c| shorten(&nodes, &stack, c)).or_insert(here);
-                }
-                continue;
+    // Leave the node on top of the path: a variable's first visit is over, and its
+    // chain is the path to it, itself included. (Its uses below, if any, were visits
+    // of the same object: impossible, the IR has no cycles.)
+    let leave = |nodes: &[WalkNode], stack: &mut Vec<u32>, chains: &mut FastMap<usize, Option<u32>>| {
+        if let Some(top) = stack.pop() {
+            let node = &nodes[top as usize];
+            if node.is_var {
+                chains.entry(node.obj.addr()).or_insert(Some(top));
             }
-        };
+        }
+    };
+    // Children still to enter, with their depth and whether each is its node's only
+    // handle; the nodes deeper than the next one are left just before it is entered.
+    let mut todo: Vec<(ChildRef, u32, bool)> = vec![(ChildRef::Erased(root), 0, false)];
+    while let Some((obj, depth, unique)) = todo.pop() {
+        while stack.len() > depth as usize {
+            leave(&nodes, &mut stack, &mut chains);
+        }
         // A node with a single handle is met once only: no need to remember it.
         if !unique && !visited.insert(obj.addr()) {
-            // A later use: the chain of its parents, without itself. (A variable seen
-            // before has a chain: its first visit is over, as the IR has no cycles.)
+            // A later use: the chain of its parents, without itself.
             if let Some(chain) = chains.get_mut(&obj.addr()) {
                 shorten(&nodes, &stack, chain);
             }
@@ -981,10 +978,8 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Com
         }
         let node_is_var = obj.with_object_ref(is_var);
         let index = nodes.len() as u32;
-        nodes.push(WalkNode { obj: obj.clone(), parent: stack.last().copied(), depth: stack.len() as u32, is_var: node_is_var });
+        nodes.push(WalkNode { obj: obj.clone(), parent: stack.last().copied(), depth, is_var: node_is_var });
         stack.push(index);
-        // Exit after the children: pushed below them, which go in reversed to pop in order.
-        todo.push(Step::Exit);
         let first = todo.len();
         // What needs only the child (is it a leaf, is it shared) is read here, for all
         // siblings at once: their first memory accesses overlap instead of each
@@ -995,9 +990,13 @@ fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> Com
                 return;
             }
             let unique = c.is_unique();
-            todo.push(Step::Enter(c, unique));
+            todo.push((c, depth + 1, unique));
         });
+        // Pushed in order, popped in reverse: turn them around.
         todo[first..].reverse();
+    }
+    while !stack.is_empty() {
+        leave(&nodes, &mut stack, &mut chains);
     }
     // Keep only the nodes on some chain, renumbered.
     const UNSEEN: u32 = u32::MAX;
