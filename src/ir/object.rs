@@ -635,7 +635,11 @@ pub(crate) mod child_tests {
 @I.ir_module
 class Module:
     @T.prim_func(s_tir=True)
-    def f(A: T.Buffer((T.int64(1), T.int64(2048)), "float16"), B: T.Buffer((2048, 2048), "float16"), C: T.Buffer((T.int64(1), T.int64(2048)), "float16")):
+    def f(
+        A: T.Buffer((T.int64(1), T.int64(2048)), "float16"),
+        B: T.Buffer((2048, 2048), "float16"),
+        C: T.Buffer((T.int64(1), T.int64(2048)), "float16"),
+    ):
         T.func_attr({"tirx.is_scheduled": True, "tirx.noalias": True})
         A_1 = T.decl_buffer((2048,), "float16", data=A.data)
         B_1 = T.decl_buffer((4194304,), "float16", data=B.data)

@@ -1111,8 +1111,8 @@ mod common_prefix_tests {
 
     #[test]
     fn a_shared_subtree_is_walked_once() {
-        let (x, y, z): (Var, Var, Var) =
-            (Var::scalar("x", DataType::int(32)), Var::scalar("y", DataType::int(32)), Var::scalar("z", DataType::int(32)));
+        let i32 = DataType::int(32);
+        let (x, y, z) = (Var::scalar("x", i32), Var::scalar("y", i32), Var::scalar("z", i32));
         let (xe, ye, ze): (Expr, Expr, Expr) = (x.clone().into(), y.clone().into(), z.clone().into());
         let shared = tuple(&[&xe, &ye]);
         let root = tuple(&[&tuple(&[&shared, &ze]), &tuple(&[&shared, &xe]), &tuple(&[&ze])]);
@@ -1197,7 +1197,8 @@ mod common_prefix_timing {
         }
         let mut kinds: Vec<_> = kinds.into_iter().collect();
         kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
-        eprintln!("entered {entered} (unique {unique}), leaves {leaves}, revisits {shared}; {:?}", &kinds[..12.min(kinds.len())]);
+        let top = &kinds[..12.min(kinds.len())];
+        eprintln!("entered {entered} (unique {unique}), leaves {leaves}, revisits {shared}; {top:?}");
         eprintln!("print: min {:.4} s, median {:.4} s", print.0, print.1);
         eprintln!("common prefixes: min {:.4} s, median {:.4} s ({} functions)", walk.0, walk.1, funcs.len());
     }
