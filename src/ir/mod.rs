@@ -29,8 +29,8 @@ pub use map::{
 pub use module::{FunctionMap, IRModule, IRModuleNode};
 pub use native::NativeNode;
 pub use object::{
-    lookup_type, object_info, register_type, register_type_info, registered_type_keys, EqKind, FieldInfo, FieldRole,
-    IsA, NodeType, Object, ObjectRef, Ref, TypeInfo,
+    lookup_type, object_info, register_type, register_type_info, registered_type_keys, ChildRef, EqKind, FieldInfo,
+    FieldRole, IsA, NodeType, Object, ObjectRef, Ref, TypeInfo, TypedRef,
 };
 pub use op::{sig, OpDef, OpEntry};
 pub use pass::{

@@ -115,6 +115,14 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
         create(values, self.span().clone())
     }
     fn span(&self) -> &Span;
+    /// Call `f` on every object-valued field, through arrays, options and maps, in the
+    /// order `fields()` lists them (map entries key first), without building `Value`s.
+    /// The default goes through `fields()`; `ir_node!` writes a borrowing one.
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        for value in self.fields() {
+            value.for_each_owned_child(f);
+        }
+    }
     /// The type of an expression node (`Expr.ty`), when this node is one.
     fn expr_ty(&self) -> Option<&ObjectRef> {
         None
@@ -184,6 +192,10 @@ impl ObjectRef {
     }
     pub fn rebuild(&self, values: Vec<Value>) -> Result<ObjectRef> {
         self.0.rebuild(values)
+    }
+    /// The object-valued fields, borrowed (see [`Object::for_each_child`]).
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.0.for_each_child(f)
     }
     pub fn span(&self) -> &Span {
         self.0.span()
@@ -270,6 +282,100 @@ impl<T: NodeType> TryFrom<ObjectRef> for Ref<T> {
     type Error = Error;
     fn try_from(obj: ObjectRef) -> Result<Ref<T>> {
         obj.downcast::<T>()
+    }
+}
+
+/// A child object met by [`Object::for_each_child`], borrowed from its parent when it
+/// can be: walks over large IR then clone no `Arc` per node.
+#[derive(Clone)]
+pub enum ChildRef<'a> {
+    /// An `ObjectRef` (or category handle) field.
+    Erased(&'a ObjectRef),
+    /// A typed `Ref<T>` field.
+    Typed(&'a dyn TypedRef),
+    /// An object reached through a field type with no borrowing visitor (its `Value`).
+    Owned(ObjectRef),
+}
+
+/// A typed handle seen without its type: what [`ChildRef::Typed`] needs of a `Ref<T>`.
+pub trait TypedRef: Send + Sync {
+    fn object(&self) -> &dyn Object;
+    fn to_object_ref(&self) -> ObjectRef;
+    /// How many handles share the node (`Arc::strong_count`).
+    fn ref_count(&self) -> usize;
+}
+
+impl<T: Object> TypedRef for Ref<T> {
+    fn object(&self) -> &dyn Object {
+        &*self.0
+    }
+    fn to_object_ref(&self) -> ObjectRef {
+        self.as_ref_obj()
+    }
+    fn ref_count(&self) -> usize {
+        Arc::strong_count(&self.0)
+    }
+}
+
+impl<'a> ChildRef<'a> {
+    pub fn object(&self) -> &dyn Object {
+        match self {
+            ChildRef::Erased(o) => &*o.0,
+            ChildRef::Typed(t) => t.object(),
+            ChildRef::Owned(o) => &*o.0,
+        }
+    }
+    /// The node's address: the same as [`ObjectRef::addr`] of a handle to it.
+    pub fn addr(&self) -> usize {
+        self.object() as *const dyn Object as *const () as usize
+    }
+    pub fn type_info(&self) -> &'static TypeInfo {
+        self.object().type_info()
+    }
+    pub fn is<T: Object>(&self) -> bool {
+        self.object().as_any().is::<T>()
+    }
+    pub fn downcast_ref<T: Object>(&self) -> Option<&T> {
+        self.object().as_any().downcast_ref::<T>()
+    }
+    pub fn to_object_ref(&self) -> ObjectRef {
+        match self {
+            ChildRef::Erased(o) => (*o).clone(),
+            ChildRef::Typed(t) => t.to_object_ref(),
+            ChildRef::Owned(o) => o.clone(),
+        }
+    }
+    /// Run `f` on an `ObjectRef` of the child (a typed field is converted for the call).
+    pub fn with_object_ref<R>(&self, f: impl FnOnce(&ObjectRef) -> R) -> R {
+        match self {
+            ChildRef::Erased(o) => f(o),
+            ChildRef::Typed(t) => f(&t.to_object_ref()),
+            ChildRef::Owned(o) => f(o),
+        }
+    }
+    /// Whether this is the only handle to the node, so no other field can reach it.
+    pub fn is_unique(&self) -> bool {
+        match self {
+            ChildRef::Erased(o) => Arc::strong_count(&o.0) == 1,
+            ChildRef::Typed(t) => t.ref_count() == 1,
+            // The `Value` it came from holds another handle.
+            ChildRef::Owned(_) => false,
+        }
+    }
+    /// The child's own children, borrowed as long as this child is.
+    pub fn for_each_child(&self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        match self {
+            ChildRef::Erased(o) => o.0.for_each_child(f),
+            ChildRef::Typed(t) => t.object().for_each_child(f),
+            // Borrowed from a temporary: passed on as owned handles.
+            ChildRef::Owned(o) => o.0.for_each_child(&mut |c| f(ChildRef::Owned(c.to_object_ref()))),
+        }
+    }
+}
+
+impl fmt::Debug for ChildRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.object(), f)
     }
 }
 
@@ -403,6 +509,10 @@ macro_rules! ir_node {
             fn span(&self) -> &$crate::ir::Span {
                 &self.span
             }
+            #[allow(unused_variables)]
+            fn for_each_child<'a>(&'a self, f: &mut dyn FnMut($crate::ir::ChildRef<'a>)) {
+                $( $crate::ir::Field::for_each_child(&self.$fname, f); )*
+            }
             $(
             fn expr_ty(&self) -> Option<&$crate::ir::ObjectRef> {
                 Some(&self.$tyfield.0)
@@ -508,6 +618,148 @@ macro_rules! ir_category {
                         "expected {}, got {}", $info().key, other.kind_name()))),
                 }
             }
+            fn for_each_child<'a>(&'a self, f: &mut dyn FnMut($crate::ir::ChildRef<'a>)) {
+                f($crate::ir::ChildRef::Erased(&self.0))
+            }
         }
     };
+}
+
+#[cfg(test)]
+pub(crate) mod child_tests {
+    use super::*;
+
+    /// A lowered TIR module: typed `Var` fields, options, arrays, attribute maps, shared
+    /// buffer types, and the module's function map (visited through `to_value`).
+    pub(crate) const LOWERED_TIR: &str = r#"
+@I.ir_module
+class Module:
+    @T.prim_func(s_tir=True)
+    def f(
+        A: T.Buffer((T.int64(1), T.int64(2048)), "float16"),
+        B: T.Buffer((2048, 2048), "float16"),
+        C: T.Buffer((T.int64(1), T.int64(2048)), "float16"),
+    ):
+        T.func_attr({"tirx.is_scheduled": True, "tirx.noalias": True})
+        A_1 = T.decl_buffer((2048,), "float16", data=A.data)
+        B_1 = T.decl_buffer((4194304,), "float16", data=B.data)
+        C_1 = T.decl_buffer((2048,), "float16", data=C.data)
+        with T.launch_thread("blockIdx.x", 128) as blockIdx_x:
+            acc = T.alloc_local((1,), "float16")
+            red = T.alloc_local((1,), "float16")
+            with T.launch_thread("threadIdx.y", 16) as threadIdx_y:
+                threadIdx_x = T.launch_thread("threadIdx.x", 16)
+                acc[0] = T.float16(0.0)
+                v1: T.let[T.int32] = blockIdx_x * 16
+                for k in range(128):
+                    acc[0] = acc[0] + A_1[k * 16 + threadIdx_y] * B_1[k * 32768 + threadIdx_y * 2048 + v1 + threadIdx_x]
+                with T.attr(T.comm_reducer(lambda x0, y0: x0 + y0, [T.float16(0.0)]), "reduce_scope", 0):
+                    T.tvm_thread_allreduce(T.uint32(1), acc[0], T.bool(True), red[0], threadIdx_y)
+                if threadIdx_y == 0:
+                    v2: T.let[T.int32] = v1 + threadIdx_x
+                    C_1[v2] = T.if_then_else(v2 < 4, red[0], T.float16(1.0))
+
+    @T.prim_func
+    def g(x: T.int32, D: T.Buffer((4,), "int32")):
+        for i in T.thread_binding(4, thread="threadIdx.x"):
+            while x > i:
+                D[i] = T.Select(x > 2, x, i)
+"#;
+
+    pub(crate) fn parse_lowered_tir() -> Vec<ObjectRef> {
+        crate::init();
+        let session = crate::Session::new();
+        session.parse("lowered.py", LOWERED_TIR).expect("the test module parses").into_iter().map(|(_, o)| o).collect()
+    }
+
+    fn objects_in(value: &Value, out: &mut Vec<usize>) {
+        match value {
+            Value::Object(o) => out.push(o.addr()),
+            Value::Array(items) => items.iter().for_each(|v| objects_in(v, out)),
+            Value::Map(entries) => entries.iter().for_each(|(k, v)| {
+                objects_in(k, out);
+                objects_in(v, out);
+            }),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn for_each_child_lists_the_objects_of_fields_in_order() {
+        let roots = parse_lowered_tir();
+        let (mut nodes, mut typed, mut owned) = (0, 0, 0);
+        let mut todo = roots.clone();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(obj) = todo.pop() {
+            if !seen.insert(obj.addr()) {
+                continue;
+            }
+            nodes += 1;
+            let mut expected = Vec::new();
+            obj.fields().iter().for_each(|v| objects_in(v, &mut expected));
+            let mut got = Vec::new();
+            obj.for_each_child(&mut |c| {
+                match &c {
+                    ChildRef::Typed(_) => typed += 1,
+                    ChildRef::Owned(_) => owned += 1,
+                    ChildRef::Erased(_) => {}
+                }
+                assert_eq!(c.addr(), c.to_object_ref().addr());
+                assert_eq!(c.type_info().key, c.to_object_ref().type_key());
+                got.push(c.addr());
+                todo.push(c.to_object_ref());
+            });
+            assert_eq!(got, expected, "children of {}", obj.type_key());
+        }
+        // The walk met every kind of child, so each path above was checked.
+        assert!(nodes > 100, "{nodes} nodes");
+        assert!(typed > 0 && owned > 0, "typed {typed}, owned {owned}");
+    }
+
+    #[test]
+    fn children_of_children_borrow_from_the_root() {
+        let roots = parse_lowered_tir();
+        // Depth-first over borrowed children only, as `for_each_child` of a `ChildRef`.
+        let mut count_borrowed = 0;
+        let mut count_reflected = 0;
+        for root in &roots {
+            let mut todo = vec![ChildRef::Erased(root)];
+            while let Some(c) = todo.pop() {
+                count_borrowed += 1;
+                c.for_each_child(&mut |d| todo.push(d));
+            }
+            let mut todo = vec![root.clone()];
+            while let Some(o) = todo.pop() {
+                count_reflected += 1;
+                for v in o.fields() {
+                    push_objects(&v, &mut todo);
+                }
+            }
+        }
+        assert_eq!(count_borrowed, count_reflected);
+    }
+
+    fn push_objects(value: &Value, out: &mut Vec<ObjectRef>) {
+        match value {
+            Value::Object(o) => out.push(o.clone()),
+            Value::Array(items) => items.iter().for_each(|v| push_objects(v, out)),
+            Value::Map(entries) => entries.iter().for_each(|(k, v)| {
+                push_objects(k, out);
+                push_objects(v, out);
+            }),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn a_single_handle_is_unique() {
+        let v = crate::ir::Var::scalar("v", crate::ir::DataType::int(32));
+        let e: crate::ir::Expr = v.clone().into();
+        assert!(!ChildRef::Typed(&v).is_unique());
+        drop(e);
+        assert!(ChildRef::Typed(&v).is_unique());
+        let o = v.as_ref_obj();
+        assert!(!ChildRef::Erased(&o).is_unique());
+        assert!(!ChildRef::Owned(o.clone()).is_unique());
+    }
 }

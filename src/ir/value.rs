@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::dtype::DataType;
 use super::error::{Error, Result};
-use super::object::{NodeType, ObjectRef, Ref};
+use super::object::{ChildRef, NodeType, ObjectRef, Ref};
 
 /// A dynamically typed field value (TVM's `ffi::Any`).
 #[derive(Clone, Debug, Default)]
@@ -68,6 +68,31 @@ impl Value {
     pub fn map_get(&self, key: &str) -> Option<&Value> {
         self.as_map()?.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v)
     }
+    /// The objects in this value (through arrays and maps, keys first), borrowed.
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        match self {
+            Value::Object(o) => f(ChildRef::Erased(o)),
+            Value::Array(items) => items.iter().for_each(|v| v.for_each_child(f)),
+            Value::Map(entries) => entries.iter().for_each(|(k, v)| {
+                k.for_each_child(f);
+                v.for_each_child(f);
+            }),
+            _ => {}
+        }
+    }
+    /// As [`Value::for_each_child`], for a temporary value: its objects are handed on as
+    /// owned handles.
+    pub fn for_each_owned_child<'a>(&self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        match self {
+            Value::Object(o) => f(ChildRef::Owned(o.clone())),
+            Value::Array(items) => items.iter().for_each(|v| v.for_each_owned_child(f)),
+            Value::Map(entries) => entries.iter().for_each(|(k, v)| {
+                k.for_each_owned_child(f);
+                v.for_each_owned_child(f);
+            }),
+            _ => {}
+        }
+    }
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::None => "None",
@@ -123,6 +148,20 @@ impl PartialEq for Value {
 pub trait Field: Sized {
     fn to_value(&self) -> Value;
     fn from_value(v: Value) -> Result<Self>;
+    /// Call `f` on the objects this field holds, in `to_value`'s order. The default
+    /// converts through `to_value` (handing on owned handles); types that hold objects
+    /// or are visited often override it to borrow, scalars to do nothing.
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.to_value().for_each_owned_child(f)
+    }
+}
+
+/// Fields that hold no objects: nothing to visit.
+macro_rules! no_children {
+    () => {
+        #[inline]
+        fn for_each_child<'a>(&'a self, _f: &mut dyn FnMut(ChildRef<'a>)) {}
+    };
 }
 
 fn expected<T>(what: &str, got: &Value) -> Result<T> {
@@ -135,6 +174,9 @@ impl Field for Value {
     }
     fn from_value(v: Value) -> Result<Self> {
         Ok(v)
+    }
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        Value::for_each_child(self, f)
     }
 }
 
@@ -149,6 +191,7 @@ impl Field for bool {
             other => expected("bool", &other),
         }
     }
+    no_children!();
 }
 
 macro_rules! int_field {
@@ -163,6 +206,7 @@ macro_rules! int_field {
                     other => expected("int", &other),
                 }
             }
+            no_children!();
         }
     )*};
 }
@@ -179,6 +223,7 @@ impl Field for f64 {
             other => expected("float", &other),
         }
     }
+    no_children!();
 }
 
 impl Field for String {
@@ -191,6 +236,7 @@ impl Field for String {
             other => expected("str", &other),
         }
     }
+    no_children!();
 }
 
 impl Field for Arc<str> {
@@ -203,6 +249,7 @@ impl Field for Arc<str> {
             other => expected("str", &other),
         }
     }
+    no_children!();
 }
 
 impl Field for DataType {
@@ -216,6 +263,7 @@ impl Field for DataType {
             other => expected("dtype", &other),
         }
     }
+    no_children!();
 }
 
 impl Field for ObjectRef {
@@ -228,6 +276,9 @@ impl Field for ObjectRef {
             other => expected("an IR object", &other),
         }
     }
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        f(ChildRef::Erased(self))
+    }
 }
 
 impl<T: NodeType> Field for Ref<T> {
@@ -239,6 +290,9 @@ impl<T: NodeType> Field for Ref<T> {
             Value::Object(o) => o.downcast::<T>(),
             other => expected(T::type_key_static(), &other),
         }
+    }
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        f(ChildRef::Typed(self))
     }
 }
 
@@ -255,6 +309,11 @@ impl<T: Field> Field for Option<T> {
             v => T::from_value(v).map(Some),
         }
     }
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        if let Some(v) = self {
+            v.for_each_child(f)
+        }
+    }
 }
 
 impl<T: Field> Field for Vec<T> {
@@ -266,6 +325,9 @@ impl<T: Field> Field for Vec<T> {
             Value::Array(a) => a.iter().cloned().map(T::from_value).collect(),
             other => expected("an array", &other),
         }
+    }
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.iter().for_each(|v| v.for_each_child(f))
     }
 }
 
@@ -282,6 +344,12 @@ impl Field for AttrMap {
             Value::None => Ok(Arc::from(Vec::new())),
             other => expected("a map", &other),
         }
+    }
+    fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.iter().for_each(|(k, v)| {
+            k.for_each_child(f);
+            v.for_each_child(f);
+        })
     }
 }
 

@@ -892,29 +892,30 @@ pub fn sanitize_name(hint: &str) -> String {
     hint.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { b as char } else { '_' }).collect()
 }
 
-/// The common ancestor chains of variable uses (see `Printer::set_common_prefix`), as
-/// the tree of first visits: every object visited is a node with its parent, and each
-/// variable maps to the deepest node of its chain. Sharing the tree keeps this linear
-/// in the IR size where copying each variable's chain was quadratic in nesting depth.
+/// The common ancestor chains of variable uses (see `Printer::set_common_prefix`), as a
+/// tree: each variable maps to the deepest node of its chain, each node to its parent.
+/// Sharing the tree keeps this linear in the IR size where copying each variable's
+/// chain was quadratic in nesting depth.
 #[derive(Default)]
 struct CommonPrefixes {
+    /// Keeps every node alive, so the addresses below stay identities.
+    _root: Option<ObjectRef>,
     nodes: Vec<PrefixNode>,
-    /// The deepest node of each variable's chain (`None`: the empty chain).
-    chains: FastMap<ObjectRef, Option<usize>>,
+    /// The deepest node of each variable's chain (`None`: the empty chain), by address.
+    chains: FastMap<usize, Option<u32>>,
 }
 
 struct PrefixNode {
     obj: ObjectRef,
-    parent: Option<usize>,
-    depth: usize,
+    parent: Option<u32>,
 }
 
 impl CommonPrefixes {
     /// `var`'s chain from the deepest ancestor up to the root.
     fn ancestors(&self, var: &ObjectRef) -> Option<impl Iterator<Item = &ObjectRef>> {
-        let mut cur = *self.chains.get(var)?;
+        let mut cur = *self.chains.get(&var.addr())?;
         Some(std::iter::from_fn(move || {
-            let node = &self.nodes[cur?];
+            let node = &self.nodes[cur? as usize];
             cur = node.parent;
             Some(&node.obj)
         }))
@@ -923,91 +924,298 @@ impl CommonPrefixes {
 
 /// Constants and primitive types: they hold no objects but a type without any, so no
 /// variable can be below them (most of the nodes of an expression).
-fn is_var_free_leaf(obj: &ObjectRef) -> bool {
-    use crate::ir::{FloatImmNode, IntImmNode, PrimTypeNode, StringImmNode};
-    let prim = |ty: &crate::ir::Type| ty.is::<PrimTypeNode>();
-    obj.is::<PrimTypeNode>()
-        || obj.downcast_ref::<IntImmNode>().is_some_and(|n| prim(&n.ty))
-        || obj.downcast_ref::<FloatImmNode>().is_some_and(|n| prim(&n.ty))
-        || obj.downcast_ref::<StringImmNode>().is_some_and(|n| prim(&n.ty))
+fn is_var_free_leaf(obj: &dyn crate::ir::Object) -> bool {
+    use crate::ir::{FloatImmNode, IntImmNode, NodeType, PrimTypeNode, StringImmNode};
+    let info = obj.type_info();
+    if std::ptr::eq(info, PrimTypeNode::static_info()) {
+        return true;
+    }
+    let constant = std::ptr::eq(info, IntImmNode::static_info())
+        || std::ptr::eq(info, FloatImmNode::static_info())
+        || std::ptr::eq(info, StringImmNode::static_info());
+    constant && obj.expr_ty().is_some_and(|ty| ty.is::<PrimTypeNode>())
 }
 
-/// Iterative, so deep IR does not overflow the stack.
+/// TVM's walk (`IRDocsifier::SetCommonPrefix`): depth first over the object fields,
+/// each object entered once; a variable's chain is the path to its first visit
+/// (itself included), shortened at every later use to the part shared with the path
+/// there (itself excluded). Iterative, so deep IR does not overflow the stack; the
+/// walk borrows the nodes from `root` and only the nodes left on a chain are kept.
 fn common_prefixes(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> CommonPrefixes {
-    enum Step {
-        Enter(ObjectRef),
-        Exit(ObjectRef),
+    use crate::ir::ChildRef;
+    struct WalkNode<'a> {
+        obj: ChildRef<'a>,
+        parent: Option<u32>,
+        depth: u32,
+        is_var: bool,
     }
-    fn push_children(value: &Value, todo: &mut Vec<Step>) {
-        match value {
-            Value::Object(o) => todo.push(Step::Enter(o.clone())),
-            Value::Array(items) => items.iter().rev().for_each(|v| push_children(v, todo)),
-            Value::Map(entries) => entries.iter().rev().for_each(|(k, v)| {
-                push_children(v, todo);
-                push_children(k, todo);
-            }),
-            _ => {}
-        }
-    }
-    /// Shorten `var`'s chain to the part shared with the current path (`stack`, node
-    /// indices from the root). The first use takes the current path whole.
-    fn record(out: &mut CommonPrefixes, var: &ObjectRef, stack: &[usize]) {
-        let here = stack.last().copied();
-        match out.chains.get_mut(var) {
-            None => {
-                out.chains.insert(var.clone(), here);
+    let mut nodes: Vec<WalkNode> = Vec::new();
+    let mut chains: FastMap<usize, Option<u32>> = FastMap::default();
+    let mut visited: FastSet<usize> = FastSet::default();
+    // The path from the root, as node indices.
+    let mut stack: Vec<u32> = Vec::new();
+    // Shorten a chain to its deepest node still on the current path.
+    let shorten = |nodes: &[WalkNode], stack: &[u32], chain: &mut Option<u32>| {
+        let mut cur = *chain;
+        while let Some(c) = cur {
+            let node = &nodes[c as usize];
+            if stack.get(node.depth as usize) == Some(&c) {
+                break;
             }
-            Some(chain) => {
-                // The deepest node of the chain that is still on the current path.
-                let mut cur = *chain;
-                while let Some(c) = cur {
-                    let node = &out.nodes[c];
-                    if stack.get(node.depth) == Some(&c) {
-                        break;
-                    }
-                    cur = node.parent;
-                }
-                *chain = cur;
+            cur = node.parent;
+        }
+        *chain = cur;
+    };
+    // Leave the node on top of the path: a variable's first visit is over, and its
+    // chain is the path to it, itself included. (Its uses below, if any, were visits
+    // of the same object: impossible, the IR has no cycles.)
+    let leave = |nodes: &[WalkNode], stack: &mut Vec<u32>, chains: &mut FastMap<usize, Option<u32>>| {
+        if let Some(top) = stack.pop() {
+            let node = &nodes[top as usize];
+            if node.is_var {
+                chains.entry(node.obj.addr()).or_insert(Some(top));
             }
         }
+    };
+    // Children still to enter, with their depth and whether each is its node's only
+    // handle; the nodes deeper than the next one are left just before it is entered.
+    let mut todo: Vec<(ChildRef, u32, bool)> = vec![(ChildRef::Erased(root), 0, false)];
+    while let Some((obj, depth, unique)) = todo.pop() {
+        while stack.len() > depth as usize {
+            leave(&nodes, &mut stack, &mut chains);
+        }
+        // A node with a single handle is met once only: no need to remember it.
+        if !unique && !visited.insert(obj.addr()) {
+            // A later use: the chain of its parents, without itself.
+            if let Some(chain) = chains.get_mut(&obj.addr()) {
+                shorten(&nodes, &stack, chain);
+            }
+            continue;
+        }
+        let node_is_var = obj.with_object_ref(is_var);
+        let index = nodes.len() as u32;
+        nodes.push(WalkNode { obj: obj.clone(), parent: stack.last().copied(), depth, is_var: node_is_var });
+        stack.push(index);
+        let first = todo.len();
+        // What needs only the child (is it a leaf, is it shared) is read here, for all
+        // siblings at once: their first memory accesses overlap instead of each
+        // waiting for its own cache miss when it is entered.
+        obj.for_each_child(&mut |c| {
+            if is_var_free_leaf(c.object()) && !c.with_object_ref(is_var) {
+                // Neither a use nor an ancestor of one: no node needed.
+                return;
+            }
+            let unique = c.is_unique();
+            todo.push((c, depth + 1, unique));
+        });
+        // Pushed in order, popped in reverse: turn them around.
+        todo[first..].reverse();
     }
-    let mut out = CommonPrefixes::default();
-    let mut visited: FastSet<ObjectRef> = FastSet::default();
-    let mut stack: Vec<usize> = Vec::new();
-    let mut todo = vec![Step::Enter(root.clone())];
-    while let Some(step) = todo.pop() {
-        match step {
-            Step::Enter(obj) => {
-                if is_var_free_leaf(&obj) && !is_var(&obj) {
-                    // Neither a use nor an ancestor of one: no node needed.
-                    continue;
-                }
-                if visited.contains(&obj) {
-                    // A later use: the chain of its parents, without itself.
-                    if is_var(&obj) {
-                        record(&mut out, &obj, &stack);
-                    }
-                    continue;
-                }
-                visited.insert(obj.clone());
-                out.nodes.push(PrefixNode { obj: obj.clone(), parent: stack.last().copied(), depth: stack.len() });
-                stack.push(out.nodes.len() - 1);
-                let fields = obj.fields();
-                // Exit after the children: pushed below them.
-                todo.push(Step::Exit(obj));
-                for field in fields.iter().rev() {
-                    push_children(field, &mut todo);
-                }
+    while !stack.is_empty() {
+        leave(&nodes, &mut stack, &mut chains);
+    }
+    // Keep only the nodes on some chain, renumbered.
+    const UNSEEN: u32 = u32::MAX;
+    let mut renumber = vec![UNSEEN; nodes.len()];
+    let mut out = CommonPrefixes { _root: Some(root.clone()), ..CommonPrefixes::default() };
+    let mut kept: Vec<u32> = Vec::new();
+    for chain in chains.values() {
+        let mut cur = *chain;
+        while let Some(c) = cur {
+            if renumber[c as usize] != UNSEEN {
+                break;
             }
-            Step::Exit(obj) => {
-                // The first use: the chain including the object itself (as TVM).
-                if is_var(&obj) {
-                    record(&mut out, &obj, &stack);
-                }
-                stack.pop();
-            }
+            renumber[c as usize] = kept.len() as u32;
+            kept.push(c);
+            cur = nodes[c as usize].parent;
         }
     }
+    out.nodes = kept
+        .iter()
+        .map(|&c| {
+            let node = &nodes[c as usize];
+            PrefixNode { obj: node.obj.to_object_ref(), parent: node.parent.map(|p| renumber[p as usize]) }
+        })
+        .collect();
+    out.chains = chains.into_iter().map(|(var, chain)| (var, chain.map(|c| renumber[c as usize]))).collect();
     out
 }
 
+#[cfg(test)]
+mod common_prefix_tests {
+    use super::*;
+    use crate::ir::{DataType, Expr, Span, TupleNode, Type, Var, VarNode};
+
+    /// TVM's algorithm written plainly: recursion over `fields()`, every object a stack
+    /// entry, each chain a copied path.
+    fn reference(root: &ObjectRef, is_var: &dyn Fn(&ObjectRef) -> bool) -> HashMap<usize, Vec<usize>> {
+        struct Walk<'f> {
+            is_var: &'f dyn Fn(&ObjectRef) -> bool,
+            visited: std::collections::HashSet<usize>,
+            stack: Vec<usize>,
+            chains: HashMap<usize, Vec<usize>>,
+        }
+        impl Walk<'_> {
+            fn handle(&mut self, var: &ObjectRef) {
+                let stack = self.stack.clone();
+                let chain = self.chains.entry(var.addr()).or_insert_with(|| stack.clone());
+                let n = chain.iter().zip(&stack).take_while(|(a, b)| a == b).count();
+                chain.truncate(n);
+            }
+            fn value(&mut self, v: &Value) {
+                match v {
+                    Value::Object(o) => self.object(o),
+                    Value::Array(items) => items.iter().for_each(|v| self.value(v)),
+                    Value::Map(entries) => entries.iter().for_each(|(k, v)| {
+                        self.value(k);
+                        self.value(v);
+                    }),
+                    _ => {}
+                }
+            }
+            fn object(&mut self, obj: &ObjectRef) {
+                if !self.visited.insert(obj.addr()) {
+                    if (self.is_var)(obj) {
+                        self.handle(obj);
+                    }
+                    return;
+                }
+                self.stack.push(obj.addr());
+                obj.fields().iter().for_each(|v| self.value(v));
+                if (self.is_var)(obj) {
+                    self.handle(obj);
+                }
+                self.stack.pop();
+            }
+        }
+        let mut w = Walk { is_var, visited: Default::default(), stack: vec![], chains: HashMap::new() };
+        w.object(root);
+        w.chains
+    }
+
+    fn is_var(o: &ObjectRef) -> bool {
+        o.is::<VarNode>()
+    }
+
+    /// Every variable's chain matches the reference, and nothing else has one.
+    fn check(root: &ObjectRef) -> usize {
+        let expected = reference(root, &is_var);
+        let mut p = Printer::new(PrinterConfig::default());
+        p.set_common_prefix(root, is_var);
+        let prefixes = p.prefixes();
+        assert_eq!(prefixes.chains.len(), expected.len());
+        let mut vars = Vec::new();
+        let mut todo = vec![root.clone()];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(o) = todo.pop() {
+            if seen.insert(o.addr()) {
+                o.for_each_child(&mut |c| todo.push(c.to_object_ref()));
+                vars.push(o);
+            }
+        }
+        for o in &vars {
+            let got = p.common_prefix(o).map(|chain| chain.iter().map(ObjectRef::addr).collect::<Vec<_>>());
+            assert_eq!(got.as_ref(), expected.get(&o.addr()), "chain of {o:?}");
+        }
+        expected.len()
+    }
+
+    fn tuple(items: &[&Expr]) -> Expr {
+        let fields: Vec<Expr> = items.iter().map(|e| (*e).clone()).collect();
+        Expr(ObjectRef::new(TupleNode { ty: Type::missing(), fields, span: Span::none() }))
+    }
+
+    #[test]
+    fn a_shared_subtree_is_walked_once() {
+        let i32 = DataType::int(32);
+        let (x, y, z) = (Var::scalar("x", i32), Var::scalar("y", i32), Var::scalar("z", i32));
+        let (xe, ye, ze): (Expr, Expr, Expr) = (x.clone().into(), y.clone().into(), z.clone().into());
+        let shared = tuple(&[&xe, &ye]);
+        let root = tuple(&[&tuple(&[&shared, &ze]), &tuple(&[&shared, &xe]), &tuple(&[&ze])]);
+        assert_eq!(check(&root), 3);
+        // x: first inside `shared`, then directly under the second tuple: only the root.
+        let mut p = Printer::new(PrinterConfig::default());
+        p.set_common_prefix(&root, is_var);
+        assert_eq!(p.common_prefix(&x.as_ref_obj()).map(|c| c.len()), Some(1));
+        // y: only inside the first visit of `shared` (root, first tuple, shared, y).
+        assert_eq!(p.common_prefix(&y.as_ref_obj()).map(|c| c.len()), Some(4));
+    }
+
+    #[test]
+    fn lowered_tir_chains_match_the_reference() {
+        let roots = crate::ir::object::child_tests::parse_lowered_tir();
+        let mut vars = 0;
+        for root in &roots {
+            vars += check(root);
+        }
+        assert!(vars > 10, "{vars} variables");
+    }
+}
+
+/// Timing aid, not a check: `TVMS_PERF_FILE=file.py cargo test --release --lib
+/// print_timing -- --ignored --nocapture` prints the fastest and median of 31 prints,
+/// and of the common-prefix walks alone.
+#[cfg(test)]
+mod common_prefix_timing {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn print_timing() {
+        let Ok(path) = std::env::var("TVMS_PERF_FILE") else { return };
+        crate::init();
+        let text = std::fs::read_to_string(&path).expect("TVMS_PERF_FILE is readable");
+        let defs = crate::Session::new().parse(&path, &text).expect("the file parses");
+        let cfg = PrinterConfig::default();
+        let mut funcs = Vec::new();
+        for (_, d) in &defs {
+            match d.downcast_ref::<crate::ir::IRModuleNode>() {
+                Some(m) => funcs.extend(m.functions.iter().map(|(_, f)| f.as_object().clone())),
+                None => funcs.push(d.clone()),
+            }
+        }
+        let time = |f: &dyn Fn()| {
+            let mut times: Vec<f64> = (0..31)
+                .map(|_| {
+                    let t = std::time::Instant::now();
+                    f();
+                    t.elapsed().as_secs_f64()
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            (times[0], times[times.len() / 2])
+        };
+        let print = time(&|| {
+            for (_, d) in &defs {
+                crate::print(d, &cfg).unwrap();
+            }
+        });
+        let walk = time(&|| {
+            for f in &funcs {
+                std::hint::black_box(common_prefixes(f, &|o: &ObjectRef| o.is::<crate::ir::VarNode>()));
+            }
+        });
+        let (mut entered, mut leaves, mut unique, mut shared) = (0, 0, 0, 0);
+        let mut kinds: HashMap<&str, usize> = HashMap::new();
+        for f in &funcs {
+            let mut todo = vec![crate::ir::ChildRef::Erased(f)];
+            let mut seen = FastSet::default();
+            while let Some(c) = todo.pop() {
+                if is_var_free_leaf(c.object()) {
+                    leaves += 1;
+                    continue;
+                }
+                if c.is_unique() { unique += 1 } else if !seen.insert(c.addr()) { shared += 1; continue; }
+                entered += 1;
+                *kinds.entry(c.type_info().key).or_default() += 1;
+                c.for_each_child(&mut |d| todo.push(d));
+            }
+        }
+        let mut kinds: Vec<_> = kinds.into_iter().collect();
+        kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
+        let top = &kinds[..12.min(kinds.len())];
+        eprintln!("entered {entered} (unique {unique}), leaves {leaves}, revisits {shared}; {top:?}");
+        eprintln!("print: min {:.4} s, median {:.4} s", print.0, print.1);
+        eprintln!("common prefixes: min {:.4} s, median {:.4} s ({} functions)", walk.0, walk.1, funcs.len());
+    }
+}

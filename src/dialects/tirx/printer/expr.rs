@@ -2,12 +2,12 @@
 //! tensor loads and regions.
 
 use crate::dialects::tirx::nodes::{
-    buffer_type, CommReducerNode, IndexMapNode, IterVarNode, LambdaExprNode, TensorRegionNode,
+    buffer_type, CommReducerNode, IndexMapNode, IterVarNode, LambdaExprNode, TargetNode, TensorRegionNode,
 };
 use crate::dialects::tirx::ops::{ATTR_DTYPE_PRINT_LOCATION, ATTR_SCRIPT_NAME};
 use crate::ir::{
     AccessPath, BinOp, BitwiseNotNode, BroadcastNode, CallNode, CastNode, DataType, Error, Expr, FloatImmNode,
-    IntImmNode, LetNode, NotNode, ObjectRef, OpNode, RampNode, RangeNode, Result, SelectNode, ShuffleNode,
+    Field, IntImmNode, LetNode, NotNode, ObjectRef, OpNode, RampNode, RangeNode, Result, SelectNode, ShuffleNode,
     StringImmNode, TensorLoadNode, Value, VarNode,
 };
 use crate::printer::Text;
@@ -347,21 +347,14 @@ fn hook<T: 'static>(
 /// A compilation target's configuration as TVM exports it: its attributes with `kind`,
 /// `tag`, `keys` and (recursively) `host`, read through reflection (`target.Target`:
 /// kind, tag, keys, attrs, host; `target.TargetKind`: name).
-fn target_config(obj: &ObjectRef) -> Value {
-    let mut items: Vec<(Value, Value)> = match obj.field("attrs") {
-        Some(Value::Map(m)) => m.to_vec(),
-        _ => Vec::new(),
-    };
-    let kind = match obj.field("kind") {
-        Some(Value::Object(k)) => k.field("name").unwrap_or(Value::None),
-        Some(other) => other,
-        None => Value::None,
-    };
-    items.push((Value::str("kind"), kind));
-    items.push((Value::str("tag"), obj.field("tag").unwrap_or(Value::str(""))));
-    items.push((Value::str("keys"), obj.field("keys").unwrap_or(Value::Array(Vec::new().into()))));
-    if let Some(Value::Object(host)) = obj.field("host") {
-        items.push((Value::str("host"), target_config(&host)));
+fn target_config(target: &TargetNode) -> Value {
+    let mut items: Vec<(Value, Value)> = Vec::with_capacity(target.attrs.len() + 4);
+    items.extend(target.attrs.iter().cloned());
+    items.push((Value::str("kind"), Value::str(&target.kind.name)));
+    items.push((Value::str("tag"), Value::str(&target.tag)));
+    items.push((Value::str("keys"), target.keys.to_value()));
+    if let Some(host) = &target.host {
+        items.push((Value::str("host"), target_config(host)));
     }
     Value::Map(items.into())
 }
@@ -447,8 +440,8 @@ pub fn register() {
         Ok(ExprDoc::slice(Some(min), Some(end), None))
     });
     hook::<IterVarNode>("tirx.IterVar", |p, _, n, path| iter_var_doc(p, n, path));
-    register_print_hook(TOKEN, "target.Target", |obj, path, p| {
-        let config = p.value_to_doc(&target_config(obj), path)?;
+    hook::<TargetNode>("target.Target", |p, _, n, path| {
+        let config = p.value_to_doc(&target_config(n), path)?;
         Ok(t(p, "target").call(vec![config]).into())
     });
     hook::<CommReducerNode>("te.CommReducer", comm_reducer_doc);
