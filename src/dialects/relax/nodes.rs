@@ -400,6 +400,8 @@ impl Field for TensorBytes {
             .collect::<Result<Vec<u8>>>()
             .map(|b| TensorBytes(b.into()))
     }
+    /// Bytes hold no objects (the default would hex-encode them to find none).
+    fn for_each_child<'a>(&'a self, _f: &mut dyn FnMut(crate::ir::ChildRef<'a>)) {}
 }
 
 ir_node! {
