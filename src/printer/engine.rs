@@ -554,10 +554,10 @@ impl Printer {
         if self.vars.contains_key(obj) {
             return Ok(self.var_doc(obj)?.expect("defined variable has a doc"));
         }
-        let hint = if self.cfg.show_object_address {
-            format!("{name_hint}_0x{:x}", obj.addr())
+        let hint: std::borrow::Cow<str> = if self.cfg.show_object_address {
+            format!("{name_hint}_0x{:x}", obj.addr()).into()
         } else {
-            name_hint.to_string()
+            name_hint.into()
         };
         let name = self.unique_name(&hint);
         let text = Text::from(&name);
@@ -873,6 +873,9 @@ fn defines_something(doc: &Doc) -> bool {
 /// Replace every byte that is not an ASCII letter, digit or `_` by `_` (as TVM does, so
 /// a non-ASCII character becomes as many `_` as its UTF-8 length).
 pub fn sanitize_name(hint: &str) -> String {
+    if hint.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return hint.to_string();
+    }
     hint.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { b as char } else { '_' }).collect()
 }
 

@@ -16,6 +16,14 @@ use super::util::{define_var, r, with_frame};
 fn own_type(value: &Expr) -> Option<Type> {
     if let Some(call) = value.downcast_ref::<CallNode>() {
         if let Some(op) = call.op.downcast_ref::<OpNode>() {
+            // Their inference rules give the single `out_ty` or fail (then the fallback
+            // below gives it too): no need to run them.
+            if matches!(&*op.name, "relax.call_tir" | "relax.call_dps_packed") {
+                return match call.ty_args.as_slice() {
+                    [one] => Some(one.clone()),
+                    _ => None,
+                };
+            }
             let inferred = crate::ir::op::infer_call_type(call).ok().filter(|t| !t.is_missing());
             // The output type of a DPS call is its `out_ty`, even where the callee's type
             // is not known well enough to check it.
@@ -158,17 +166,26 @@ fn block_stmts(
     mut outputs: Option<&mut Vec<ExprDoc>>,
 ) -> Result<Vec<StmtDoc>> {
     let bp = path.attr("bindings");
-    let mut stmts = Vec::new();
+    // Most bindings are one statement each.
+    let mut stmts = Vec::with_capacity(bindings.len() + 1);
     for (i, b) in bindings.iter().enumerate() {
         let p_i = bp.index(i);
-        let doc = p.as_doc(b, &p_i)?;
-        stmts.extend(doc.into_stmts());
+        push_stmts(&mut stmts, p.as_doc(b, &p_i)?);
         if let (Some(out), Some(var)) = (outputs.as_deref_mut(), b.var())
             && !var.0.is::<DataflowVarNode>() {
                 out.push(p.to_doc(&var.0, &p_i.attr("var"))?);
             }
     }
     Ok(stmts)
+}
+
+/// Append a doc's statements (without a vector for a single statement).
+fn push_stmts(stmts: &mut Vec<StmtDoc>, doc: Doc) {
+    match doc {
+        Doc::Stmt(s) => stmts.push(s),
+        Doc::Expr(e) => stmts.push(StmtDoc::expr(e)),
+        Doc::Block(b) => stmts.extend(b.stmts),
+    }
 }
 
 /// The statements of a sequence, in a frame of its own: its blocks, then its result

@@ -9,7 +9,7 @@ use crate::ir::{
     AccessPath, DataType, Error, IntImmNode, ObjectRef, Result, StringImmNode, TupleGetItemNode, TupleNode,
     TypeCode, Value,
 };
-use crate::printer::doc::{Doc, ExprDoc, ExprKind, StmtDoc};
+use crate::printer::doc::{Doc, ExprDoc, ExprKind, StmtDoc, Text};
 use crate::printer::{register_print_hook, Printer, DEFAULT_TOKEN};
 
 use super::types::shape_value;
@@ -68,22 +68,24 @@ fn global_var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result
             doc = p.var_doc(&same)?;
         }
     }
-    let Some(doc) = doc else {
+    let Some(mut doc) = doc else {
         return Ok(ExprDoc::id(&gv.name_hint).with_path(path.clone()));
     };
-    let alias = p.config().module_alias.clone();
-    let ExprKind::Attr { value, name } = &doc.kind else { return Ok(doc) };
-    if alias.is_empty() {
+    if p.config().module_alias.is_empty() {
         return Ok(doc);
     }
+    let ExprKind::Attr { value, .. } = &mut doc.kind else { return Ok(doc) };
     let Some(frame) = function_frame(p) else { return Ok(doc) };
+    let alias = Text::copy(&p.config().module_alias);
     if !relax_data(p, frame).is_some_and(|d| d.alias_printed) {
-        push_to_frame(p, frame, StmtDoc::assign(ExprDoc::id(&alias), (**value).clone()))?;
+        push_to_frame(p, frame, StmtDoc::assign(ExprDoc::id(alias.clone()), (**value).clone()))?;
         if let Some(d) = relax_data_mut(p, frame) {
             d.alias_printed = true;
         }
     }
-    Ok(ExprDoc::id(alias).attr(name.clone()).with_path(path.clone()))
+    // `Module.f` becomes `cls.f` in place.
+    **value = ExprDoc::id(alias);
+    Ok(doc.with_path(path.clone()))
 }
 
 /// `T.index_map(lambda i: (i // 4, i % 4))` (an attribute of `R.layout_transform`): the

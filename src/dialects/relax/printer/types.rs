@@ -10,7 +10,7 @@ use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc};
 use crate::printer::{register_print_hook, Printer, DEFAULT_TOKEN};
 
-use super::util::{contains, r, signature_frame, relax_data, tvm_syntax};
+use super::util::{contains, dtype_text, r, signature_frame, relax_data, tvm_syntax};
 use super::TOKEN;
 
 /// A shape value in a type or `R.shape(...)` (TVM's `PrintShapeVar`): while a signature
@@ -88,8 +88,9 @@ pub fn vdevice_name(p: &Printer, vdev: &ObjectRef) -> String {
 }
 
 fn tensor_type(p: &mut Printer, t: &TensorTypeNode, path: &AccessPath) -> Result<ExprDoc> {
-    let mut args = Vec::new();
-    let mut kwargs = Vec::new();
+    let mut args = Vec::with_capacity(usize::from(t.shape.is_some()));
+    // Sized for the common `dtype=` alone.
+    let mut kwargs = Vec::with_capacity(1);
     if let Some(shape) = &t.shape {
         if let Some(s) = shape.downcast_ref::<ShapeExprNode>() {
             let sp = path.attr("shape").attr("values");
@@ -103,7 +104,7 @@ fn tensor_type(p: &mut Printer, t: &TensorTypeNode, path: &AccessPath) -> Result
         }
     }
     if let Some(d) = &t.dtype {
-        kwargs.push(("dtype".into(), ExprDoc::str(d.dtype.to_string()).with_path(path.attr("dtype"))));
+        kwargs.push((Text::Static("dtype"), ExprDoc::str(dtype_text(d.dtype)).with_path(path.attr("dtype"))));
     }
     if t.shape.is_none() && t.ndim != UNKNOWN_NDIM {
         kwargs.push(("ndim".into(), ExprDoc::int(t.ndim).with_path(path.attr("ndim"))));
