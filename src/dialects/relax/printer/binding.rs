@@ -102,12 +102,12 @@ fn if_doc(p: &mut Printer, n: &IfNode, path: &AccessPath, var: Option<(ExprDoc, 
     Ok(StmtDoc::if_(cond, then_branch, else_branch))
 }
 
-fn is_void(ty: &Type) -> bool {
+fn is_void(ty: &ObjectRef) -> bool {
     ty.downcast_ref::<TupleTypeNode>().is_some_and(|t| t.fields.is_empty())
 }
 
 fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result<Doc> {
-    let var_obj: ObjectRef = n.var.0.clone();
+    let var_obj: &ObjectRef = &n.var.0;
     let var_path = path.attr("var");
     if let Some(if_) = n.value.downcast_ref::<IfNode>() {
         let mut ann = binding_annotation(p, &n.var, &var_path, Some(&n.value))?;
@@ -115,20 +115,20 @@ fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result
             ann = Some(p.to_doc(&n.var.ty(), &var_path.attr("ty"))?);
         }
         let frame = current_frame(p)?;
-        let lhs = define_var(p, &var_obj, frame)?;
+        let lhs = define_var(p, var_obj, frame)?;
         return Ok(Doc::Stmt(if_doc(p, if_, &path.attr("value"), Some((lhs, ann)))?));
     }
     if n.value.is::<FunctionNode>() {
         // A local function prints as a nested `def` named after its variable.
         let frame = current_frame(p)?;
-        let lhs = define_var(p, &var_obj, frame)?;
+        let lhs = define_var(p, var_obj, frame)?;
         let name = lhs.as_id().unwrap_or_default().to_string();
         p.push_binding_name(&name);
         let doc = p.as_doc(&n.value, &path.attr("value"));
         p.pop_binding_name();
         return doc;
     }
-    if p.config().syntax_sugar && is_void(&n.value.ty()) && is_void(&n.var.ty()) {
+    if p.config().syntax_sugar && n.value.expr_ty().is_some_and(is_void) && n.var.expr_ty().is_some_and(is_void) {
         let rhs = p.to_doc(&n.value, &path.attr("value"))?;
         return Ok(Doc::Stmt(StmtDoc::expr(rhs)));
     }
@@ -138,7 +138,7 @@ fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result
         ann = Some(p.to_doc(&n.var.ty(), &var_path.attr("ty"))?);
     }
     let frame = current_frame(p)?;
-    let lhs = define_var(p, &var_obj, frame)?;
+    let lhs = define_var(p, var_obj, frame)?;
     Ok(Doc::Stmt(StmtDoc::new(StmtKind::Assign { lhs, rhs: Some(rhs), annotation: ann })))
 }
 

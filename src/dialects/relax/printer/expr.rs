@@ -24,31 +24,33 @@ use super::TOKEN;
 /// symbolic variable: defined in the function frame, with `n = T.int64()` there unless
 /// it is a type variable of the signature being printed.
 pub fn var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+    // A defined variable (the usual case) costs one lookup.
+    if let Some(d) = p.var_doc(obj)? {
+        return Ok(d.with_path(path.clone()));
+    }
     let (name, ty) = var_parts(obj).ok_or_else(|| Error::type_error("expected a Var"))?;
-    if !p.is_defined(obj) {
-        if ty.as_prim().is_some() && obj.is::<crate::ir::VarNode>() {
-            let frame = relax_frame(p).ok_or_else(|| {
-                Error::index_error("No relax environment is found when printing a TIR var under relax's dispatch token")
-            })?;
-            let mut declare = true;
-            if let Some(sig) = relax_data_mut(p, frame).and_then(|d| d.signature.as_mut()) {
-                sig.func_vars.push(obj.clone());
-                if !contains(&sig.prim_params, obj) {
-                    sig.type_vars.push(obj.clone());
-                    declare = false;
-                }
+    if ty.as_prim().is_some() && obj.is::<crate::ir::VarNode>() {
+        let frame = relax_frame(p).ok_or_else(|| {
+            Error::index_error("No relax environment is found when printing a TIR var under relax's dispatch token")
+        })?;
+        let mut declare = true;
+        if let Some(sig) = relax_data_mut(p, frame).and_then(|d| d.signature.as_mut()) {
+            sig.func_vars.push(obj.clone());
+            if !contains(&sig.prim_params, obj) {
+                sig.type_vars.push(obj.clone());
+                declare = false;
             }
-            let lhs = define_var(p, obj, frame)?;
-            if declare {
-                let rhs = crate::dialects::tirx::printer::types::type_creation(p, &ty, &path.attr("ty"))?;
-                push_to_frame(p, frame, StmtDoc::assign(lhs, rhs))?;
-            }
-        } else {
-            let ann = p.to_doc(&ty, &path.attr("ty"))?;
-            let frame = p.current_frame().ok_or_else(|| Error::runtime("printer: no frame"))?;
-            let lhs = define_var(p, obj, frame)?;
-            p.emit(super::util::param_stmt(lhs, Some(ann)))?;
         }
+        let lhs = define_var(p, obj, frame)?;
+        if declare {
+            let rhs = crate::dialects::tirx::printer::types::type_creation(p, &ty, &path.attr("ty"))?;
+            push_to_frame(p, frame, StmtDoc::assign(lhs, rhs))?;
+        }
+    } else {
+        let ann = p.to_doc(&ty, &path.attr("ty"))?;
+        let frame = p.current_frame().ok_or_else(|| Error::runtime("printer: no frame"))?;
+        let lhs = define_var(p, obj, frame)?;
+        p.emit(super::util::param_stmt(lhs, Some(ann)))?;
     }
     match p.var_doc(obj)? {
         Some(d) => Ok(d.with_path(path.clone())),
