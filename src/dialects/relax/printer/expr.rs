@@ -12,7 +12,7 @@ use crate::ir::{
 use crate::printer::doc::{Doc, ExprDoc, ExprKind, StmtDoc, Text};
 use crate::printer::{register_print_hook, Printer, DEFAULT_TOKEN};
 
-use super::types::shape_value;
+use super::types::shape_values;
 use super::util::{
     contains, define_var, function_frame, push_to_frame, r, relax_data, relax_data_mut, relax_frame, var_parts,
     via_tirx, with_frame,
@@ -225,11 +225,7 @@ pub fn register() {
         Ok(t.index(vec![ExprDoc::int(n.index).with_path(path.attr("index"))]))
     });
     hook::<ShapeExprNode>(DEFAULT_TOKEN, "relax.expr.ShapeExpr", |p, _, n, path| {
-        let vp = path.attr("values");
-        let mut docs = Vec::with_capacity(n.values.len());
-        for (i, v) in n.values.iter().enumerate() {
-            docs.push(shape_value(p, v, &vp.index(i))?);
-        }
+        let docs = shape_values(p, &n.values, &path.attr("values"))?;
         Ok(r(p, "shape").call(vec![ExprDoc::list(docs)]))
     });
     hook::<GenericConstNode>(DEFAULT_TOKEN, "ir.GenericConst", constant_doc);
