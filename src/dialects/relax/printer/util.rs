@@ -201,8 +201,21 @@ pub fn dtype_text(d: DataType) -> Text {
 
 #[cfg(test)]
 mod tests {
-    use super::dtype_text;
-    use crate::ir::DataType;
+    use super::{dtype_text, r, IMPORT_R};
+    use crate::ir::{DataType, Value};
+    use crate::printer::{to_python, Doc, Printer, PrinterConfig};
+
+    #[test]
+    fn namespace_names_print_whole() {
+        for (prefix, attr) in [("R", "Tensor"), ("R", "nn.softmax"), ("relax_namespace", "call_tir_inplace")] {
+            let cfg = PrinterConfig::default().with_extra("relax.prefix", Value::str(prefix));
+            let mut p = Printer::new(cfg.clone());
+            let doc = r(&mut p, attr);
+            let text = to_python(&Doc::Expr(doc), &cfg).expect("prints");
+            assert_eq!(text.trim_end(), format!("{prefix}.{attr}"));
+            assert!(p.uses_import(IMPORT_R));
+        }
+    }
 
     #[test]
     fn dtype_text_is_the_display_name() {
