@@ -211,6 +211,24 @@ impl std::fmt::Debug for Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FrameId(pub usize);
 
+/// A taken name. Short names are stored inline: taking one allocates nothing, and the
+/// set compares them without following a pointer.
+#[derive(PartialEq, Eq)]
+struct Name(Text);
+
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // As `str` hashes, so the set can be probed with a `&str`.
+        self.0.as_str().hash(state)
+    }
+}
+
+impl std::borrow::Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
 struct VarEntry {
     name: Option<Text>,
     creator: Option<DocCreator>,
@@ -231,7 +249,7 @@ pub struct Printer {
     /// its address is not reused while cached).
     op_hook_cache: FastMap<ObjectRef, Option<PrintHook>>,
     vars: FastMap<ObjectRef, VarEntry>,
-    names: FastSet<String>,
+    names: FastSet<Name>,
     used_imports: FastSet<String>,
     metadata: IndexMap<String, Vec<Value>>,
     common_prefix: std::cell::OnceCell<CommonPrefixes>,
@@ -252,11 +270,11 @@ impl Printer {
         let mut names = FastSet::default();
         for spec in imports.values() {
             if let Some(alias) = &spec.reserves {
-                names.insert(alias(&cfg));
+                names.insert(Name(Text::from(alias(&cfg))));
             }
         }
         if !cfg.module_alias.is_empty() {
-            names.insert(cfg.module_alias.clone());
+            names.insert(Name(Text::copy(&cfg.module_alias)));
         }
         let decorates = !cfg.obj_to_annotate.is_empty()
             || !cfg.obj_to_underline.is_empty()
@@ -554,14 +572,13 @@ impl Printer {
         if self.vars.contains_key(obj) {
             return Ok(self.var_doc(obj)?.expect("defined variable has a doc"));
         }
-        let hint = if self.cfg.show_object_address {
-            format!("{name_hint}_0x{:x}", obj.addr())
+        let hint: std::borrow::Cow<str> = if self.cfg.show_object_address {
+            format!("{name_hint}_0x{:x}", obj.addr()).into()
         } else {
-            name_hint.to_string()
+            name_hint.into()
         };
-        let name = self.unique_name(&hint);
-        let text = Text::from(&name);
-        self.names.insert(name);
+        let text = self.unique_text(&hint);
+        self.names.insert(Name(text.clone()));
         self.attach(obj, frame, VarEntry { name: Some(text.clone()), creator: None })?;
         Ok(ExprDoc::id(text))
     }
@@ -619,15 +636,23 @@ impl Printer {
     /// The name `define` would give for `hint` now, without taking it.
     pub fn unique_name(&self, hint: &str) -> String {
         let base = sanitize_name(hint);
-        if !self.names.contains(&base) {
+        if !self.names.contains(base.as_str()) {
             return base;
         }
-        (1..).map(|i| format!("{base}_{i}")).find(|n| !self.names.contains(n)).expect("unbounded suffixes")
+        (1..).map(|i| format!("{base}_{i}")).find(|n| !self.names.contains(n.as_str())).expect("unbounded suffixes")
+    }
+
+    /// `unique_name` as a `Text`; a clean, free hint (the usual case) is copied as is.
+    fn unique_text(&self, hint: &str) -> Text {
+        if is_clean_name(hint) && !self.names.contains(hint) {
+            return Text::copy(hint);
+        }
+        Text::from(self.unique_name(hint))
     }
 
     /// Take a name so no variable gets it.
     pub fn reserve_name(&mut self, name: &str) {
-        self.names.insert(name.to_string());
+        self.names.insert(Name(Text::copy(name)));
     }
     pub fn is_name_taken(&self, name: &str) -> bool {
         self.names.contains(name)
@@ -886,9 +911,17 @@ fn defines_something(doc: &Doc) -> bool {
     }
 }
 
+/// Whether `sanitize_name` leaves `hint` as it is.
+fn is_clean_name(hint: &str) -> bool {
+    hint.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
 /// Replace every byte that is not an ASCII letter, digit or `_` by `_` (as TVM does, so
 /// a non-ASCII character becomes as many `_` as its UTF-8 length).
 pub fn sanitize_name(hint: &str) -> String {
+    if is_clean_name(hint) {
+        return hint.to_string();
+    }
     hint.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { b as char } else { '_' }).collect()
 }
 

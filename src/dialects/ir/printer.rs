@@ -2,7 +2,7 @@
 
 use crate::ir::{AccessPath, GlobalVarNode, IRModuleNode, ObjectRef, Result, Value};
 use crate::printer::engine::{register_import, register_print_hook, ImportSpec, Printer, DEFAULT_TOKEN};
-use crate::printer::{ClassDoc, Doc, ExprDoc, ExprKind, FrameId, StmtDoc, StmtKind};
+use crate::printer::{ClassDoc, Doc, ExprDoc, ExprKind, FrameId, StmtDoc, StmtKind, Text};
 
 /// The import name hooks use for `from tvm.script import ir as I`.
 pub const IMPORT_I: &str = "tvm.script.ir";
@@ -116,7 +116,8 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
     funcs.sort_by_key(|(gv, f)| order_key(&gv.name_hint, f));
     // Every function is declared before any is printed: bodies refer to each other.
     for (gv, _) in &funcs {
-        let (module, name) = (module_name.clone(), gv.name_hint.to_string());
+        // Text: each use copies short names inline rather than allocating.
+        let (module, name) = (Text::copy(&module_name), Text::copy(&gv.name_hint));
         p.define_with(&gv.as_ref_obj(), frame, move |_p| Ok(ExprDoc::id(module.clone()).attr(name.clone())))?;
     }
     let mut body: Vec<StmtDoc> = Vec::new();

@@ -16,6 +16,14 @@ use super::util::{define_var, r, with_frame};
 fn own_type(value: &Expr) -> Option<Type> {
     if let Some(call) = value.downcast_ref::<CallNode>() {
         if let Some(op) = call.op.downcast_ref::<OpNode>() {
+            // Their inference rules give the single `out_ty` or fail (then the fallback
+            // below gives it too): no need to run them.
+            if matches!(&*op.name, "relax.call_tir" | "relax.call_dps_packed") {
+                return match call.ty_args.as_slice() {
+                    [one] => Some(one.clone()),
+                    _ => None,
+                };
+            }
             let inferred = crate::ir::op::infer_call_type(call).ok().filter(|t| !t.is_missing());
             // The output type of a DPS call is its `out_ty`, even where the callee's type
             // is not known well enough to check it.
@@ -94,12 +102,12 @@ fn if_doc(p: &mut Printer, n: &IfNode, path: &AccessPath, var: Option<(ExprDoc, 
     Ok(StmtDoc::if_(cond, then_branch, else_branch))
 }
 
-fn is_void(ty: &Type) -> bool {
+fn is_void(ty: &ObjectRef) -> bool {
     ty.downcast_ref::<TupleTypeNode>().is_some_and(|t| t.fields.is_empty())
 }
 
 fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result<Doc> {
-    let var_obj: ObjectRef = n.var.0.clone();
+    let var_obj: &ObjectRef = &n.var.0;
     let var_path = path.attr("var");
     if let Some(if_) = n.value.downcast_ref::<IfNode>() {
         let mut ann = binding_annotation(p, &n.var, &var_path, Some(&n.value))?;
@@ -107,20 +115,20 @@ fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result
             ann = Some(p.to_doc(&n.var.ty(), &var_path.attr("ty"))?);
         }
         let frame = current_frame(p)?;
-        let lhs = define_var(p, &var_obj, frame)?;
+        let lhs = define_var(p, var_obj, frame)?;
         return Ok(Doc::Stmt(if_doc(p, if_, &path.attr("value"), Some((lhs, ann)))?));
     }
     if n.value.is::<FunctionNode>() {
         // A local function prints as a nested `def` named after its variable.
         let frame = current_frame(p)?;
-        let lhs = define_var(p, &var_obj, frame)?;
+        let lhs = define_var(p, var_obj, frame)?;
         let name = lhs.as_id().unwrap_or_default().to_string();
         p.push_binding_name(&name);
         let doc = p.as_doc(&n.value, &path.attr("value"));
         p.pop_binding_name();
         return doc;
     }
-    if p.config().syntax_sugar && is_void(&n.value.ty()) && is_void(&n.var.ty()) {
+    if p.config().syntax_sugar && n.value.expr_ty().is_some_and(is_void) && n.var.expr_ty().is_some_and(is_void) {
         let rhs = p.to_doc(&n.value, &path.attr("value"))?;
         return Ok(Doc::Stmt(StmtDoc::expr(rhs)));
     }
@@ -130,7 +138,7 @@ fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result
         ann = Some(p.to_doc(&n.var.ty(), &var_path.attr("ty"))?);
     }
     let frame = current_frame(p)?;
-    let lhs = define_var(p, &var_obj, frame)?;
+    let lhs = define_var(p, var_obj, frame)?;
     Ok(Doc::Stmt(StmtDoc::new(StmtKind::Assign { lhs, rhs: Some(rhs), annotation: ann })))
 }
 
@@ -158,17 +166,26 @@ fn block_stmts(
     mut outputs: Option<&mut Vec<ExprDoc>>,
 ) -> Result<Vec<StmtDoc>> {
     let bp = path.attr("bindings");
-    let mut stmts = Vec::new();
+    // Most bindings are one statement each.
+    let mut stmts = Vec::with_capacity(bindings.len() + 1);
     for (i, b) in bindings.iter().enumerate() {
         let p_i = bp.index(i);
-        let doc = p.as_doc(b, &p_i)?;
-        stmts.extend(doc.into_stmts());
+        push_stmts(&mut stmts, p.as_doc(b, &p_i)?);
         if let (Some(out), Some(var)) = (outputs.as_deref_mut(), b.var())
             && !var.0.is::<DataflowVarNode>() {
                 out.push(p.to_doc(&var.0, &p_i.attr("var"))?);
             }
     }
     Ok(stmts)
+}
+
+/// Append a doc's statements (without a vector for a single statement).
+fn push_stmts(stmts: &mut Vec<StmtDoc>, doc: Doc) {
+    match doc {
+        Doc::Stmt(s) => stmts.push(s),
+        Doc::Expr(e) => stmts.push(StmtDoc::expr(e)),
+        Doc::Block(b) => stmts.extend(b.stmts),
+    }
 }
 
 /// The statements of a sequence, in a frame of its own: its blocks, then its result

@@ -181,8 +181,8 @@ pub fn call_doc(p: &mut Printer, obj: &ObjectRef, call: &CallNode, path: &Access
     if prints_as_tir(call) {
         return via_tirx(p, obj, path);
     }
-    let op_name = call.op.downcast_ref::<OpNode>().map(|o| o.name.to_string());
-    if let Some(name) = &op_name
+    let op_name: Option<&str> = call.op.downcast_ref::<OpNode>().map(|o| &*o.name);
+    if let Some(name) = op_name
         && let Some(doc) = special_call(p, name, call, path)? {
             return Ok(doc.into());
         }
@@ -191,10 +191,10 @@ pub fn call_doc(p: &mut Printer, obj: &ObjectRef, call: &CallNode, path: &Access
     let callee = if let Some(ext) = call.op.downcast_ref::<ExternFuncNode>() {
         args.push(ExprDoc::str(ext.global_symbol.clone()).with_path(path.attr("op")));
         r(p, "call_packed")
-    } else if let Some(name) = &op_name {
+    } else if let Some(name) = op_name {
         match name.strip_prefix("relax.") {
             Some(rest) => r(p, rest),
-            None => ExprDoc::id(name.clone()),
+            None => ExprDoc::id(Text::copy(name)),
         }
         .with_path(path.attr("op"))
     } else if call.op.is::<VarNode>()

@@ -9,10 +9,10 @@ use crate::ir::{
     AccessPath, DataType, Error, IntImmNode, ObjectRef, Result, StringImmNode, TupleGetItemNode, TupleNode,
     TypeCode, Value,
 };
-use crate::printer::doc::{Doc, ExprDoc, ExprKind, StmtDoc};
+use crate::printer::doc::{Doc, ExprDoc, ExprKind, StmtDoc, Text};
 use crate::printer::{register_print_hook, Printer, DEFAULT_TOKEN};
 
-use super::types::shape_value;
+use super::types::shape_values;
 use super::util::{
     contains, define_var, function_frame, push_to_frame, r, relax_data, relax_data_mut, relax_frame, var_parts,
     via_tirx, with_frame,
@@ -24,31 +24,33 @@ use super::TOKEN;
 /// symbolic variable: defined in the function frame, with `n = T.int64()` there unless
 /// it is a type variable of the signature being printed.
 pub fn var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
+    // A defined variable (the usual case) costs one lookup.
+    if let Some(d) = p.var_doc(obj)? {
+        return Ok(d.with_path(path.clone()));
+    }
     let (name, ty) = var_parts(obj).ok_or_else(|| Error::type_error("expected a Var"))?;
-    if !p.is_defined(obj) {
-        if ty.as_prim().is_some() && obj.is::<crate::ir::VarNode>() {
-            let frame = relax_frame(p).ok_or_else(|| {
-                Error::index_error("No relax environment is found when printing a TIR var under relax's dispatch token")
-            })?;
-            let mut declare = true;
-            if let Some(sig) = relax_data_mut(p, frame).and_then(|d| d.signature.as_mut()) {
-                sig.func_vars.push(obj.clone());
-                if !contains(&sig.prim_params, obj) {
-                    sig.type_vars.push(obj.clone());
-                    declare = false;
-                }
+    if ty.as_prim().is_some() && obj.is::<crate::ir::VarNode>() {
+        let frame = relax_frame(p).ok_or_else(|| {
+            Error::index_error("No relax environment is found when printing a TIR var under relax's dispatch token")
+        })?;
+        let mut declare = true;
+        if let Some(sig) = relax_data_mut(p, frame).and_then(|d| d.signature.as_mut()) {
+            sig.func_vars.push(obj.clone());
+            if !contains(&sig.prim_params, obj) {
+                sig.type_vars.push(obj.clone());
+                declare = false;
             }
-            let lhs = define_var(p, obj, frame)?;
-            if declare {
-                let rhs = crate::dialects::tirx::printer::types::type_creation(p, &ty, &path.attr("ty"))?;
-                push_to_frame(p, frame, StmtDoc::assign(lhs, rhs))?;
-            }
-        } else {
-            let ann = p.to_doc(&ty, &path.attr("ty"))?;
-            let frame = p.current_frame().ok_or_else(|| Error::runtime("printer: no frame"))?;
-            let lhs = define_var(p, obj, frame)?;
-            p.emit(super::util::param_stmt(lhs, Some(ann)))?;
         }
+        let lhs = define_var(p, obj, frame)?;
+        if declare {
+            let rhs = crate::dialects::tirx::printer::types::type_creation(p, &ty, &path.attr("ty"))?;
+            push_to_frame(p, frame, StmtDoc::assign(lhs, rhs))?;
+        }
+    } else {
+        let ann = p.to_doc(&ty, &path.attr("ty"))?;
+        let frame = p.current_frame().ok_or_else(|| Error::runtime("printer: no frame"))?;
+        let lhs = define_var(p, obj, frame)?;
+        p.emit(super::util::param_stmt(lhs, Some(ann)))?;
     }
     match p.var_doc(obj)? {
         Some(d) => Ok(d.with_path(path.clone())),
@@ -68,22 +70,24 @@ fn global_var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result
             doc = p.var_doc(&same)?;
         }
     }
-    let Some(doc) = doc else {
+    let Some(mut doc) = doc else {
         return Ok(ExprDoc::id(&gv.name_hint).with_path(path.clone()));
     };
-    let alias = p.config().module_alias.clone();
-    let ExprKind::Attr { value, name } = &doc.kind else { return Ok(doc) };
-    if alias.is_empty() {
+    if p.config().module_alias.is_empty() {
         return Ok(doc);
     }
+    let ExprKind::Attr { value, .. } = &mut doc.kind else { return Ok(doc) };
     let Some(frame) = function_frame(p) else { return Ok(doc) };
+    let alias = Text::copy(&p.config().module_alias);
     if !relax_data(p, frame).is_some_and(|d| d.alias_printed) {
-        push_to_frame(p, frame, StmtDoc::assign(ExprDoc::id(&alias), (**value).clone()))?;
+        push_to_frame(p, frame, StmtDoc::assign(ExprDoc::id(alias.clone()), (**value).clone()))?;
         if let Some(d) = relax_data_mut(p, frame) {
             d.alias_printed = true;
         }
     }
-    Ok(ExprDoc::id(alias).attr(name.clone()).with_path(path.clone()))
+    // `Module.f` becomes `cls.f` in place.
+    **value = ExprDoc::id(alias);
+    Ok(doc.with_path(path.clone()))
 }
 
 /// `T.index_map(lambda i: (i // 4, i % 4))` (an attribute of `R.layout_transform`): the
@@ -221,11 +225,7 @@ pub fn register() {
         Ok(t.index(vec![ExprDoc::int(n.index).with_path(path.attr("index"))]))
     });
     hook::<ShapeExprNode>(DEFAULT_TOKEN, "relax.expr.ShapeExpr", |p, _, n, path| {
-        let vp = path.attr("values");
-        let mut docs = Vec::with_capacity(n.values.len());
-        for (i, v) in n.values.iter().enumerate() {
-            docs.push(shape_value(p, v, &vp.index(i))?);
-        }
+        let docs = shape_values(p, &n.values, &path.attr("values"))?;
         Ok(r(p, "shape").call(vec![ExprDoc::list(docs)]))
     });
     hook::<GenericConstNode>(DEFAULT_TOKEN, "ir.GenericConst", constant_doc);

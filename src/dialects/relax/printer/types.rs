@@ -8,17 +8,29 @@ use crate::dialects::relax::types::{
 use crate::ir::{AccessPath, Error, Expr, IRModuleNode, ObjectRef, Result, TupleTypeNode, Type, Value};
 use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc};
-use crate::printer::{register_print_hook, Printer, DEFAULT_TOKEN};
+use crate::printer::{register_print_hook, FrameId, Printer, DEFAULT_TOKEN};
 
-use super::util::{contains, r, signature_frame, relax_data, tvm_syntax};
+use super::util::{contains, dtype_text, r, signature_frame, relax_data, tvm_syntax};
 use super::TOKEN;
 
-/// A shape value in a type or `R.shape(...)` (TVM's `PrintShapeVar`): while a signature
-/// prints, an expression over its variables other than a bare type variable is quoted
+/// The docs of the values of a shape in a type or `R.shape(...)` (`values` at `path`),
+/// looking for the frame of a signature being printed once (printing a value starts
+/// or ends none).
+pub fn shape_values(p: &mut Printer, values: &[Expr], path: &AccessPath) -> Result<Vec<ExprDoc>> {
+    let frame = signature_frame(p);
+    let mut dims = Vec::with_capacity(values.len());
+    for (i, v) in values.iter().enumerate() {
+        dims.push(shape_value(p, v, &path.index(i), frame)?);
+    }
+    Ok(dims)
+}
+
+/// One shape value (TVM's `PrintShapeVar`): while a signature prints (in `frame`), an
+/// expression over its variables other than a bare type variable is quoted
 /// (`"n + 1"`) in TVM's spelling, where the variables are not Python values yet.
-pub fn shape_value(p: &mut Printer, e: &Expr, path: &AccessPath) -> Result<ExprDoc> {
+fn shape_value(p: &mut Printer, e: &Expr, path: &AccessPath, frame: Option<FrameId>) -> Result<ExprDoc> {
     let doc = p.to_doc(e, path)?;
-    let Some(frame) = signature_frame(p) else { return Ok(doc) };
+    let Some(frame) = frame else { return Ok(doc) };
     let Some(sig) = relax_data(p, frame).and_then(|d| d.signature.as_ref()) else { return Ok(doc) };
     let mut func_var_mode = false;
     crate::ir::pre_order_visit(e, |o: &ObjectRef| {
@@ -88,22 +100,19 @@ pub fn vdevice_name(p: &Printer, vdev: &ObjectRef) -> String {
 }
 
 fn tensor_type(p: &mut Printer, t: &TensorTypeNode, path: &AccessPath) -> Result<ExprDoc> {
-    let mut args = Vec::new();
-    let mut kwargs = Vec::new();
+    let mut args = Vec::with_capacity(usize::from(t.shape.is_some()));
+    // Sized for the common `dtype=` alone.
+    let mut kwargs = Vec::with_capacity(1);
     if let Some(shape) = &t.shape {
         if let Some(s) = shape.downcast_ref::<ShapeExprNode>() {
-            let sp = path.attr("shape").attr("values");
-            let mut dims = Vec::with_capacity(s.values.len());
-            for (i, v) in s.values.iter().enumerate() {
-                dims.push(shape_value(p, v, &sp.index(i))?);
-            }
+            let dims = shape_values(p, &s.values, &path.attr("shape").attr("values"))?;
             args.push(ExprDoc::tuple(dims));
         } else {
             args.push(p.to_doc(shape, &path.attr("shape"))?);
         }
     }
     if let Some(d) = &t.dtype {
-        kwargs.push(("dtype".into(), ExprDoc::str(d.dtype.to_string()).with_path(path.attr("dtype"))));
+        kwargs.push((Text::Static("dtype"), ExprDoc::str(dtype_text(d.dtype)).with_path(path.attr("dtype"))));
     }
     if t.shape.is_none() && t.ndim != UNKNOWN_NDIM {
         kwargs.push(("ndim".into(), ExprDoc::int(t.ndim).with_path(path.attr("ndim"))));
@@ -118,11 +127,7 @@ fn tensor_type(p: &mut Printer, t: &TensorTypeNode, path: &AccessPath) -> Result
 
 fn shape_type(p: &mut Printer, t: &ShapeTypeNode, path: &AccessPath) -> Result<ExprDoc> {
     if let Some(values) = &t.values {
-        let vp = path.attr("values");
-        let mut dims = Vec::with_capacity(values.len());
-        for (i, v) in values.iter().enumerate() {
-            dims.push(shape_value(p, v, &vp.index(i))?);
-        }
+        let dims = shape_values(p, values, &path.attr("values"))?;
         return Ok(r(p, "Shape").call(vec![ExprDoc::list(dims)]));
     }
     let ndim = ExprDoc::int(t.ndim).with_path(path.attr("ndim"));

@@ -2,10 +2,10 @@
 //! definitions, the symbolic-variable bookkeeping of signatures.
 
 use crate::dialects::relax::nodes::DataflowVarNode;
-use crate::ir::{AccessPath, Error, ObjectRef, Result, Type, VarNode};
+use crate::ir::{AccessPath, DataType, Error, ObjectRef, Result, Type, TypeCode, VarNode};
 use crate::printer::doc::{ExprDoc, StmtDoc};
 use crate::printer::engine::PrintHook;
-use crate::printer::{FrameId, Printer};
+use crate::printer::{FrameId, Printer, Text};
 
 use super::{IMPORT_R, TOKEN};
 
@@ -40,8 +40,24 @@ pub fn prefix(p: &Printer) -> String {
 }
 
 /// `R.<attr>` (dotted attributes nest: `R.nn.softmax`), recording the import.
+///
+/// A short name is one dotted identifier: the same text, without a node (and an
+/// allocation) for the `R` (every binding writes one or two of these).
 pub fn r(p: &mut Printer, attr: &str) -> ExprDoc {
-    p.namespace_attr(IMPORT_R, "relax.prefix", "R", attr)
+    const CAP: usize = 22;
+    let prefix = p.config().extra_str("relax.prefix", "R");
+    let len = prefix.len() + 1 + attr.len();
+    if len > CAP {
+        return p.namespace_attr(IMPORT_R, "relax.prefix", "R", attr);
+    }
+    let mut buf = [0u8; CAP];
+    buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
+    buf[prefix.len()] = b'.';
+    buf[prefix.len() + 1..len].copy_from_slice(attr.as_bytes());
+    // Both parts are whole `str`s joined by an ASCII dot.
+    let text = std::str::from_utf8(&buf[..len]).map(Text::copy).unwrap_or_default();
+    p.use_import(IMPORT_R);
+    ExprDoc::id(text)
 }
 
 /// Whether the TVM 0.27 spelling is wanted.
@@ -115,18 +131,18 @@ pub fn contains(list: &[ObjectRef], o: &ObjectRef) -> bool {
 }
 
 /// The name and type of a Relax variable (`ir.Var` or `relax.expr.DataflowVar`).
-pub fn var_parts(obj: &ObjectRef) -> Option<(String, Type)> {
+pub fn var_parts(obj: &ObjectRef) -> Option<(&str, &Type)> {
     if let Some(v) = obj.downcast_ref::<VarNode>() {
-        return Some((v.name.to_string(), v.ty.clone()));
+        return Some((&v.name, &v.ty));
     }
-    obj.downcast_ref::<DataflowVarNode>().map(|v| (v.name.to_string(), v.ty.clone()))
+    obj.downcast_ref::<DataflowVarNode>().map(|v| (&*v.name, &v.ty))
 }
 
 /// Define a variable in a frame under its own name (`v` when it has none).
 pub fn define_var(p: &mut Printer, obj: &ObjectRef, frame: FrameId) -> Result<ExprDoc> {
     let (name, _) = var_parts(obj).ok_or_else(|| Error::type_error(format!("expected a Var, got {}", obj.type_key())))?;
-    let hint = if name.is_empty() { "v".to_string() } else { name };
-    p.define(obj, &hint, frame)
+    let hint = if name.is_empty() { "v" } else { name };
+    p.define(obj, hint, frame)
 }
 
 /// Append a statement to a frame other than the current one.
@@ -154,4 +170,61 @@ pub fn via_tirx(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<c
 /// A statement `lhs: annotation` / `lhs` without a value (a parameter).
 pub fn param_stmt(lhs: ExprDoc, annotation: Option<ExprDoc>) -> StmtDoc {
     StmtDoc::new(crate::printer::StmtKind::Assign { lhs, rhs: None, annotation })
+}
+
+/// TVM's name of a data type (`float16`), without formatting for the scalar types
+/// most tensors have (every tensor annotation prints one).
+pub fn dtype_text(d: DataType) -> Text {
+    if d.lanes == 1 {
+        let name = match (d.code, d.bits) {
+            (TypeCode::Float, 16) => "float16",
+            (TypeCode::Float, 32) => "float32",
+            (TypeCode::Float, 64) => "float64",
+            (TypeCode::BFloat, 16) => "bfloat16",
+            (TypeCode::Int, 8) => "int8",
+            (TypeCode::Int, 16) => "int16",
+            (TypeCode::Int, 32) => "int32",
+            (TypeCode::Int, 64) => "int64",
+            (TypeCode::UInt, 8) => "uint8",
+            (TypeCode::UInt, 16) => "uint16",
+            (TypeCode::UInt, 32) => "uint32",
+            (TypeCode::UInt, 64) => "uint64",
+            (TypeCode::Bool, 8) => "bool",
+            _ => "",
+        };
+        if !name.is_empty() {
+            return Text::Static(name);
+        }
+    }
+    Text::from(d.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dtype_text, r, IMPORT_R};
+    use crate::ir::{DataType, Value};
+    use crate::printer::{to_python, Doc, Printer, PrinterConfig};
+
+    #[test]
+    fn namespace_names_print_whole() {
+        for (prefix, attr) in [("R", "Tensor"), ("R", "nn.softmax"), ("relax_namespace", "call_tir_inplace")] {
+            let cfg = PrinterConfig::default().with_extra("relax.prefix", Value::str(prefix));
+            let mut p = Printer::new(cfg.clone());
+            let doc = r(&mut p, attr);
+            let text = to_python(&Doc::Expr(doc), &cfg).expect("prints");
+            assert_eq!(text.trim_end(), format!("{prefix}.{attr}"));
+            assert!(p.uses_import(IMPORT_R));
+        }
+    }
+
+    #[test]
+    fn dtype_text_is_the_display_name() {
+        for s in [
+            "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "uint16",
+            "uint32", "uint64", "bool", "int1", "uint1", "float32x4", "handle", "void", "float8_e4m3fn", "int4",
+        ] {
+            let d: DataType = s.parse().expect("dtype");
+            assert_eq!(dtype_text(d).as_str(), d.to_string(), "{s}");
+        }
+    }
 }
