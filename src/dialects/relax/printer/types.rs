@@ -112,7 +112,7 @@ fn tensor_type(p: &mut Printer, t: &TensorTypeNode, path: &AccessPath) -> Result
         }
     }
     if let Some(d) = &t.dtype {
-        kwargs.push((Text::Static("dtype"), ExprDoc::str(dtype_text(d.dtype)).with_path(path.attr("dtype"))));
+        kwargs.push((Text::from_static("dtype"), ExprDoc::str(dtype_text(d.dtype)).with_path(path.attr("dtype"))));
     }
     if t.shape.is_none() && t.ndim != UNKNOWN_NDIM {
         kwargs.push(("ndim".into(), ExprDoc::int(t.ndim).with_path(path.attr("ndim"))));

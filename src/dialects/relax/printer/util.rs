@@ -193,7 +193,7 @@ pub fn dtype_text(d: DataType) -> Text {
             _ => "",
         };
         if !name.is_empty() {
-            return Text::Static(name);
+            return Text::from_static(name);
         }
     }
     Text::from(d.to_string())
