@@ -672,13 +672,14 @@ class Module:
         session.parse("lowered.py", LOWERED_TIR).expect("the test module parses").into_iter().map(|(_, o)| o).collect()
     }
 
-    fn objects_in(value: &Value, out: &mut Vec<usize>) {
+    /// The objects of a reflected field value, in `fields()` order (keys first).
+    fn each_object(value: &Value, f: &mut dyn FnMut(&ObjectRef)) {
         match value {
-            Value::Object(o) => out.push(o.addr()),
-            Value::Array(items) => items.iter().for_each(|v| objects_in(v, out)),
+            Value::Object(o) => f(o),
+            Value::Array(items) => items.iter().for_each(|v| each_object(v, f)),
             Value::Map(entries) => entries.iter().for_each(|(k, v)| {
-                objects_in(k, out);
-                objects_in(v, out);
+                each_object(k, f);
+                each_object(v, f);
             }),
             _ => {}
         }
@@ -696,7 +697,7 @@ class Module:
             }
             nodes += 1;
             let mut expected = Vec::new();
-            obj.fields().iter().for_each(|v| objects_in(v, &mut expected));
+            obj.fields().iter().for_each(|v| each_object(v, &mut |o| expected.push(o.addr())));
             let mut got = Vec::new();
             obj.for_each_child(&mut |c| {
                 match &c {
@@ -732,23 +733,11 @@ class Module:
             while let Some(o) = todo.pop() {
                 count_reflected += 1;
                 for v in o.fields() {
-                    push_objects(&v, &mut todo);
+                    each_object(&v, &mut |c| todo.push(c.clone()));
                 }
             }
         }
         assert_eq!(count_borrowed, count_reflected);
-    }
-
-    fn push_objects(value: &Value, out: &mut Vec<ObjectRef>) {
-        match value {
-            Value::Object(o) => out.push(o.clone()),
-            Value::Array(items) => items.iter().for_each(|v| push_objects(v, out)),
-            Value::Map(entries) => entries.iter().for_each(|(k, v)| {
-                push_objects(k, out);
-                push_objects(v, out);
-            }),
-            _ => {}
-        }
     }
 
     #[test]
