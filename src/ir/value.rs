@@ -83,15 +83,7 @@ impl Value {
     /// As [`Value::for_each_child`], for a temporary value: its objects are handed on as
     /// owned handles.
     pub fn for_each_owned_child<'a>(&self, f: &mut dyn FnMut(ChildRef<'a>)) {
-        match self {
-            Value::Object(o) => f(ChildRef::Owned(o.clone())),
-            Value::Array(items) => items.iter().for_each(|v| v.for_each_owned_child(f)),
-            Value::Map(entries) => entries.iter().for_each(|(k, v)| {
-                k.for_each_owned_child(f);
-                v.for_each_owned_child(f);
-            }),
-            _ => {}
-        }
+        self.for_each_child(&mut |c| f(ChildRef::Owned(c.to_object_ref())))
     }
     pub fn kind_name(&self) -> &'static str {
         match self {

@@ -17,7 +17,7 @@ use crate::ir::AccessPath;
 #[derive(Clone)]
 pub struct Text(Repr);
 
-/// Private, so inline bytes only ever come from a whole `&str`.
+/// Private, so inline bytes only ever come from whole `&str`s.
 #[derive(Clone)]
 enum Repr {
     Static(&'static str),
@@ -42,11 +42,25 @@ impl Text {
             Text(Repr::Shared(s.into()))
         }
     }
+    /// The parts joined, with no allocation when the result is short.
+    pub fn concat(parts: &[&str]) -> Self {
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        if len > INLINE_CAP {
+            return Text(Repr::Shared(parts.concat().into()));
+        }
+        let mut bytes = [0u8; INLINE_CAP];
+        let mut at = 0;
+        for part in parts {
+            bytes[at..at + part.len()].copy_from_slice(part.as_bytes());
+            at += part.len();
+        }
+        Text(Repr::Inline { len: len as u8, bytes })
+    }
     pub fn as_str(&self) -> &str {
         match &self.0 {
             Repr::Static(s) => s,
-            // SAFETY: only `copy` makes inline text, from a whole `&str`, so the bytes are
-            // valid UTF-8 (checking them again on every read cost 2% of printing).
+            // SAFETY: only `copy` and `concat` make inline text, from whole `&str`s, so the
+            // bytes are valid UTF-8 (checking them again on every read cost 2% of printing).
             Repr::Inline { len, bytes } => unsafe { std::str::from_utf8_unchecked(&bytes[..*len as usize]) },
             Repr::Shared(s) => s,
         }
@@ -679,6 +693,14 @@ impl Doc {
             Doc::Expr(e) => vec![StmtDoc::expr(e)],
             Doc::Stmt(s) => vec![s],
             Doc::Block(b) => b.stmts,
+        }
+    }
+    /// Append the statements of `into_stmts` to `out` (no vector for a single one).
+    pub fn append_stmts_to(self, out: &mut Vec<StmtDoc>) {
+        match self {
+            Doc::Expr(e) => out.push(StmtDoc::expr(e)),
+            Doc::Stmt(s) => out.push(s),
+            Doc::Block(b) => out.extend(b.stmts),
         }
     }
 }

@@ -675,15 +675,14 @@ impl Printer {
 
     /// Record that the script uses a registered import.
     /// `<alias>.<attr>` of a script namespace whose alias is configured under
-    /// `alias_key` (`"tirx.prefix"`, default `T`); dotted attributes nest
-    /// (`T.axis.remap`). Records the namespace's import.
+    /// `alias_key` (`"tirx.prefix"`, default `T`; `attr` may be dotted: `T.axis.remap`).
+    /// Records the namespace's import.
+    ///
+    /// The doc is one dotted identifier: the same text as an attribute chain, without a
+    /// node and an allocation per part (nearly every printed line writes one or two).
     pub fn namespace_attr(&mut self, import: &str, alias_key: &str, default_alias: &str, attr: &str) -> ExprDoc {
         self.use_import(import);
-        let mut doc = ExprDoc::id(Text::copy(self.cfg.extra_str(alias_key, default_alias)));
-        for part in attr.split('.') {
-            doc = doc.attr(Text::copy(part));
-        }
-        doc
+        ExprDoc::id(Text::concat(&[self.cfg.extra_str(alias_key, default_alias), ".", attr]))
     }
 
     /// Whether TVM 0.27's spelling is wanted (rather than the native one).
@@ -1182,73 +1181,5 @@ mod common_prefix_tests {
             vars += check(root);
         }
         assert!(vars > 10, "{vars} variables");
-    }
-}
-
-/// Timing aid, not a check: `TVMS_PERF_FILE=file.py cargo test --release --lib
-/// print_timing -- --ignored --nocapture` prints the fastest and median of 31 prints,
-/// and of the common-prefix walks alone.
-#[cfg(test)]
-mod common_prefix_timing {
-    use super::*;
-
-    #[test]
-    #[ignore]
-    fn print_timing() {
-        let Ok(path) = std::env::var("TVMS_PERF_FILE") else { return };
-        crate::init();
-        let text = std::fs::read_to_string(&path).expect("TVMS_PERF_FILE is readable");
-        let defs = crate::Session::new().parse(&path, &text).expect("the file parses");
-        let cfg = PrinterConfig::default();
-        let mut funcs = Vec::new();
-        for (_, d) in &defs {
-            match d.downcast_ref::<crate::ir::IRModuleNode>() {
-                Some(m) => funcs.extend(m.functions.iter().map(|(_, f)| f.as_object().clone())),
-                None => funcs.push(d.clone()),
-            }
-        }
-        let time = |f: &dyn Fn()| {
-            let mut times: Vec<f64> = (0..31)
-                .map(|_| {
-                    let t = std::time::Instant::now();
-                    f();
-                    t.elapsed().as_secs_f64()
-                })
-                .collect();
-            times.sort_by(f64::total_cmp);
-            (times[0], times[times.len() / 2])
-        };
-        let print = time(&|| {
-            for (_, d) in &defs {
-                crate::print(d, &cfg).unwrap();
-            }
-        });
-        let walk = time(&|| {
-            for f in &funcs {
-                std::hint::black_box(common_prefixes(f, &|o: &ObjectRef| o.is::<crate::ir::VarNode>()));
-            }
-        });
-        let (mut entered, mut leaves, mut unique, mut shared) = (0, 0, 0, 0);
-        let mut kinds: HashMap<&str, usize> = HashMap::new();
-        for f in &funcs {
-            let mut todo = vec![crate::ir::ChildRef::Erased(f)];
-            let mut seen = FastSet::default();
-            while let Some(c) = todo.pop() {
-                if is_var_free_leaf(c.object()) {
-                    leaves += 1;
-                    continue;
-                }
-                if c.is_unique() { unique += 1 } else if !seen.insert(c.addr()) { shared += 1; continue; }
-                entered += 1;
-                *kinds.entry(c.type_info().key).or_default() += 1;
-                c.for_each_child(&mut |d| todo.push(d));
-            }
-        }
-        let mut kinds: Vec<_> = kinds.into_iter().collect();
-        kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
-        let top = &kinds[..12.min(kinds.len())];
-        eprintln!("entered {entered} (unique {unique}), leaves {leaves}, revisits {shared}; {top:?}");
-        eprintln!("print: min {:.4} s, median {:.4} s", print.0, print.1);
-        eprintln!("common prefixes: min {:.4} s, median {:.4} s ({} functions)", walk.0, walk.1, funcs.len());
     }
 }

@@ -32,10 +32,7 @@ pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], p
         let second = move || {
             let mut q = PyPrinter::new(cfg, &[]);
             q.indent = indent;
-            let text = block[from..].iter().try_for_each(|s| {
-                q.new_line();
-                q.stmt(s)
-            });
+            let text = q.lines(&block[from..]);
             let _ = tx.send(text.map(|()| q.out));
         };
         // Without a thread (the spawn failed), this one formats everything.
@@ -479,6 +476,16 @@ impl<'a> PyPrinter<'a> {
         Ok(())
     }
 
+    /// Statements of a block, each on a new line at the current indentation (the second
+    /// formatting thread writes its share with this too, so the texts join exactly).
+    fn lines(&mut self, stmts: &[StmtDoc]) -> Result<()> {
+        for s in stmts {
+            self.new_line();
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
     fn indented_block(&mut self, stmts: &[StmtDoc]) -> Result<()> {
         self.indent += self.indent_step;
         let pending = match &self.split {
@@ -486,10 +493,7 @@ impl<'a> PyPrinter<'a> {
             _ => None,
         };
         let upto = pending.as_ref().map_or(stmts.len(), |p| p.from);
-        for s in &stmts[..upto] {
-            self.new_line();
-            self.stmt(s)?;
-        }
+        self.lines(&stmts[..upto])?;
         if let Some(p) = pending {
             let text = p.text.recv().map_err(|_| Error::runtime("printer: the second formatting thread stopped"))??;
             self.out.push_str(&text);

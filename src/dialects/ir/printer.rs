@@ -144,7 +144,7 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
         match doc? {
             // A function value that prints as an expression (`R.ExternFunc("f")`) is bound.
             Doc::Expr(e) => body.push(StmtDoc::assign(ExprDoc::id(&gv.name_hint), e)),
-            other => body.extend(other.into_stmts()),
+            other => other.append_stmts_to(&mut body),
         }
     }
     p.pop_frame()?;

@@ -170,22 +170,13 @@ fn block_stmts(
     let mut stmts = Vec::with_capacity(bindings.len() + 1);
     for (i, b) in bindings.iter().enumerate() {
         let p_i = bp.index(i);
-        push_stmts(&mut stmts, p.as_doc(b, &p_i)?);
+        p.as_doc(b, &p_i)?.append_stmts_to(&mut stmts);
         if let (Some(out), Some(var)) = (outputs.as_deref_mut(), b.var())
             && !var.0.is::<DataflowVarNode>() {
                 out.push(p.to_doc(&var.0, &p_i.attr("var"))?);
             }
     }
     Ok(stmts)
-}
-
-/// Append a doc's statements (without a vector for a single statement).
-fn push_stmts(stmts: &mut Vec<StmtDoc>, doc: Doc) {
-    match doc {
-        Doc::Stmt(s) => stmts.push(s),
-        Doc::Expr(e) => stmts.push(StmtDoc::expr(e)),
-        Doc::Block(b) => stmts.extend(b.stmts),
-    }
 }
 
 /// The statements of a sequence, in a frame of its own: its blocks, then its result

@@ -10,7 +10,9 @@
 
 use crate::dialects::relax::nodes::ShapeExprNode;
 use crate::dialects::relax::types::{ShapeTypeNode, TensorTypeNode};
-use crate::ir::{EqKind, Expr, IntImmNode, ObjectRef, PrimTypeNode, TupleTypeNode};
+use std::ops::Deref;
+
+use crate::ir::{EqKind, IntImmNode, ObjectRef, PrimTypeNode, TupleTypeNode};
 
 /// `Some(structural_equal(a, b, false))` when both sides are made of handled nodes.
 pub fn quick_equal(a: &ObjectRef, b: &ObjectRef) -> Option<bool> {
@@ -60,21 +62,14 @@ pub fn quick_equal(a: &ObjectRef, b: &ObjectRef) -> Option<bool> {
         return Some(x.dtype == y.dtype);
     }
     if let (Some(x), Some(y)) = (a.downcast_ref::<TupleTypeNode>(), b.downcast_ref::<TupleTypeNode>()) {
-        if x.fields.len() != y.fields.len() {
-            return Some(false);
-        }
-        let mut equal = true;
-        for (s, t) in x.fields.iter().zip(&y.fields) {
-            equal &= quick_equal(s, t)?;
-        }
-        return Some(equal);
+        return all_equal(&x.fields, &y.fields);
     }
     None
 }
 
 /// Element-wise; `None` as soon as any element is not handled (a later unhandled
 /// element could bind a variable an earlier answer depends on).
-fn all_equal(a: &[Expr], b: &[Expr]) -> Option<bool> {
+fn all_equal<T: Deref<Target = ObjectRef>>(a: &[T], b: &[T]) -> Option<bool> {
     if a.len() != b.len() {
         return Some(false);
     }

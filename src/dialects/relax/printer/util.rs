@@ -39,25 +39,9 @@ pub fn prefix(p: &Printer) -> String {
     p.config().extra_str("relax.prefix", "R").to_string()
 }
 
-/// `R.<attr>` (dotted attributes nest: `R.nn.softmax`), recording the import.
-///
-/// A short name is one dotted identifier: the same text, without a node (and an
-/// allocation) for the `R` (every binding writes one or two of these).
+/// `R.<attr>` (`attr` may be dotted: `R.nn.softmax`), recording the import.
 pub fn r(p: &mut Printer, attr: &str) -> ExprDoc {
-    const CAP: usize = 22;
-    let prefix = p.config().extra_str("relax.prefix", "R");
-    let len = prefix.len() + 1 + attr.len();
-    if len > CAP {
-        return p.namespace_attr(IMPORT_R, "relax.prefix", "R", attr);
-    }
-    let mut buf = [0u8; CAP];
-    buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
-    buf[prefix.len()] = b'.';
-    buf[prefix.len() + 1..len].copy_from_slice(attr.as_bytes());
-    // Both parts are whole `str`s joined by an ASCII dot.
-    let text = std::str::from_utf8(&buf[..len]).map(Text::copy).unwrap_or_default();
-    p.use_import(IMPORT_R);
-    ExprDoc::id(text)
+    p.namespace_attr(IMPORT_R, "relax.prefix", "R", attr)
 }
 
 /// Whether the TVM 0.27 spelling is wanted.
