@@ -91,7 +91,16 @@ pub fn is_loaded(path: &str) -> bool {
 
 fn ensure_loaded(path: &str) {
     let _guard = init_lock().lock().unwrap_or_else(|e| e.into_inner());
-    let inits = registry().write().unwrap_or_else(|e| e.into_inner()).pending.remove(path);
+    let inits = {
+        let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+        let inits = reg.pending.remove(path);
+        if inits.is_some() {
+            // Still registered while the initializers run: another thread's
+            // `is_registered` must not see the namespace vanish in between.
+            reg.tables.entry(path.to_string()).or_default();
+        }
+        inits
+    };
     if let Some(inits) = inits {
         let mut table = NamespaceTable::default();
         for init in &inits {
