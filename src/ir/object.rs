@@ -143,6 +143,12 @@ pub trait NodeType: Object + Sized {
 #[derive(Clone)]
 pub struct ObjectRef(pub(crate) Arc<dyn Object>);
 
+impl AsRef<ObjectRef> for ObjectRef {
+    fn as_ref(&self) -> &ObjectRef {
+        self
+    }
+}
+
 impl ObjectRef {
     pub fn new<T: Object>(node: T) -> Self {
         ObjectRef(Arc::new(node))
@@ -577,6 +583,12 @@ macro_rules! ir_category {
         impl std::ops::Deref for $name {
             type Target = $crate::ir::ObjectRef;
             fn deref(&self) -> &$crate::ir::ObjectRef {
+                &self.0
+            }
+        }
+
+        impl AsRef<$crate::ir::ObjectRef> for $name {
+            fn as_ref(&self) -> &$crate::ir::ObjectRef {
                 &self.0
             }
         }

@@ -3,8 +3,10 @@
 //! - [`doc`]: the Doc tree (expression and statement docs, each with its IR source paths).
 //! - [`python`]: Doc -> text exactly as TVM 0.27 formats it, with underlines.
 //! - [`engine`]: the dialect-agnostic translator (hook registry, frames, names, imports).
+//! - [`common_prefix`]: where free variables are defined (walks computed ahead on a second thread).
 //! - [`config`]: the read-only printer configuration.
 
+pub mod common_prefix;
 pub mod config;
 pub mod doc;
 pub mod engine;
