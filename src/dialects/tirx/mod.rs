@@ -14,5 +14,12 @@ pub fn register_dialect() -> crate::ir::Result<()> {
     ops::register()?;
     frontend::register()?;
     printer::register()?;
+    declare_header_names();
     Ok(())
+}
+
+/// What a printed script's header binds for TIRx: `T` and the layout axes `Axis`.
+fn declare_header_names() {
+    crate::script::header::declare_namespace_alias("T", "tirx", 10);
+    crate::script::header::declare_imported_name("Axis", "tvm.tirx.layout", 10);
 }
