@@ -9,7 +9,8 @@ pub mod printer;
 
 pub use ops::register;
 
-/// Register nodes, operators, the `T` namespace and the printer hooks.
+/// Register nodes, operators, the `T` namespace (and the names a printed header binds
+/// for it) and the printer hooks.
 pub fn register_dialect() -> crate::ir::Result<()> {
     ops::register()?;
     frontend::register()?;
