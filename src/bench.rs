@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::printer::{PrinterConfig, Syntax};
-use crate::script::{self, Environment, Source};
+use crate::script::{self, Source};
 use crate::session::Session;
 
 /// The timings of one file (medians over `runs`).
@@ -46,7 +46,7 @@ pub fn bench_file(session: &Session, path: &Path, runs: usize) -> Result<FileTim
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let source = Source::new(&name, &text);
     let (python_ast, _) = time(runs, || rustpython_vm::compiler::parser::parse_module(&text).is_ok());
-    let env = printed_env();
+    let env = script::header::printed_environment();
     let (transpile, _) = time(runs, || script::transpile_source(&source, &env).is_ok());
     let (parse_t, parsed) = time(runs, || session.parse_with(&name, &text, false));
     let (parse, print) = match parsed {
@@ -58,19 +58,6 @@ pub fn bench_file(session: &Session, path: &Path, runs: usize) -> Result<FileTim
         Err(e) => (Err(e.message.lines().next().unwrap_or("").to_string()), None),
     };
     Ok(FileTimes { name, bytes: text.len(), python_ast, transpile, parse, print })
-}
-
-fn printed_env() -> Environment {
-    let mut env = Environment::default();
-    for (name, ns) in [("T", "tirx"), ("I", "ir"), ("R", "relax"), ("Ts", "s_tir")] {
-        if script::protocol::is_namespace(ns) {
-            env.namespaces.insert(name.into(), ns.into());
-        }
-    }
-    for name in ["tvm", "TypeVar", "Axis"] {
-        env.names.insert(name.into());
-    }
-    env
 }
 
 /// The process's peak resident set, in MiB.

@@ -174,15 +174,7 @@ pub fn transpile(path: &Path) -> i32 {
     };
     crate::init();
     // The printed-script names resolve as they do for `print`.
-    let mut env = crate::script::Environment::default();
-    for (name, ns) in [("T", "tirx"), ("I", "ir"), ("R", "relax"), ("Ts", "s_tir")] {
-        if crate::script::protocol::is_namespace(ns) {
-            env.namespaces.insert(name.into(), ns.into());
-        }
-    }
-    for name in ["tvm", "TypeVar", "Axis"] {
-        env.names.insert(name.into());
-    }
+    let env = crate::script::header::printed_environment();
     match crate::script::transpile_source(&source, &env) {
         Ok(module) => {
             print!("{}", crate::script::unparse::unparse_module(&module));

@@ -90,18 +90,13 @@ pub struct Evaluator<'vm> {
     prelude: String,
 }
 
-/// The script namespaces a session imports, by alias, when their dialect is registered.
-pub const NAMESPACES: &[(&str, &str)] = &[("T", "tirx"), ("I", "ir"), ("R", "relax"), ("Ts", "s_tir")];
-
-/// The imports every session starts with: `tvm`, then `T` (tirx), `I` (ir), `R`
-/// (relax) and `Ts` (s_tir) for the dialects that are registered.
+/// The imports every session starts with: `tvm`, then the namespace aliases of the
+/// registered dialects in header order (`T`, `I`, `R`, `Ts` for the built-ins; see
+/// `script::header`).
 pub fn prelude() -> String {
     let mut text = String::from("import tvm\n");
-    let imports: Vec<String> = NAMESPACES
-        .iter()
-        .filter(|(_, ns)| crate::script::protocol::is_namespace(ns))
-        .map(|(alias, ns)| format!("{ns} as {alias}"))
-        .collect();
+    let imports: Vec<String> =
+        crate::script::header::namespace_aliases().iter().map(|(alias, ns)| format!("{ns} as {alias}")).collect();
     if !imports.is_empty() {
         text.push_str(&format!("from tvm.script import {}\n", imports.join(", ")));
     }
@@ -302,4 +297,22 @@ fn write_stdout(vm: &VirtualMachine, text: &str) -> PyResult<()> {
 pub fn flush(vm: &VirtualMachine) {
     crate::vm::run::flush_std(vm);
     let _ = std::io::stderr().flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prelude;
+    use crate::script::{header, protocol};
+
+    #[test]
+    fn the_prelude_imports_the_aliases_registered_dialects_declare() {
+        crate::init();
+        assert!(prelude().contains("from tvm.script import tirx as T, ir as I, relax as R, s_tir as Ts"), "{}", prelude());
+        header::declare_namespace_alias("HeaderTestRepl", "header_test_repl", 1000);
+        assert!(!prelude().contains("HeaderTestRepl"), "namespace not registered yet");
+        // The VM namespace first: `tvm.script` lists every protocol namespace.
+        crate::vm::namespace::register_namespace("header_test_repl", |_| {});
+        protocol::register_namespace_path("header_test_repl");
+        assert!(prelude().contains(", header_test_repl as HeaderTestRepl"), "{}", prelude());
+    }
 }

@@ -184,8 +184,8 @@ fn piped(ev: &mut Evaluator) -> i32 {
 }
 
 fn banner() -> String {
-    let mut names = vec!["tvm"];
-    names.extend(eval::NAMESPACES.iter().filter(|(_, ns)| crate::script::protocol::is_namespace(ns)).map(|(alias, _)| *alias));
+    let mut names = vec!["tvm".to_string()];
+    names.extend(crate::script::header::namespace_aliases().into_iter().map(|(alias, _)| alias));
     format!(
         "tvmscript {} REPL: Python with TVMScript. Imported: {}.\n:help for commands, Ctrl-D to exit.",
         env!("CARGO_PKG_VERSION"),

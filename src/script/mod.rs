@@ -3,6 +3,7 @@
 //! text, ready to run in the VM.
 
 pub mod diagnostics;
+pub mod header;
 pub mod lazy;
 pub mod nesting;
 pub mod protocol;

@@ -8,7 +8,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use super::namespace::namespace_path;
 use super::object::unwrap_object;
 use crate::ir::ObjectRef;
-use crate::script::{self, settings, Environment, Source};
+use crate::script::{self, header, settings, Environment, Source};
 
 /// The result of running a script: its globals and the IR definitions in them,
 /// in definition order (bindings supplied by the caller are not counted).
@@ -75,21 +75,47 @@ fn is_definition(obj: &ObjectRef) -> bool {
     obj.isinstance(crate::ir::base_func_info()) || obj.type_key() == "ir.IRModule"
 }
 
-/// The bindings a printed script's header imports (`T`, `R`, `I`, `Ts`, `TypeVar`,
-/// `Axis`) plus `tvm`, as `from_source(text, extra_vars=...)` would get them.
+/// The bindings a printed script's header imports (the names the registered
+/// dialects declare in `script::header`: `T`, `I`, `R`, `Ts`, `Axis` …) plus `tvm`
+/// and `TypeVar`, as `from_source(text, extra_vars=...)` would get them.
 pub fn printed_script_globals(vm: &VirtualMachine) -> PyResult<Vec<(String, PyObjectRef)>> {
-    let code = "import tvm\nfrom typing import TypeVar\nfrom tvm.script import tirx as T, ir as I\n\
-                try:\n    from tvm.script import relax as R\nexcept ImportError:\n    R = None\n\
-                try:\n    from tvm.script import s_tir as Ts\nexcept ImportError:\n    Ts = None\n\
-                try:\n    from tvm.tirx.layout import Axis\nexcept ImportError:\n    Axis = None\n";
     let scope = vm.new_scope_with_builtins();
-    vm.run_string(scope.clone(), code, "<printed-script-globals>".to_string())?;
+    vm.run_string(scope.clone(), &header::printed_globals_source(), "<printed-script-globals>".to_string())?;
     let mut out = Vec::new();
-    for name in ["tvm", "TypeVar", "T", "I", "R", "Ts", "Axis"] {
-        let v = scope.globals.get_item(name, vm)?;
-        if !vm.is_none(&v) {
-            out.push((name.to_string(), v));
+    for name in header::printed_names() {
+        // A name whose import failed is left out.
+        if let Some(v) = scope.globals.get_item_opt(name.as_str(), vm)? {
+            out.push((name, v));
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::protocol;
+
+    #[test]
+    fn printed_script_globals_bind_the_declared_names_of_registered_dialects() {
+        crate::init();
+        header::declare_namespace_alias("HeaderTestVm", "header_test_vm", 1000);
+        header::declare_namespace_alias("HeaderTestAbsent", "header_test_absent", 1000);
+        // The VM namespace first: `tvm.script` lists every protocol namespace.
+        crate::vm::namespace::register_namespace("header_test_vm", |_| {});
+        protocol::register_namespace_path("header_test_vm");
+        let interp = crate::vm::new_interpreter(&Default::default());
+        interp.enter(|vm| {
+            let globals = printed_script_globals(vm).expect("the header imports");
+            let bound = |name: &str| globals.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+            for (alias, ns) in [("T", "tirx"), ("I", "ir"), ("R", "relax"), ("Ts", "s_tir"), ("HeaderTestVm", "header_test_vm")] {
+                let v = bound(alias).unwrap_or_else(|| panic!("{alias} is not bound"));
+                assert_eq!(namespace_path(&v).as_deref(), Some(ns), "{alias}");
+            }
+            for name in ["tvm", "TypeVar", "Axis"] {
+                assert!(bound(name).is_some(), "{name} is not bound");
+            }
+            assert!(bound("HeaderTestAbsent").is_none(), "its namespace is not registered");
+        });
+    }
 }

@@ -12,5 +12,7 @@ pub const IMPORT: &str = "ir";
 pub fn register_dialect() -> crate::ir::Result<()> {
     namespace::register();
     printer::register();
+    // A printed script's header binds `I` (`from tvm.script import ir as I`).
+    crate::script::header::declare_namespace_alias("I", "ir", 20);
     Ok(())
 }

@@ -34,6 +34,8 @@ pub fn register_dialect() -> Result<()> {
         ops::register()?;
         frontend::register()?;
         printer::register()?;
+        // A printed script's header binds `R` (`from tvm.script import relax as R`).
+        crate::script::header::declare_namespace_alias("R", "relax", 30);
         Ok(())
     })
     .clone()

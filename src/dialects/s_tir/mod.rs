@@ -11,5 +11,7 @@ pub fn register_dialect() -> crate::ir::Result<()> {
     nodes::register()?;
     frontend::register()?;
     printer::register()?;
+    // A printed script's header binds `Ts` (`from tvm.script import s_tir as Ts`).
+    crate::script::header::declare_namespace_alias("Ts", "s_tir", 40);
     Ok(())
 }

@@ -9,10 +9,18 @@ pub mod printer;
 
 pub use ops::register;
 
-/// Register nodes, operators, the `T` namespace and the printer hooks.
+/// Register nodes, operators, the `T` namespace (and the names a printed header binds
+/// for it) and the printer hooks.
 pub fn register_dialect() -> crate::ir::Result<()> {
     ops::register()?;
     frontend::register()?;
     printer::register()?;
+    declare_header_names();
     Ok(())
+}
+
+/// What a printed script's header binds for TIRx: `T` and the layout axes `Axis`.
+fn declare_header_names() {
+    crate::script::header::declare_namespace_alias("T", "tirx", 10);
+    crate::script::header::declare_imported_name("Axis", "tvm.tirx.layout", 10);
 }
