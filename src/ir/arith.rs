@@ -152,7 +152,8 @@ pub fn convert(v: impl Into<Operand>) -> Result<Expr> {
     v.into().into_expr()
 }
 
-fn python_int_dtype(v: i64) -> DataType {
+/// The dtype TVM gives a Python int: int32, int64 when it does not fit.
+pub fn python_int_dtype(v: i64) -> DataType {
     if i32::try_from(v).is_ok() { DataType::INT32 } else { DataType::INT64 }
 }
 

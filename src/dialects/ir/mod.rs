@@ -5,9 +5,6 @@ pub mod module_frame;
 pub mod namespace;
 pub mod printer;
 
-/// The import alias printed scripts use for this namespace.
-pub const IMPORT: &str = "ir";
-
 /// Register the `I` namespace, module classes and the printer hooks.
 pub fn register_dialect() -> crate::ir::Result<()> {
     namespace::register();

@@ -2,7 +2,6 @@
 //! decorators in the body defer their definitions; `I.ir_module` then declares every
 //! GlobalVar before building any body, so functions may refer to each other in any order.
 
-
 use indexmap::IndexMap;
 use rustpython_vm::{PyResult, VirtualMachine};
 

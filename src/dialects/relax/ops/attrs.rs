@@ -4,9 +4,9 @@
 //! `Vec<i64>`, `ffi.Object`/`Any` fields are `Value`s (`SplitAttrs.indices_or_sections`
 //! is an `IntImm` or a list of them).
 //!
-//! Each entry of `relax_attrs!` below is one class: `XNode as X { fields }` declares
-//! the node `relax.attrs.X` (see `ir_node!`), lists its type key in `ATTRS_TYPE_KEYS`
-//! and registers it.
+//! Each entry of `relax_attrs!` below is one class, or several with the same fields:
+//! `XNode as X { fields }` declares the node `relax.attrs.X` (see `ir_node!`), lists its
+//! type key in `ATTRS_TYPE_KEYS` and registers it.
 
 #![allow(clippy::doc_markdown)]
 
@@ -16,38 +16,37 @@ use crate::ir::{AttrMap, DataType, Expr, Result, Value};
 use crate::ir_node;
 
 /// Declares each attrs node, the list of their type keys, and their registration.
+/// Classes with the same fields share one entry (`A as B, C as D { fields }`).
 macro_rules! relax_attrs {
-    ($($node:ident as $handle:ident { $($field:ident: $fty:ty),* $(,)? })*) => {
-        $(
-            ir_node! {
-                #[doc = concat!("`relax.attrs.", stringify!($handle), "`.")]
-                pub struct $node as $handle: concat!("relax.attrs.", stringify!($handle)), base attrs_info {
-                    $(pub $field: $fty),*
-                }
+    (@node $node:ident as $handle:ident { $($field:ident: $fty:ty),* $(,)? }) => {
+        ir_node! {
+            #[doc = concat!("`relax.attrs.", stringify!($handle), "`.")]
+            pub struct $node as $handle: concat!("relax.attrs.", stringify!($handle)), base attrs_info {
+                $(pub $field: $fty),*
             }
-        )*
+        }
+    };
+    // One node per class of an entry; the field list is a single token tree here so it
+    // can be repeated for each class.
+    (@entry [$($node:ident as $handle:ident),+] $fields:tt) => {
+        $(relax_attrs!(@node $node as $handle $fields);)+
+    };
+    ($($($node:ident as $handle:ident),+ { $($fields:tt)* })*) => {
+        $(relax_attrs!(@entry [$($node as $handle),+] { $($fields)* });)*
 
-        /// The type keys of all attribute nodes, in order.
-        pub const ATTRS_TYPE_KEYS: &[&str] = &[$(concat!("relax.attrs.", stringify!($handle))),*];
+        /// The type keys of all attribute nodes, in the table's order.
+        pub const ATTRS_TYPE_KEYS: &[&str] = &[$($(concat!("relax.attrs.", stringify!($handle))),+),*];
 
         pub(crate) fn register() -> Result<()> {
-            $(crate::ir::register_type::<$node>()?;)*
+            $($(crate::ir::register_type::<$node>()?;)+)*
             Ok(())
         }
     };
 }
 
 relax_attrs! {
-    AdaptivePool1DAttrsNode as AdaptivePool1DAttrs {
-        output_size: Option<Vec<i64>>,
-        layout: String,
-        out_layout: String,
-    }
-    AdaptivePool2DAttrsNode as AdaptivePool2DAttrs {
-        output_size: Option<Vec<i64>>,
-        layout: String,
-        out_layout: String,
-    }
+    AdaptivePool1DAttrsNode as AdaptivePool1DAttrs,
+    AdaptivePool2DAttrsNode as AdaptivePool2DAttrs,
     AdaptivePool3DAttrsNode as AdaptivePool3DAttrs {
         output_size: Option<Vec<i64>>,
         layout: String,
@@ -77,48 +76,8 @@ relax_attrs! {
     CallTIRInplaceAttrsNode as CallTIRInplaceAttrs { inplace_indices: Vec<i64> }
     CallTIRWithGradAttrsNode as CallTIRWithGradAttrs { te_grad_name: String, te_grad_kwargs: AttrMap }
     ConcatAttrsNode as ConcatAttrs { axis: Option<i64> }
-    Conv1DAttrsNode as Conv1DAttrs {
-        strides: Vec<i64>,
-        padding: Vec<i64>,
-        dilation: Vec<i64>,
-        groups: i64,
-        data_layout: String,
-        kernel_layout: String,
-        out_layout: String,
-        out_dtype: Option<DataType>,
-    }
-    Conv1DTransposeAttrsNode as Conv1DTransposeAttrs {
-        strides: Vec<i64>,
-        padding: Vec<i64>,
-        output_padding: Vec<i64>,
-        dilation: Vec<i64>,
-        groups: i64,
-        data_layout: String,
-        kernel_layout: String,
-        out_layout: String,
-        out_dtype: Option<DataType>,
-    }
-    Conv2DAttrsNode as Conv2DAttrs {
-        strides: Vec<i64>,
-        padding: Vec<i64>,
-        dilation: Vec<i64>,
-        groups: i64,
-        data_layout: String,
-        kernel_layout: String,
-        out_layout: String,
-        out_dtype: Option<DataType>,
-    }
-    Conv2DTransposeAttrsNode as Conv2DTransposeAttrs {
-        strides: Vec<i64>,
-        padding: Vec<i64>,
-        output_padding: Vec<i64>,
-        dilation: Vec<i64>,
-        groups: i64,
-        data_layout: String,
-        kernel_layout: String,
-        out_layout: String,
-        out_dtype: Option<DataType>,
-    }
+    Conv1DAttrsNode as Conv1DAttrs,
+    Conv2DAttrsNode as Conv2DAttrs,
     Conv3DAttrsNode as Conv3DAttrs {
         strides: Vec<i64>,
         padding: Vec<i64>,
@@ -129,6 +88,8 @@ relax_attrs! {
         out_layout: String,
         out_dtype: Option<DataType>,
     }
+    Conv1DTransposeAttrsNode as Conv1DTransposeAttrs,
+    Conv2DTransposeAttrsNode as Conv2DTransposeAttrs,
     Conv3DTransposeAttrsNode as Conv3DTransposeAttrs {
         strides: Vec<i64>,
         padding: Vec<i64>,
@@ -203,26 +164,8 @@ relax_attrs! {
     PadAttrsNode as PadAttrs { pad_width: Vec<i64>, pad_value: f64, pad_mode: String }
     PermuteDimsAttrsNode as PermuteDimsAttrs { axes: Option<Vec<i64>> }
     PixelShuffleAttrsNode as PixelShuffleAttrs { upscale_factor: i64 }
-    Pool1DAttrsNode as Pool1DAttrs {
-        pool_size: Vec<i64>,
-        strides: Vec<i64>,
-        dilation: Vec<i64>,
-        padding: Vec<i64>,
-        ceil_mode: bool,
-        count_include_pad: bool,
-        layout: String,
-        out_layout: String,
-    }
-    Pool2DAttrsNode as Pool2DAttrs {
-        pool_size: Vec<i64>,
-        strides: Vec<i64>,
-        dilation: Vec<i64>,
-        padding: Vec<i64>,
-        ceil_mode: bool,
-        count_include_pad: bool,
-        layout: String,
-        out_layout: String,
-    }
+    Pool1DAttrsNode as Pool1DAttrs,
+    Pool2DAttrsNode as Pool2DAttrs,
     Pool3DAttrsNode as Pool3DAttrs {
         pool_size: Vec<i64>,
         strides: Vec<i64>,
@@ -245,17 +188,7 @@ relax_attrs! {
     }
     ROIPoolAttrsNode as ROIPoolAttrs { pooled_size: Vec<i64>, spatial_scale: f64, layout: String }
     RepeatAttrsNode as RepeatAttrs { repeats: i64, axis: Option<i64> }
-    Resize2DAttrsNode as Resize2DAttrs {
-        roi: Vec<Expr>,
-        layout: String,
-        method: String,
-        coordinate_transformation_mode: String,
-        rounding_method: String,
-        cubic_alpha: f64,
-        cubic_exclude: i64,
-        extrapolation_value: f64,
-        out_dtype: Option<DataType>,
-    }
+    Resize2DAttrsNode as Resize2DAttrs,
     Resize3DAttrsNode as Resize3DAttrs {
         roi: Vec<Expr>,
         layout: String,

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{SBlockNode, SBlockRealize, SBlockRealizeNode, DETECT_ACCESS};
-use crate::dialects::tirx::frontend::arith::{self, Operand};
+use crate::ir::arith::{self, Operand};
 use crate::dialects::tirx::frontend::linear::const_diff;
 use crate::dialects::tirx::nodes::*;
 use crate::ir::{
@@ -126,7 +126,7 @@ fn full_intervals(b: &Var) -> Vec<Interval> {
 }
 
 fn sub_const(e: &Expr, c: i64) -> Expr {
-    arith::binary(BinOp::Sub, Operand::Expr(e.clone()), Operand::Int(c)).unwrap_or_else(|_| e.clone())
+    arith::binary(BinOp::Sub, Operand::Expr(e.clone()), Operand::Int(c), Span::none()).unwrap_or_else(|_| e.clone())
 }
 
 fn region(b: &Var, ivs: &[Interval]) -> TensorRegion {
@@ -136,9 +136,9 @@ fn region(b: &Var, ivs: &[Interval]) -> TensorRegion {
             let extent = match const_diff(&iv.lo, &iv.hi) {
                 Some(c) => int_imm(iv.lo.dtype(), c + 1),
                 None => {
-                    let d = arith::binary(BinOp::Sub, Operand::Expr(iv.hi.clone()), Operand::Expr(iv.lo.clone()))
+                    let d = arith::binary(BinOp::Sub, Operand::Expr(iv.hi.clone()), Operand::Expr(iv.lo.clone()), Span::none())
                         .unwrap_or_else(|_| iv.hi.clone());
-                    arith::binary(BinOp::Add, Operand::Expr(d), Operand::Int(1)).unwrap_or_else(|_| iv.hi.clone())
+                    arith::binary(BinOp::Add, Operand::Expr(d), Operand::Int(1), Span::none()).unwrap_or_else(|_| iv.hi.clone())
                 }
             };
             Range::from_min_extent(iv.lo.clone(), extent, Span::none())
@@ -154,7 +154,7 @@ impl Detector<'_> {
             self.expr(&f.extent);
             let lo = self.apply(&f.min);
             let ext = self.apply(&f.extent);
-            let hi = arith::binary(BinOp::Add, Operand::Expr(lo.clone()), Operand::Expr(sub_const(&ext, 1))).unwrap_or(lo.clone());
+            let hi = arith::binary(BinOp::Add, Operand::Expr(lo.clone()), Operand::Expr(sub_const(&ext, 1)), Span::none()).unwrap_or(lo.clone());
             let lo_i = self.interval(&lo);
             let hi_i = self.interval(&hi);
             self.relax.insert(f.loop_var.as_ref_obj().addr(), Interval { lo: lo_i.lo, hi: hi_i.hi });
@@ -254,7 +254,7 @@ impl Detector<'_> {
             .map(|r| {
                 let lo = self.apply(&r.min);
                 let ext = self.apply(&r.extent);
-                let hi = arith::binary(BinOp::Add, Operand::Expr(lo.clone()), Operand::Expr(sub_const(&ext, 1))).unwrap_or(lo.clone());
+                let hi = arith::binary(BinOp::Add, Operand::Expr(lo.clone()), Operand::Expr(sub_const(&ext, 1)), Span::none()).unwrap_or(lo.clone());
                 let a = self.interval(&lo);
                 let b = self.interval(&hi);
                 Interval { lo: a.lo, hi: b.hi }
@@ -311,7 +311,7 @@ impl Detector<'_> {
         if let Some(iv) = e.as_var().and_then(|_| self.relax.get(&e.as_object().addr())) {
             return iv.clone();
         }
-        let bin = |op, a: &Expr, b: &Expr| arith::binary(op, Operand::Expr(a.clone()), Operand::Expr(b.clone())).unwrap_or_else(|_| a.clone());
+        let bin = |op, a: &Expr, b: &Expr| arith::binary(op, Operand::Expr(a.clone()), Operand::Expr(b.clone()), Span::none()).unwrap_or_else(|_| a.clone());
         if let Some((op, a, b)) = BinOp::operands(e.as_object()) {
             let (x, y) = (self.interval(a), self.interval(b));
             match op {
@@ -362,7 +362,7 @@ impl Detector<'_> {
 fn refold(e: &Expr) -> Expr {
     if let Some((op, a, b)) = BinOp::operands(e.as_object()) {
         let (a, b) = (refold(a), refold(b));
-        return arith::binary(op, Operand::Expr(a), Operand::Expr(b)).unwrap_or_else(|_| e.clone());
+        return arith::binary(op, Operand::Expr(a), Operand::Expr(b), Span::none()).unwrap_or_else(|_| e.clone());
     }
     e.clone()
 }
@@ -374,7 +374,7 @@ fn pick(a: &Expr, b: &Expr, op: BinOp) -> Expr {
             let b_is_larger = d > 0;
             if (op == BinOp::Max) == b_is_larger { b.clone() } else { a.clone() }
         }
-        None => arith::binary(op, Operand::Expr(a.clone()), Operand::Expr(b.clone())).unwrap_or_else(|_| a.clone()),
+        None => arith::binary(op, Operand::Expr(a.clone()), Operand::Expr(b.clone()), Span::none()).unwrap_or_else(|_| a.clone()),
     }
 }
 

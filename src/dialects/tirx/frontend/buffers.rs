@@ -7,7 +7,7 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::args::{bind, Bound};
-use super::arith::{self, Operand};
+use crate::ir::arith::{self, Operand};
 use super::context::{self, emit, with_func};
 use super::convert::{diag, iterate, py, py_int, py_str, seq, to_dtype, to_expr, Py as _};
 use super::exprs::make_ramp;
@@ -178,8 +178,8 @@ pub fn buffer_args(vm: &VirtualMachine, a: &Bound, default_align: i64) -> PyResu
         (None, Some(b)) => {
             let b = to_expr(vm, &b)?;
             let bits = dtype.bits as i64 * dtype.lanes.max(1) as i64;
-            let x = arith::binary(ir::BinOp::Mul, b.into(), arith::Operand::Int(8)).py(vm)?;
-            Some(arith::binary(ir::BinOp::FloorDiv, x.into(), arith::Operand::Int(bits)).py(vm)?)
+            let x = arith::binary(ir::BinOp::Mul, b, Operand::Int(8), Span::none()).py(vm)?;
+            Some(arith::binary(ir::BinOp::FloorDiv, x, Operand::Int(bits), Span::none()).py(vm)?)
         }
         (None, None) => None,
     };
@@ -292,7 +292,7 @@ fn alloc_annotations(vm: &VirtualMachine, d: &PyObjectRef) -> PyResult<AttrMap> 
         } else if super::convert::is_python_int(vm, &v) {
             Value::Object(int_imm(DataType::INT32, py_int(vm, &v)?).into_object())
         } else if let Some(f) = super::exprs::py_float(&v) {
-            Value::Object(super::arith::fimm(DataType::FLOAT32, f).into_object())
+            Value::Object(ir::float_imm(DataType::FLOAT32, f).into_object())
         } else {
             super::convert::to_value(vm, &v)?
         };
@@ -614,11 +614,11 @@ pub fn store(vm: &VirtualMachine, buf: &Var, index: &PyObjectRef, value: &PyObje
 /// The stored value: Python scalars take the buffer's element type.
 pub fn store_value(vm: &VirtualMachine, dtype: DataType, value: &PyObjectRef) -> PyResult<Expr> {
     match super::convert::operand(vm, value)? {
-        Some(arith::Operand::Expr(e)) => Ok(e),
-        Some(arith::Operand::Bool(b)) if dtype.is_bool() => Ok(ir::bool_imm(b)),
-        Some(arith::Operand::Int(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v as f64)),
-        Some(arith::Operand::Int(v)) if dtype.is_integer() => super::exprs::const_cast(dtype, int_imm(arith::python_int_dtype(v), v)).py(vm),
-        Some(arith::Operand::Float(v)) if dtype.is_float() => Ok(super::arith::fimm(dtype, v)),
+        Some(Operand::Expr(e)) => Ok(e),
+        Some(Operand::Bool(b)) if dtype.is_bool() => Ok(ir::bool_imm(b)),
+        Some(Operand::Int(v)) if dtype.is_float() => Ok(ir::float_imm(dtype, v as f64)),
+        Some(Operand::Int(v)) if dtype.is_integer() => super::exprs::const_cast(dtype, int_imm(arith::python_int_dtype(v), v)).py(vm),
+        Some(Operand::Float(v)) if dtype.is_float() => Ok(ir::float_imm(dtype, v)),
         Some(other) => other.into_expr().py(vm),
         None => Err(vm.new_type_error(format!("cannot store a Python {} into a buffer", value.class().name()))),
     }
@@ -636,7 +636,7 @@ pub fn make_store(buf: &Var, value: Expr, indices: Vec<Expr>) -> Result<Stmt> {
         )));
     }
     let lanes = indices.last().map(|i| i.dtype().lanes).unwrap_or(1);
-    let value = if lanes != 1 && value.dtype().lanes == 1 { arith::broadcast(value, lanes)? } else { value };
+    let value = if lanes != 1 && value.dtype().lanes == 1 { arith::broadcast(value, lanes, Span::none())? } else { value };
     Ok(BufferStore::new(BufferStoreNode { buffer: buf.clone(), value, indices, span: Span::none() }).into())
 }
 
@@ -743,15 +743,15 @@ fn dtype_view(vm: &VirtualMachine, buf: &Var, dtype: &PyObjectRef) -> PyResult {
     let i32c = |v: i64| int_imm(last.dtype(), v);
     let (new_last, offset, layout_shape) = if tb > fb {
         let r = tb / fb;
-        let new_last = arith::binary(BinOp::FloorDiv, Operand::Expr(last.clone()), Operand::Expr(i32c(r))).py(vm)?;
-        let off = arith::binary(BinOp::FloorDiv, Operand::Expr(bt.elem_offset.clone()), Operand::Int(r)).py(vm)?;
+        let new_last = arith::binary(BinOp::FloorDiv, Operand::Expr(last.clone()), Operand::Expr(i32c(r)), Span::none()).py(vm)?;
+        let off = arith::binary(BinOp::FloorDiv, Operand::Expr(bt.elem_offset.clone()), Operand::Int(r), Span::none()).py(vm)?;
         let mut ls = shape.clone();
         ls.push(new_last.clone());
         (new_last, off, ls)
     } else {
         let r = fb / tb;
-        let new_last = arith::binary(BinOp::Mul, Operand::Expr(last.clone()), Operand::Expr(i32c(r))).py(vm)?;
-        let off = arith::binary(BinOp::Mul, Operand::Expr(bt.elem_offset.clone()), Operand::Int(r)).py(vm)?;
+        let new_last = arith::binary(BinOp::Mul, Operand::Expr(last.clone()), Operand::Expr(i32c(r)), Span::none()).py(vm)?;
+        let off = arith::binary(BinOp::Mul, Operand::Expr(bt.elem_offset.clone()), Operand::Int(r), Span::none()).py(vm)?;
         let mut ls = bt.shape.clone();
         ls.push(i32c(r));
         (new_last, off, ls)

@@ -5,7 +5,7 @@
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyFloat, PyInt, PyList, PyStr, PyTuple};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, TryFromObject, VirtualMachine};
 
-use super::arith::Operand;
+use crate::ir::arith::Operand;
 use crate::dialects::tirx::nodes::IterVarNode;
 use crate::ir::{self, DataType, Expr, ObjectRef, Type};
 use crate::vm::object::{unwrap_object, wrap};
@@ -130,7 +130,7 @@ pub fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Operan
 /// A Python value as an expression (TVM's `convert` for scalars and strings).
 pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
     if let Some(op) = operand(vm, obj)? {
-        return super::arith::Operand::into_expr(op).py(vm);
+        return Operand::into_expr(op).py(vm);
     }
     if let Some(s) = obj.downcast_ref::<PyStr>() {
         return Ok(ir::string_imm(&s.to_string_lossy()));

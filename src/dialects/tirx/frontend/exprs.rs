@@ -12,7 +12,7 @@ use rustpython_vm::types::{AsMapping, Callable, Iterable, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use super::args::bind;
-use super::arith::{self, Operand};
+use crate::ir::arith::{self, Operand};
 use super::convert::{diag, operand, py, py_int, py_str, to_dtype, to_expr, Py as _};
 use super::ops;
 use crate::dialects::tirx::nodes::TensorMapType;
@@ -75,7 +75,7 @@ pub fn dtype_call(vm: &VirtualMachine, dtype: DataType, expr: Option<PyObjectRef
             "nan" => f64::NAN,
             other => other.parse().map_err(|_| vm.new_value_error(format!("could not convert string to float: '{other}'")))?,
         };
-        super::arith::fimm(DataType::FLOAT32, f)
+        ir::float_imm(DataType::FLOAT32, f)
     } else {
         to_expr(vm, &expr)?
     };
@@ -91,7 +91,7 @@ pub fn const_cast(dtype: DataType, value: Expr) -> Result<Expr> {
     {
         return Err(Error::value_error(format!("Literal value {v} exceeds range of {dtype}")));
     }
-    arith::cast(dtype, value)
+    arith::cast(dtype, value, Span::none())
 }
 
 fn int_fits(t: DataType, v: i64) -> bool {
@@ -238,13 +238,13 @@ fn two(vm: &VirtualMachine, name: &'static str, args: FuncArgs) -> PyResult<(Ope
 /// `T.max`/`T.min`/`T.floordiv` … : the folding operator.
 pub fn binary_fn(vm: &VirtualMachine, op: BinOp, name: &'static str, args: FuncArgs) -> PyResult {
     let (a, b) = two(vm, name, args)?;
-    Ok(py(vm, arith::binary(op, a, b).py(vm)?))
+    Ok(py(vm, arith::binary(op, a, b, Span::none()).py(vm)?))
 }
 
 /// `T.Add`, `T.Max` … : the node constructor (no folding).
 pub fn node_fn(vm: &VirtualMachine, op: BinOp, name: &'static str, args: FuncArgs) -> PyResult {
     let (a, b) = two(vm, name, args)?;
-    Ok(py(vm, arith::make_binary(op, a, b).py(vm)?))
+    Ok(py(vm, arith::make_binary(op, a, b, Span::none()).py(vm)?))
 }
 
 /// `T.Cast(dtype, value)`: the node.
@@ -252,7 +252,8 @@ pub fn cast_node(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "Cast", args, &["dtype", "value", "span"])?;
     let dtype = to_dtype(vm, &a.req(vm, "dtype")?)?;
     let value = to_expr(vm, &a.req(vm, "value")?)?;
-    Ok(py(vm, arith::make_cast(dtype, value)))
+    // A cast TVM would refuse (lanes mismatch) leaves the value as it is.
+    Ok(py(vm, arith::make_cast(dtype, value.clone(), Span::none()).unwrap_or(value)))
 }
 
 /// `T.cast(value, dtype)`: folding cast.
@@ -260,7 +261,7 @@ pub fn cast_fn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "cast", args, &["value", "dtype", "span"])?;
     let dtype = to_dtype(vm, &a.req(vm, "dtype")?)?;
     let value = to_expr(vm, &a.req(vm, "value")?)?;
-    Ok(py(vm, arith::cast(dtype, value).py(vm)?))
+    Ok(py(vm, arith::cast(dtype, value, Span::none()).py(vm)?))
 }
 
 /// `T.Select(cond, t, f)`.
@@ -289,7 +290,7 @@ pub fn if_then_else(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 pub fn make_if_then_else(cond: Expr, t: Operand, f: Operand) -> Result<Expr> {
     let t = t.into_expr()?;
     let f = f.into_expr()?;
-    let (t, f) = arith::match_types(t, f)?;
+    let (t, f) = arith::match_types(t, f, &Span::none())?;
     if let Some(c) = cond.as_int() {
         return Ok(if c != 0 { t } else { f });
     }
@@ -426,7 +427,7 @@ pub fn limit(t: DataType, max: bool) -> Result<Expr> {
             (ir::TypeCode::BFloat, 16) => 3.3895313892515355e38,
             _ => return Err(Error::value_error(format!("Cannot decide the limit value for type {t}"))),
         };
-        super::arith::fimm(t, if max { v } else { -v })
+        ir::float_imm(t, if max { v } else { -v })
     } else {
         return Err(Error::value_error(format!("Cannot decide the limit value for type {t}")));
     })
@@ -448,7 +449,7 @@ pub fn abs(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         }
     } else if t.is_float() {
         if let Some(v) = x.as_float() {
-            super::arith::fimm(t, v.abs())
+            ir::float_imm(t, v.abs())
         } else {
             ops::call("tirx.fabs", Some(x.ty()), vec![x]).py(vm)?
         }
@@ -474,7 +475,10 @@ pub fn void(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "void", args, &["expr"])?;
     match a.get(vm, "expr") {
         None => Ok(py(vm, Var::scalar("", DataType::void()))),
-        Some(e) => Ok(py(vm, arith::make_cast(DataType::void(), to_expr(vm, &e)?))),
+        Some(e) => {
+            let e = to_expr(vm, &e)?;
+            Ok(py(vm, arith::make_cast(DataType::void(), e.clone(), Span::none()).unwrap_or(e)))
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 use rustpython_vm::builtins::{PyList, PyStr, PyTuple};
 use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::arith::{self, Operand};
+use crate::ir::arith::{self, Operand};
 use super::buffers::{self, as_buffer};
 use super::context::{self, bind_scope, emit, enter, lookup, name_var, NameSpec};
 use super::convert::{diag, operand, py, to_expr, Py as _};
@@ -210,7 +210,7 @@ impl DialectHooks for TirHooks {
 
     fn not_(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult {
         match operand(vm, &value)? {
-            Some(Operand::Expr(e)) if e.ty().as_prim().is_some() => Ok(py(vm, arith::script_not(Operand::Expr(e)).py(vm)?)),
+            Some(Operand::Expr(e)) if e.ty().as_prim().is_some() => Ok(py(vm, arith::script_not(Operand::Expr(e), Span::none()).py(vm)?)),
             _ => Ok(vm.ctx.new_bool(!value.try_to_bool(vm)?).into()),
         }
     }
@@ -272,7 +272,7 @@ fn compare_one(vm: &VirtualMachine, op: &str, a: &PyObjectRef, b: &PyObjectRef) 
         && let (Some(x), Some(y)) = (prim_operand(vm, a)?, prim_operand(vm, b)?)
         && (matches!(x, Operand::Expr(_)) || matches!(y, Operand::Expr(_)))
     {
-        return Ok(py(vm, arith::script_compare(bop, x, y).py(vm)?));
+        return Ok(py(vm, arith::script_compare(bop, x, y, Span::none()).py(vm)?));
     }
     crate::vm::runtime::python_compare(vm, op, a, b)
 }
@@ -287,7 +287,8 @@ fn logical(vm: &VirtualMachine, and: bool, a: PyObjectRef, b: PyObjectRef) -> Py
         let t = a.clone().try_to_bool(vm)?;
         return Ok(if and == t { b } else { a });
     };
-    Ok(py(vm, arith::script_logical(and, x, y).py(vm)?))
+    let r = if and { arith::script_and(x, y, Span::none()) } else { arith::script_or(x, y, Span::none()) };
+    Ok(py(vm, r.py(vm)?))
 }
 
 /// A loop or branch condition: Python bools become `bool` constants.
@@ -549,7 +550,7 @@ pub fn op_hook(
             return Ok(Some(match op {
                 P::Neg => arith::neg(e).py(vm)?,
                 P::Pos => e,
-                P::Invert => arith::invert(e).py(vm)?,
+                P::Invert => arith::python_invert(e).py(vm)?,
                 P::Abs => {
                     let args = rustpython_vm::function::FuncArgs::new(vec![py(vm, e)], rustpython_vm::function::KwArgs::default());
                     let r = super::exprs::abs(vm, args)?;
@@ -564,14 +565,14 @@ pub fn op_hook(
         }
         let cmp = |bop: BinOp| -> PyResult<Option<Expr>> {
             let in_script = builder::current_dialect() == Some("tirx");
-            let r = if in_script { arith::script_compare(bop, x.clone(), y.clone()) } else { arith::python_compare(bop, x.clone(), y.clone()) };
+            let r = if in_script { arith::script_compare(bop, x.clone(), y.clone(), Span::none()) } else { arith::binary(bop, x.clone(), y.clone(), Span::none()) };
             Ok(Some(r.py(vm)?))
         };
         if let Some(bop) = crate::vm::operators::comparison(op) {
             return cmp(bop);
         }
         let P::Binary(py_op) = op else { return Ok(None) };
-        Ok(Some(crate::ir::arith::python_binary(py_op, x, y, crate::ir::Span::none()).py(vm)?))
+        Ok(Some(arith::python_binary(py_op, x, y, Span::none()).py(vm)?))
     })();
     match r {
         Ok(Some(e)) => Some(Ok(py(vm, e))),

@@ -141,7 +141,7 @@ pub fn register(t: &mut NamespaceTable) {
         for (i, x) in a.args.iter().enumerate() {
             if i == 4 && (x.downcast_ref::<PyStr>().is_some() || is_type(x)) {
                 let d = super::convert::to_dtype(vm, x)?;
-                exprs.push(if d.is_float() { super::arith::fimm(d, 0.0) } else { int_imm(d, 0) });
+                exprs.push(if d.is_float() { ir::float_imm(d, 0.0) } else { int_imm(d, 0) });
             } else if let Some(b) = as_buffer(x) {
                 exprs.push(crate::dialects::tirx::nodes::buffer_data(&b).py(vm)?);
             } else {
@@ -171,7 +171,7 @@ pub fn register(t: &mut NamespaceTable) {
     t.func("infinity", |vm, a: FuncArgs| {
         let d = a.args.first().cloned().ok_or_else(|| vm.new_type_error("infinity(dtype)"))?;
         let t = super::convert::to_dtype(vm, &d)?;
-        Ok(py(vm, super::arith::fimm(t, f64::INFINITY)))
+        Ok(py(vm, ir::float_imm(t, f64::INFINITY)))
     });
     t.func("isnan", |vm, a: FuncArgs| {
         let x = to_expr(vm, a.args.first().ok_or_else(|| vm.new_type_error("isnan(x)"))?)?;

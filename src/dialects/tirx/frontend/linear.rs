@@ -68,11 +68,11 @@ impl Linear {
     /// positive terms, a positive constant, the negative terms subtracted, then a
     /// negative constant subtracted (`n - i - 1`, `n + 2 - i`).
     pub fn to_expr(&self, dtype: DataType) -> Expr {
-        use super::arith::{binary, Operand};
+        use crate::ir::arith::{binary, Operand};
         if self.terms.is_empty() {
             return int_imm(dtype, self.constant);
         }
-        let bin = |op, a: Expr, b: Expr| binary(op, Operand::Expr(a.clone()), Operand::Expr(b)).unwrap_or(a);
+        let bin = |op, a: Expr, b: Expr| binary(op, Operand::Expr(a.clone()), Operand::Expr(b), crate::ir::Span::none()).unwrap_or(a);
         let scaled = |t: &Expr, c: i64| if c == 1 { t.clone() } else { bin(BinOp::Mul, t.clone(), int_imm(dtype, c)) };
         // The most negative value has no positive counterpart: TVM adds it.
         let min_value = if dtype.bits >= 64 { self.constant == i64::MIN } else { self.constant == -(1i64 << (dtype.bits - 1)) };

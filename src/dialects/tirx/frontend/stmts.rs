@@ -8,7 +8,7 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::args::bind;
-use super::arith;
+use crate::ir::arith;
 use super::buffers::extent_of;
 use super::context::{self, emit, enter, mark_named, with_func, NameSpec};
 use super::convert::{diag, is_python_int, py, py_list, py_str, seq, to_dtype, to_expr, to_value, Py as _};
@@ -96,8 +96,8 @@ fn bounds(vm: &VirtualMachine, start: PyObjectRef, stop: Option<PyObjectRef>, dt
             if a.dtype().bits >= b.dtype().bits { a.dtype() } else { b.dtype() }
         }
     };
-    let a = arith::cast(dtype, a).py(vm)?;
-    let b = arith::cast(dtype, b).py(vm)?;
+    let a = arith::cast(dtype, a, Span::none()).py(vm)?;
+    let b = arith::cast(dtype, b, Span::none()).py(vm)?;
     Ok((a, b, dtype))
 }
 
@@ -138,7 +138,7 @@ pub fn for_kind(vm: &VirtualMachine, kind: ForKind, name: &'static str, args: Fu
         annotations = items.into();
     }
     let step = match a.get(vm, "step") {
-        Some(s) => Some(arith::cast(dtype, to_expr(vm, &s)?).py(vm)?),
+        Some(s) => Some(arith::cast(dtype, to_expr(vm, &s)?, Span::none()).py(vm)?),
         None => None,
     };
     let extent = extent_of(&min, &stop).py(vm)?;
@@ -163,7 +163,7 @@ pub fn range_fn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     };
     let (min, stop, dtype) = bounds(vm, start, stop, None)?;
     let step = match it.next() {
-        Some(s) => Some(arith::cast(dtype, to_expr(vm, &s)?).py(vm)?),
+        Some(s) => Some(arith::cast(dtype, to_expr(vm, &s)?, Span::none()).py(vm)?),
         None => None,
     };
     let extent = extent_of(&min, &stop).py(vm)?;
