@@ -230,7 +230,16 @@ impl std::borrow::Borrow<str> for Name {
 struct VarEntry {
     name: Option<Text>,
     creator: Option<DocCreator>,
+    /// The frame it is defined in (an index into the stack).
+    frame: u32,
 }
+
+/// The frame of a name no variable's frame owns (`reserve_name`, import aliases).
+const RESERVED: u32 = u32::MAX;
+
+/// Popping a frame that defined at least this many variables sweeps the tables once
+/// instead of removing each: a function's variables, spread over large tables.
+const SWEEP_AT: usize = 256;
 
 /// The translation state: configuration, frames, names, imports and metadata.
 pub struct Printer {
@@ -247,7 +256,11 @@ pub struct Printer {
     /// its address is not reused while cached).
     op_hook_cache: FastMap<ObjectRef, Option<PrintHook>>,
     vars: FastMap<ObjectRef, VarEntry>,
-    names: FastSet<Name>,
+    /// Taken names, with the frame of the variable that took each.
+    names: FastMap<Name, u32>,
+    /// Handles of forgotten variables: dropped with the printer, off the main thread
+    /// when it is large, since dropping one reads the (long cold) node.
+    forgotten: Vec<ObjectRef>,
     used_imports: FastSet<String>,
     metadata: IndexMap<String, Vec<Value>>,
     prefixes: PrefixState,
@@ -264,14 +277,14 @@ impl Printer {
             let reg = read_registry();
             (reg.hooks.clone(), reg.imports.clone())
         };
-        let mut names = FastSet::default();
+        let mut names = FastMap::default();
         for spec in imports.values() {
             if let Some(alias) = &spec.reserves {
-                names.insert(Name(Text::from(alias(&cfg))));
+                names.insert(Name(Text::from(alias(&cfg))), RESERVED);
             }
         }
         if !cfg.module_alias.is_empty() {
-            names.insert(Name(Text::copy(&cfg.module_alias)));
+            names.insert(Name(Text::copy(&cfg.module_alias)), RESERVED);
         }
         let decorates = !cfg.obj_to_annotate.is_empty()
             || !cfg.obj_to_underline.is_empty()
@@ -288,6 +301,7 @@ impl Printer {
             op_hook_cache: FastMap::default(),
             vars: FastMap::default(),
             names,
+            forgotten: Vec::new(),
             used_imports: FastSet::default(),
             metadata: IndexMap::new(),
             prefixes: PrefixState::default(),
@@ -505,9 +519,17 @@ impl Printer {
     /// Pop the innermost frame: its variables are forgotten (their names become free
     /// again) and the dispatch tokens pushed in it are popped.
     pub fn pop_frame(&mut self) -> Result<Frame> {
-        let frame = self.frames.pop().ok_or_else(|| Error::runtime("printer: no frame to pop"))?;
-        for var in &frame.vars {
-            self.forget(var);
+        let mut frame = self.frames.pop().ok_or_else(|| Error::runtime("printer: no frame to pop"))?;
+        if frame.vars.len() >= SWEEP_AT {
+            let depth = self.frames.len() as u32;
+            let gone = self.vars.extract_if(|_, entry| entry.frame >= depth).map(|(var, _)| var);
+            self.forgotten.extend(gone);
+            self.names.retain(|_, frame| *frame < depth || *frame == RESERVED);
+            self.forgotten.append(&mut frame.vars);
+        } else {
+            for var in &frame.vars {
+                self.forget(var);
+            }
         }
         for _ in 0..frame.tokens {
             self.tokens.pop();
@@ -568,14 +590,15 @@ impl Printer {
         if self.vars.contains_key(obj) {
             return Ok(self.var_doc(obj)?.expect("defined variable has a doc"));
         }
+        let index = self.frame_index(frame)?;
         let hint: std::borrow::Cow<str> = if self.cfg.show_object_address {
             format!("{name_hint}_0x{:x}", obj.addr()).into()
         } else {
             name_hint.into()
         };
         let text = self.unique_text(&hint);
-        self.names.insert(Name(text.clone()));
-        self.attach(obj, frame, VarEntry { name: Some(text.clone()), creator: None })?;
+        self.names.insert(Name(text.clone()), index);
+        self.attach(obj, index, VarEntry { name: Some(text.clone()), creator: None, frame: index });
         Ok(ExprDoc::id(text))
     }
 
@@ -590,17 +613,22 @@ impl Printer {
         if self.vars.contains_key(obj) {
             return Err(Error::value_error(format!("printer: {} is already defined", obj.type_key())));
         }
-        self.attach(obj, frame, VarEntry { name: None, creator: Some(Arc::new(creator)) })
+        let index = self.frame_index(frame)?;
+        self.attach(obj, index, VarEntry { name: None, creator: Some(Arc::new(creator)), frame: index });
+        Ok(())
     }
 
-    fn attach(&mut self, obj: &ObjectRef, frame: FrameId, entry: VarEntry) -> Result<()> {
-        let f = self
-            .frames
-            .get_mut(frame.0)
-            .ok_or_else(|| Error::runtime(format!("printer: frame {} is not on the stack", frame.0)))?;
-        f.vars.push(obj.clone());
+    fn frame_index(&self, frame: FrameId) -> Result<u32> {
+        if frame.0 < self.frames.len() {
+            Ok(frame.0 as u32)
+        } else {
+            Err(Error::runtime(format!("printer: frame {} is not on the stack", frame.0)))
+        }
+    }
+
+    fn attach(&mut self, obj: &ObjectRef, frame: u32, entry: VarEntry) {
+        self.frames[frame as usize].vars.push(obj.clone());
         self.vars.insert(obj.clone(), entry);
-        Ok(())
     }
 
     /// The doc of a defined object (a fresh doc each call), or `None`.
@@ -624,23 +652,26 @@ impl Printer {
 
     /// Forget a definition now (it would be forgotten with its frame anyway).
     pub fn forget(&mut self, obj: &ObjectRef) {
-        if let Some(VarEntry { name: Some(name), .. }) = self.vars.remove(obj) {
-            self.names.remove(name.as_str());
+        if let Some((var, entry)) = self.vars.remove_entry(obj) {
+            if let Some(name) = entry.name {
+                self.names.remove(name.as_str());
+            }
+            self.forgotten.push(var);
         }
     }
 
     /// The name `define` would give for `hint` now, without taking it.
     pub fn unique_name(&self, hint: &str) -> String {
         let base = sanitize_name(hint);
-        if !self.names.contains(base.as_str()) {
+        if !self.names.contains_key(base.as_str()) {
             return base;
         }
-        (1..).map(|i| format!("{base}_{i}")).find(|n| !self.names.contains(n.as_str())).expect("unbounded suffixes")
+        (1..).map(|i| format!("{base}_{i}")).find(|n| !self.names.contains_key(n.as_str())).expect("unbounded suffixes")
     }
 
     /// `unique_name` as a `Text`; a clean, free hint (the usual case) is copied as is.
     fn unique_text(&self, hint: &str) -> Text {
-        if is_clean_name(hint) && !self.names.contains(hint) {
+        if is_clean_name(hint) && !self.names.contains_key(hint) {
             return Text::copy(hint);
         }
         Text::from(self.unique_name(hint))
@@ -648,10 +679,10 @@ impl Printer {
 
     /// Take a name so no variable gets it.
     pub fn reserve_name(&mut self, name: &str) {
-        self.names.insert(Name(Text::copy(name)));
+        self.names.insert(Name(Text::copy(name)), RESERVED);
     }
     pub fn is_name_taken(&self, name: &str) -> bool {
-        self.names.contains(name)
+        self.names.contains_key(name)
     }
 
     // ---- binding names --------------------------------------------------------------

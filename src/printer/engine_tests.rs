@@ -211,6 +211,35 @@ fn definitions_are_stable_and_forgotten_with_their_frame() {
     assert_eq!(p.define(&x2, "x", root).unwrap().as_id(), Some("x"), "names are free again");
 }
 
+/// A frame of many variables is swept at once: the same outcome as one by one.
+#[test]
+fn a_large_frame_forgets_its_variables_and_nothing_else() {
+    for count in [3, 1000] {
+        let mut p = printer();
+        let root = p.current_frame().unwrap();
+        p.reserve_name("kept");
+        let outer = var("y");
+        p.define(&outer, "y", root).unwrap();
+        let mid = p.push_frame("mid", None);
+        let inner = p.push_frame("inner", None);
+        let vars: Vec<ObjectRef> = (0..count).map(|_| var("x")).collect();
+        for v in &vars {
+            p.define(v, "x", inner).unwrap();
+        }
+        // Hoisted into an outer frame while the inner one is current.
+        let hoisted = var("h");
+        p.define(&hoisted, "h", mid).unwrap();
+        assert_eq!(p.var_name(&vars[count - 1]), Some(format!("x_{}", count - 1).as_str()));
+        p.pop_frame().unwrap();
+        assert!(vars.iter().all(|v| !p.is_defined(v)), "{count}: inner variables forgotten");
+        assert!(!p.is_name_taken("x") && !p.is_name_taken("x_1"), "{count}: their names are free");
+        assert!(p.is_defined(&hoisted) && p.is_defined(&outer), "{count}: outer variables stay");
+        assert!(p.is_name_taken("h") && p.is_name_taken("y") && p.is_name_taken("kept"));
+        p.pop_frame().unwrap();
+        assert!(!p.is_defined(&hoisted) && !p.is_name_taken("h") && p.is_name_taken("y"));
+    }
+}
+
 #[test]
 fn creator_defined_objects_make_fresh_docs() {
     let mut p = printer();
