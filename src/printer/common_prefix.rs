@@ -42,12 +42,16 @@ fn rule(type_key: &str) -> Option<IsVar> {
 pub(crate) struct PrefixState {
     current: OnceCell<CommonPrefixes>,
     source: Option<(ObjectRef, IsVar)>,
-    ahead: Option<Ahead>,
+    /// The roots to walk ahead, in print order (`compute_ahead`).
+    planned: Vec<(ObjectRef, IsVar)>,
+    /// The worker walking them, started at the first walk the printer needs: the
+    /// functions of many modules never ask, and then no thread is spent.
+    ahead: OnceCell<Option<Ahead>>,
 }
 
 impl PrefixState {
     pub(crate) fn set(&mut self, root: &ObjectRef, is_var: IsVar) {
-        if let Some(ahead) = &self.ahead {
+        if let Some(Some(ahead)) = self.ahead.get() {
             ahead.reached(root);
         }
         self.current = OnceCell::new();
@@ -57,21 +61,27 @@ impl PrefixState {
     pub(crate) fn get(&self) -> &CommonPrefixes {
         self.current.get_or_init(|| match &self.source {
             Some((root, is_var)) => {
-                self.ahead.as_ref().and_then(|a| a.take(root, *is_var)).unwrap_or_else(|| walk(root, *is_var))
+                self.ahead_of(root).and_then(|a| a.take(root, *is_var)).unwrap_or_else(|| walk(root, *is_var))
             }
             None => CommonPrefixes::default(),
         })
     }
 
-    /// Start walking, on another thread and in order, those of `roots` whose type has a
-    /// registered selector. Worth it with two or more: the first is needed at once.
-    pub(crate) fn compute_ahead(&mut self, roots: &[ObjectRef]) {
-        let jobs: Vec<(ObjectRef, IsVar)> =
-            roots.iter().filter_map(|r| rule(r.type_key()).map(|is_var| (r.clone(), is_var))).collect();
-        if jobs.len() < 2 {
-            return;
+    /// The worker, started on the roots planned after `root` if it is the first planned
+    /// root to be walked.
+    fn ahead_of(&self, root: &ObjectRef) -> Option<&Ahead> {
+        if let Some(started) = self.ahead.get() {
+            return started.as_ref();
         }
-        self.ahead = Ahead::start(jobs);
+        let i = self.planned.iter().position(|(r, _)| r.same_as(root))?;
+        self.ahead.get_or_init(|| Ahead::start(self.planned[i + 1..].to_vec())).as_ref()
+    }
+
+    /// Plan to walk those of `roots` whose type has a registered selector on another
+    /// thread, in order, once the first of them is walked.
+    pub(crate) fn compute_ahead(&mut self, roots: &[ObjectRef]) {
+        self.planned = roots.iter().filter_map(|r| rule(r.type_key()).map(|is_var| (r.clone(), is_var))).collect();
+        self.ahead = OnceCell::new();
     }
 }
 
@@ -100,6 +110,9 @@ enum Slot {
 
 impl Ahead {
     fn start(jobs: Vec<(ObjectRef, IsVar)>) -> Option<Ahead> {
+        if jobs.is_empty() {
+            return None;
+        }
         let index = jobs.iter().enumerate().map(|(i, (root, _))| (root.addr(), i)).collect();
         let slots = Mutex::new(jobs.iter().map(|_| Slot::Todo).collect());
         let shared = Arc::new(Shared { jobs, slots, done: Condvar::new(), stop: AtomicBool::new(false) });
@@ -119,8 +132,10 @@ impl Ahead {
         let mut stale = Vec::new();
         let mut slots = self.lock();
         for slot in &mut slots[..i] {
-            if !matches!(slot, Slot::Running) {
-                stale.push(std::mem::replace(slot, Slot::Gone));
+            match slot {
+                Slot::Done(_) => stale.push(std::mem::replace(slot, Slot::Gone)),
+                Slot::Todo => *slot = Slot::Gone,
+                Slot::Running | Slot::Gone => {}
             }
         }
         drop(slots);
@@ -419,13 +434,16 @@ mod tests {
         roots
     }
 
+    /// A state computing the walks of `roots` ahead from the start.
     fn ahead(roots: &[ObjectRef]) -> PrefixState {
         let jobs = roots.iter().map(|r| (r.clone(), is_var as IsVar)).collect();
-        PrefixState { ahead: Some(Ahead::start(jobs).expect("a worker thread")), ..PrefixState::default() }
+        let state = PrefixState::default();
+        assert!(state.ahead.set(Some(Ahead::start(jobs).expect("a worker thread"))).is_ok());
+        state
     }
 
     fn finished(state: &PrefixState, i: usize) -> bool {
-        let slots = state.ahead.as_ref().expect("computing ahead").lock();
+        let slots = state.ahead.get().and_then(Option::as_ref).expect("computing ahead").lock();
         matches!(slots[i], Slot::Done(_))
     }
 
@@ -448,6 +466,22 @@ mod tests {
             state.set(root, is_var);
             assert_matches_reference(root, state.get());
         }
+    }
+
+    #[test]
+    fn planned_walks_start_at_the_first_walk_needed() {
+        let roots = lowered_roots();
+        let mut state = PrefixState { planned: roots.iter().map(|r| (r.clone(), is_var as IsVar)).collect(), ..Default::default() };
+        // Roots that never ask start nothing.
+        state.set(&roots[0], is_var);
+        assert!(state.ahead.get().is_none());
+        // The first walk needed starts the worker on the roots after it.
+        state.set(&roots[1], is_var);
+        assert_matches_reference(&roots[1], state.get());
+        let ahead = state.ahead.get().and_then(Option::as_ref).expect("a worker");
+        assert_eq!(ahead.shared.jobs.len(), roots.len() - 2);
+        state.set(&roots[2], is_var);
+        assert_matches_reference(&roots[2], state.get());
     }
 
     #[test]
