@@ -42,16 +42,20 @@ impl ChildRef<'_> {
     }
 }
 
-/// Called at item `i` of a walk over `items`: start loading item `i + 3`, the children
-/// of item `i + 2` and the grandchildren of item `i + 1` (loaded by the calls before).
+/// Called at item `i` of a walk over `items`: start loading item `i + 4`, the children
+/// of item `i + 3`, the grandchildren of item `i + 2` and the level below of item `i + 1`
+/// (each loaded by the calls before).
 pub fn ahead<T: AsRef<ObjectRef>>(items: &[T], i: usize) {
-    if let Some(item) = items.get(i + 3) {
+    if let Some(item) = items.get(i + 4) {
         item.as_ref().prefetch();
     }
-    if let Some(item) = items.get(i + 2) {
+    if let Some(item) = items.get(i + 3) {
         item.as_ref().for_each_child(&mut |c| c.prefetch());
     }
-    if let Some(item) = items.get(i + 1) {
+    if let Some(item) = items.get(i + 2) {
         item.as_ref().for_each_child(&mut |c| c.for_each_child(&mut |g| g.prefetch()));
+    }
+    if let Some(item) = items.get(i + 1) {
+        item.as_ref().for_each_child(&mut |c| c.for_each_child(&mut |g| g.for_each_child(&mut |h| h.prefetch())));
     }
 }
