@@ -14,6 +14,7 @@ pub mod fast_hash;
 pub mod python;
 mod split;
 
+pub use common_prefix::{IsVar, register_common_prefix_vars};
 pub use config::{Fallback, PrinterConfig, Syntax};
 pub use doc::{ClassDoc, Doc, ExprDoc, ExprKind, FunctionDoc, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind, Text};
 pub use engine::{
