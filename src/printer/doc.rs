@@ -652,10 +652,11 @@ impl StmtBlockDoc {
 
 /// Any doc: what translation hooks return and what the Python printer formats.
 #[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)] // short-lived, moved a few times; boxing costs more
 pub enum Doc {
     Expr(ExprDoc),
-    Stmt(StmtDoc),
+    /// Boxed: every expression hook returns a `Doc`, and a statement is three times the
+    /// size of an expression.
+    Stmt(Box<StmtDoc>),
     Block(StmtBlockDoc),
 }
 
@@ -691,7 +692,7 @@ impl Doc {
     pub fn into_stmts(self) -> Vec<StmtDoc> {
         match self {
             Doc::Expr(e) => vec![StmtDoc::expr(e)],
-            Doc::Stmt(s) => vec![s],
+            Doc::Stmt(s) => vec![*s],
             Doc::Block(b) => b.stmts,
         }
     }
@@ -699,7 +700,7 @@ impl Doc {
     pub fn append_stmts_to(self, out: &mut Vec<StmtDoc>) {
         match self {
             Doc::Expr(e) => out.push(StmtDoc::expr(e)),
-            Doc::Stmt(s) => out.push(s),
+            Doc::Stmt(s) => out.push(*s),
             Doc::Block(b) => out.extend(b.stmts),
         }
     }
@@ -712,7 +713,7 @@ impl From<ExprDoc> for Doc {
 }
 impl From<StmtDoc> for Doc {
     fn from(d: StmtDoc) -> Self {
-        Doc::Stmt(d)
+        Doc::Stmt(Box::new(d))
     }
 }
 impl From<StmtBlockDoc> for Doc {

@@ -827,7 +827,7 @@ impl Printer {
             }
             Doc::Stmt(s) => {
                 self.push_header(&mut block, header);
-                block.stmts.push(s);
+                block.stmts.push(*s);
             }
             Doc::Block(b) => {
                 self.push_header(&mut block, header);

@@ -360,7 +360,7 @@ fn header_order_preamble_and_reserved_aliases() {
     assert!(p.is_name_taken("QQ") && p.is_name_taken("cls") && !p.is_name_taken("Q"));
     let d = StmtDoc::function(FunctionDoc::new("f", vec![], vec![]));
     assert_eq!(
-        p.render(Doc::Stmt(d)).unwrap(),
+        p.render(Doc::from(d)).unwrap(),
         "from __future__ import annotations\n\n# from typing import TypeVar\n# from test import a as A\n\
          # from test import q as QQ\n\ndef f():\n    pass"
     );

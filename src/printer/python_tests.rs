@@ -64,7 +64,7 @@ fn expr(j: &J) -> ExprDoc {
 
 fn stmt(j: &J) -> StmtDoc {
     match doc(j) {
-        Doc::Stmt(s) => s,
+        Doc::Stmt(s) => *s,
         other => panic!("expected a statement doc, got {other:?}"),
     }
 }
@@ -103,8 +103,8 @@ fn doc(j: &J) -> Doc {
                     d.source_paths_mut().extend(arg(2).as_array().expect("paths").iter().map(path));
                     d
                 }
-                "with_comment" => Doc::Stmt(stmt(arg(1)).with_comment(s(arg(2)))),
-                _ => Doc::Stmt(stmt_doc(tag, a)),
+                "with_comment" => Doc::from(stmt(arg(1)).with_comment(s(arg(2)))),
+                _ => Doc::from(stmt_doc(tag, a)),
             };
         }
     };
@@ -220,7 +220,7 @@ fn builders_compose() {
     )
     .decorator(d)
     .returns(ExprDoc::id("int"));
-    let text = to_python(&Doc::Stmt(f.into_stmt()), &PrinterConfig::default()).unwrap();
+    let text = to_python(&Doc::from(f.into_stmt()), &PrinterConfig::default()).unwrap();
     assert_eq!(text, "@T.prim_func(private=True)\ndef f(x: int) -> int:\n    return (x + 1) * 2");
 }
 

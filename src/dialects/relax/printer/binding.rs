@@ -116,7 +116,7 @@ fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result
         }
         let frame = current_frame(p)?;
         let lhs = define_var(p, var_obj, frame)?;
-        return Ok(Doc::Stmt(if_doc(p, if_, &path.attr("value"), Some((lhs, ann)))?));
+        return Ok(Doc::from(if_doc(p, if_, &path.attr("value"), Some((lhs, ann)))?));
     }
     if n.value.is::<FunctionNode>() {
         // A local function prints as a nested `def` named after its variable.
@@ -130,7 +130,7 @@ fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result
     }
     if p.config().syntax_sugar && n.value.expr_ty().is_some_and(is_void) && n.var.expr_ty().is_some_and(is_void) {
         let rhs = p.to_doc(&n.value, &path.attr("value"))?;
-        return Ok(Doc::Stmt(StmtDoc::expr(rhs)));
+        return Ok(Doc::from(StmtDoc::expr(rhs)));
     }
     let rhs = p.to_doc(&n.value, &path.attr("value"))?;
     let mut ann = binding_annotation(p, &n.var, &var_path, Some(&n.value))?;
@@ -139,7 +139,7 @@ fn var_binding(p: &mut Printer, n: &VarBindingNode, path: &AccessPath) -> Result
     }
     let frame = current_frame(p)?;
     let lhs = define_var(p, var_obj, frame)?;
-    Ok(Doc::Stmt(StmtDoc::new(StmtKind::Assign { lhs, rhs: Some(rhs), annotation: ann })))
+    Ok(Doc::from(StmtDoc::new(StmtKind::Assign { lhs, rhs: Some(rhs), annotation: ann })))
 }
 
 fn match_cast(p: &mut Printer, n: &MatchCastNode, path: &AccessPath) -> Result<Doc> {
@@ -154,7 +154,7 @@ fn match_cast(p: &mut Printer, n: &MatchCastNode, path: &AccessPath) -> Result<D
     let rhs = r(p, "match_cast").call(vec![value, ty]);
     let frame = current_frame(p)?;
     let lhs = define_var(p, &n.var.0, frame)?;
-    Ok(Doc::Stmt(StmtDoc::new(StmtKind::Assign { lhs, rhs: Some(rhs), annotation: ann })))
+    Ok(Doc::from(StmtDoc::new(StmtKind::Assign { lhs, rhs: Some(rhs), annotation: ann })))
 }
 
 /// The statements of a block's bindings; `outputs` collects the variables a dataflow
@@ -209,7 +209,7 @@ pub fn register() {
     });
     register_print_hook(DEFAULT_TOKEN, "relax.expr.If", |obj, path, p| {
         let n = obj.downcast_ref::<IfNode>().ok_or_else(|| Error::type_error("expected an If"))?;
-        Ok(Doc::Stmt(if_doc(p, n, path, None)?))
+        Ok(Doc::from(if_doc(p, n, path, None)?))
     });
     register_print_hook(DEFAULT_TOKEN, "relax.expr.BindingBlock", |obj, path, p| {
         let n = obj.downcast_ref::<BindingBlockNode>().ok_or_else(|| Error::type_error("expected a BindingBlock"))?;
@@ -220,7 +220,7 @@ pub fn register() {
         let mut outputs = Vec::new();
         let mut stmts = block_stmts(p, &n.bindings, path, Some(&mut outputs))?;
         stmts.push(StmtDoc::expr(r(p, "output").call(outputs)));
-        Ok(Doc::Stmt(StmtDoc::scope(None, r(p, "dataflow").call(vec![]), stmts)))
+        Ok(Doc::from(StmtDoc::scope(None, r(p, "dataflow").call(vec![]), stmts)))
     });
     register_print_hook(DEFAULT_TOKEN, "relax.expr.SeqExpr", |obj, path, p| {
         let seq: SeqExpr = obj.downcast::<SeqExprNode>()?;

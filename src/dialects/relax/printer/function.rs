@@ -93,7 +93,7 @@ fn function_doc(p: &mut Printer, obj: &ObjectRef, f: &FunctionNode, path: &Acces
             } else {
                 let ty = var.ty.clone();
                 let ann = crate::dialects::tirx::printer::types::type_annotation(p, &ty, &AccessPath::root())?;
-                type_params.push(Doc::Stmt(StmtDoc::assign_annotated(ExprDoc::id(n), None, ann)));
+                type_params.push(Doc::from(StmtDoc::assign_annotated(ExprDoc::id(n), None, ann)));
             }
         }
     }
@@ -131,7 +131,7 @@ fn function_doc(p: &mut Printer, obj: &ObjectRef, f: &FunctionNode, path: &Acces
                 super::util::push_to_frame(p, root, typevar_decl(&n))?;
             }
         }
-        return Ok(Doc::Stmt(doc.into_stmt()));
+        return Ok(Doc::from(doc.into_stmt()));
     }
     // TVM writes the header comments it has used so far above a nested function.
     let mut stmts: Vec<StmtDoc> = p.header_lines().into_iter().map(StmtDoc::comment).collect();

@@ -198,7 +198,7 @@ fn block_doc(
     }
     let name = ExprDoc::str(b.name_hint.clone()).with_path(bp.attr("name_hint"));
     let head = t(p, "sblock").call_kw(vec![name], kwargs);
-    Ok(Doc::Stmt(StmtDoc::scope(None, head, body)))
+    Ok(Doc::from(StmtDoc::scope(None, head, body)))
 }
 
 fn realize_doc(p: &mut Printer, obj: &ObjectRef, r: &SBlockRealizeNode, path: &AccessPath) -> Result<Doc> {
@@ -225,7 +225,7 @@ fn match_buffer_doc(p: &mut Printer, m: &MatchBufferRegionNode, path: &AccessPat
     let src = p.to_doc(&m.source.as_ref_obj(), &path.attr("source"))?;
     let args = buffer_param_args(p, &buf, &path.attr("buffer"), Form::Decl, frame, vec![], vec![], false, true)?;
     let rhs = call_with(t(p, "match_buffer"), args, vec![src]);
-    Ok(Doc::Stmt(StmtDoc::assign(lhs, rhs)))
+    Ok(Doc::from(StmtDoc::assign(lhs, rhs)))
 }
 
 /// Register the printer hooks.

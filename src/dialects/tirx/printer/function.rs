@@ -309,7 +309,7 @@ fn prim_func(p: &mut Printer, obj: &ObjectRef, f: &PrimFuncNode, path: &AccessPa
         p.pop_dispatch_token();
         doc = doc.returns(r?);
     }
-    Ok(Doc::Stmt(doc.into_stmt()))
+    Ok(Doc::from(doc.into_stmt()))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -376,7 +376,7 @@ fn prim_func_in_frame(
                 type_params.push(Doc::Expr(id));
             } else {
                 let ann = type_annotation(p, &ty, &AccessPath::root())?;
-                type_params.push(Doc::Stmt(StmtDoc::assign_annotated(id, None, ann)));
+                type_params.push(Doc::from(StmtDoc::assign_annotated(id, None, ann)));
             }
         }
     }

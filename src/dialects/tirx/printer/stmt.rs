@@ -34,7 +34,7 @@ fn concise_scope(lhs: Option<ExprDoc>, rhs: ExprDoc, mut body: Vec<StmtDoc>, con
         body.insert(0, head);
         Doc::Block(StmtBlockDoc::new(body))
     } else {
-        Doc::Stmt(StmtDoc::scope(lhs, rhs, body))
+        Doc::from(StmtDoc::scope(lhs, rhs, body))
     }
 }
 
