@@ -184,8 +184,10 @@ impl Shared {
                 }
                 slots[i] = Slot::Running;
             }
-            let prefixes = walk(root, *is_var);
-            self.slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Slot::Done(prefixes);
+            // A walk that fails here is left to the printer, which would report it
+            // rather than wait for it forever.
+            let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| walk(root, *is_var)));
+            self.slots.lock().unwrap_or_else(|e| e.into_inner())[i] = walked.map_or(Slot::Gone, Slot::Done);
             self.done.notify_all();
         }
     }

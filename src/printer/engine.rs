@@ -598,7 +598,7 @@ impl Printer {
         };
         let text = self.unique_text(&hint);
         self.names.insert(Name(text.clone()), index);
-        self.attach(obj, index, VarEntry { name: Some(text.clone()), creator: None, frame: index });
+        self.attach(obj, VarEntry { name: Some(text.clone()), creator: None, frame: index });
         Ok(ExprDoc::id(text))
     }
 
@@ -614,7 +614,7 @@ impl Printer {
             return Err(Error::value_error(format!("printer: {} is already defined", obj.type_key())));
         }
         let index = self.frame_index(frame)?;
-        self.attach(obj, index, VarEntry { name: None, creator: Some(Arc::new(creator)), frame: index });
+        self.attach(obj, VarEntry { name: None, creator: Some(Arc::new(creator)), frame: index });
         Ok(())
     }
 
@@ -626,8 +626,8 @@ impl Printer {
         }
     }
 
-    fn attach(&mut self, obj: &ObjectRef, frame: u32, entry: VarEntry) {
-        self.frames[frame as usize].vars.push(obj.clone());
+    fn attach(&mut self, obj: &ObjectRef, entry: VarEntry) {
+        self.frames[entry.frame as usize].vars.push(obj.clone());
         self.vars.insert(obj.clone(), entry);
     }
 
