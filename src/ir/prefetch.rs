@@ -26,14 +26,6 @@ fn node(addr: usize) {
     let _ = addr;
 }
 
-impl ObjectRef {
-    /// Start loading this node into the cache.
-    #[inline]
-    pub fn prefetch(&self) {
-        node(self.addr());
-    }
-}
-
 impl ChildRef<'_> {
     /// Start loading this node into the cache.
     #[inline]
@@ -42,20 +34,25 @@ impl ChildRef<'_> {
     }
 }
 
-/// Called at item `i` of a walk over `items`: start loading item `i + 4`, the children
-/// of item `i + 3`, the grandchildren of item `i + 2` and the level below of item `i + 1`
-/// (each loaded by the calls before).
+/// How many levels of an item's tree `ahead` loads.
+const LEVELS: usize = 4;
+
+/// Called at item `i` of a walk over `items`: start loading level `d` (0: the item
+/// itself) of item `i + LEVELS - d`, for each level. Level `d - 1` of that item was
+/// asked for by the call before, so reading it to find level `d` rarely waits.
 pub fn ahead<T: AsRef<ObjectRef>>(items: &[T], i: usize) {
-    if let Some(item) = items.get(i + 4) {
-        item.as_ref().prefetch();
+    for depth in 0..LEVELS {
+        if let Some(item) = items.get(i + LEVELS - depth) {
+            level(&ChildRef::Erased(item.as_ref()), depth);
+        }
     }
-    if let Some(item) = items.get(i + 3) {
-        item.as_ref().for_each_child(&mut |c| c.prefetch());
-    }
-    if let Some(item) = items.get(i + 2) {
-        item.as_ref().for_each_child(&mut |c| c.for_each_child(&mut |g| g.prefetch()));
-    }
-    if let Some(item) = items.get(i + 1) {
-        item.as_ref().for_each_child(&mut |c| c.for_each_child(&mut |g| g.for_each_child(&mut |h| h.prefetch())));
+}
+
+/// Start loading the nodes `depth` levels below `node`.
+fn level(node: &ChildRef<'_>, depth: usize) {
+    if depth == 0 {
+        node.prefetch();
+    } else {
+        node.for_each_child(&mut |c| level(&c, depth - 1));
     }
 }

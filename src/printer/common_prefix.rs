@@ -5,12 +5,11 @@
 //! The walk reads a whole function, and its first read of the IR misses the cache at
 //! almost every node: it cost as much as printing the function. So a module printer can
 //! have the walks of its functions computed ahead, on a second thread, while it prints
-//! the functions before them ([`PrefixState::compute_ahead`]).
+//! the functions before them (`Printer::compute_common_prefixes_ahead`).
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use crate::ir::ObjectRef;
 
@@ -20,29 +19,13 @@ use super::fast_hash::{FastMap, FastSet};
 /// selectors can be compared: a walk computed ahead is used only for the same one.
 pub type IsVar = fn(&ObjectRef) -> bool;
 
-fn rules() -> &'static RwLock<HashMap<String, IsVar>> {
-    static RULES: OnceLock<RwLock<HashMap<String, IsVar>>> = OnceLock::new();
-    RULES.get_or_init(Default::default)
-}
-
-/// Declare that printing an object of type `type_key` sets the common prefixes of its
-/// variables that `is_var` selects (`Printer::set_common_prefix(obj, is_var)`): the
-/// walks of such objects may then be computed ahead (`Printer::compute_common_prefixes_ahead`).
-pub fn register_common_prefix_vars(type_key: &str, is_var: IsVar) {
-    rules().write().unwrap_or_else(|e| e.into_inner()).insert(type_key.to_string(), is_var);
-}
-
-fn rule(type_key: &str) -> Option<IsVar> {
-    rules().read().unwrap_or_else(|e| e.into_inner()).get(type_key).copied()
-}
-
 /// The printer's common prefixes: those of the root being printed (walked at the first
 /// query: many functions never ask), and the walks computed ahead.
 #[derive(Default)]
 pub(crate) struct PrefixState {
     current: OnceCell<CommonPrefixes>,
     source: Option<(ObjectRef, IsVar)>,
-    /// The roots to walk ahead, in print order (`compute_ahead`).
+    /// The roots to walk ahead, in print order, with their selectors (`plan`).
     planned: Vec<(ObjectRef, IsVar)>,
     /// The worker walking them, started at the first walk the printer needs: the
     /// functions of many modules never ask, and then no thread is spent.
@@ -77,10 +60,9 @@ impl PrefixState {
         self.ahead.get_or_init(|| Ahead::start(self.planned[i + 1..].to_vec())).as_ref()
     }
 
-    /// Plan to walk those of `roots` whose type has a registered selector on another
-    /// thread, in order, once the first of them is walked.
-    pub(crate) fn compute_ahead(&mut self, roots: &[ObjectRef]) {
-        self.planned = roots.iter().filter_map(|r| rule(r.type_key()).map(|is_var| (r.clone(), is_var))).collect();
+    /// Plan to walk `roots` on another thread, in order, once the first of them is walked.
+    pub(crate) fn plan(&mut self, roots: Vec<(ObjectRef, IsVar)>) {
+        self.planned = roots;
         self.ahead = OnceCell::new();
     }
 }
@@ -122,15 +104,11 @@ impl Ahead {
         Some(Ahead { shared, index })
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Slot>> {
-        self.shared.slots.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// The printer has come to `root`: the walks of the roots before it are not needed.
     fn reached(&self, root: &ObjectRef) {
         let Some(&i) = self.index.get(&root.addr()) else { return };
         let mut stale = Vec::new();
-        let mut slots = self.lock();
+        let mut slots = self.shared.lock();
         for slot in &mut slots[..i] {
             match slot {
                 Slot::Done(_) => stale.push(std::mem::replace(slot, Slot::Gone)),
@@ -149,7 +127,7 @@ impl Ahead {
         if !std::ptr::fn_addr_eq(self.shared.jobs[i].1, is_var) {
             return None;
         }
-        let mut slots = self.lock();
+        let mut slots = self.shared.lock();
         loop {
             match std::mem::replace(&mut slots[i], Slot::Gone) {
                 Slot::Done(prefixes) => return Some(prefixes),
@@ -172,13 +150,17 @@ impl Drop for Ahead {
 }
 
 impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Vec<Slot>> {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn run(&self) {
         for (i, (root, is_var)) in self.jobs.iter().enumerate() {
             if self.stop.load(Ordering::Relaxed) {
                 return;
             }
             {
-                let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+                let mut slots = self.lock();
                 if !matches!(slots[i], Slot::Todo) {
                     continue;
                 }
@@ -187,7 +169,7 @@ impl Shared {
             // A walk that fails here is left to the printer, which would report it
             // rather than wait for it forever.
             let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| walk(root, *is_var)));
-            self.slots.lock().unwrap_or_else(|e| e.into_inner())[i] = walked.map_or(Slot::Gone, Slot::Done);
+            self.lock()[i] = walked.map_or(Slot::Gone, Slot::Done);
             self.done.notify_all();
         }
     }
@@ -445,7 +427,7 @@ mod tests {
     }
 
     fn finished(state: &PrefixState, i: usize) -> bool {
-        let slots = state.ahead.get().and_then(Option::as_ref).expect("computing ahead").lock();
+        let slots = state.ahead.get().and_then(Option::as_ref).expect("computing ahead").shared.lock();
         matches!(slots[i], Slot::Done(_))
     }
 

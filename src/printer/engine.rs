@@ -93,6 +93,8 @@ struct Registry {
     entries: HashMap<String, ScriptEntry>,
     imports: Arc<HashMap<String, ImportSpec>>,
     metadata_serializer: Option<MetadataSerializer>,
+    /// The common-prefix selector of each root type that registered one.
+    prefix_vars: HashMap<String, IsVar>,
 }
 
 fn registry() -> &'static RwLock<Registry> {
@@ -157,6 +159,13 @@ pub fn register_script_entry(
 pub fn register_import(name: &str, spec: ImportSpec) {
     let mut reg = write_registry();
     Arc::make_mut(&mut reg.imports).insert(name.to_string(), spec);
+}
+
+/// Declare that printing an object of type `type_key` sets the common prefixes of its
+/// variables that `is_var` selects (`Printer::set_common_prefix(obj, is_var)`): the
+/// walks of such objects may then be computed ahead (`Printer::compute_common_prefixes_ahead`).
+pub fn register_common_prefix_vars(type_key: &str, is_var: IsVar) {
+    write_registry().prefix_vars.insert(type_key.to_string(), is_var);
 }
 
 /// Register how `show_meta` writes the metadata section (the JSON text of
@@ -786,7 +795,11 @@ impl Printer {
     /// ahead on another thread, for those whose type registered its selector
     /// (`register_common_prefix_vars`).
     pub fn compute_common_prefixes_ahead(&mut self, roots: &[ObjectRef]) {
-        self.prefixes.compute_ahead(roots);
+        let planned = {
+            let reg = read_registry();
+            roots.iter().filter_map(|r| reg.prefix_vars.get(r.type_key()).map(|is_var| (r.clone(), *is_var))).collect()
+        };
+        self.prefixes.plan(planned);
     }
     pub(crate) fn prefixes(&self) -> &CommonPrefixes {
         self.prefixes.get()

@@ -14,12 +14,12 @@ pub mod fast_hash;
 pub mod python;
 mod split;
 
-pub use common_prefix::{IsVar, register_common_prefix_vars};
+pub use common_prefix::IsVar;
 pub use config::{Fallback, PrinterConfig, Syntax};
 pub use doc::{ClassDoc, Doc, ExprDoc, ExprKind, FunctionDoc, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind, Text};
 pub use engine::{
-    DEFAULT_TOKEN, Frame, FrameId, ImportSpec, Printer, register_import, register_metadata_serializer,
-    register_print_hook, register_script_entry, script,
+    DEFAULT_TOKEN, Frame, FrameId, ImportSpec, Printer, register_common_prefix_vars, register_import,
+    register_metadata_serializer, register_print_hook, register_script_entry, script,
 };
 pub use python::{escape_str, format_float, literal_text, to_python, to_python_underlined};
 
