@@ -17,7 +17,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::rc::Rc;
 
 use ruff_text_size::Ranged;
 use rustpython_vm::builtins::{PyCode, PyDictRef};
@@ -28,7 +28,16 @@ use rustpython_vm::compiler::core::{OneIndexed, SourceFile, SourceLocation};
 use rustpython_vm::compiler::CompileOpts;
 use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
 
-use super::transpile::RUNTIME;
+use super::eval::FastBody;
+use super::transpile::{RUNTIME, SIGNATURE_PREFIX};
+
+/// A definition body taken out of the program: evaluated from its tree when it
+/// allows that (see `script::eval`), else compiled and kept compact.
+#[derive(Debug)]
+pub enum Body {
+    Evaluated(Rc<FastBody>),
+    Compiled(LazyBody),
+}
 
 /// A definition body, compiled, with its instructions and locations kept compact.
 pub struct LazyBody {
@@ -217,7 +226,7 @@ fn get_varint(bytes: &mut &[u8]) -> u64 {
 // fetches its body while the program runs (definitions outside functions run only then).
 
 thread_local! {
-    static BODIES: RefCell<HashMap<u32, Arc<LazyBody>>> = RefCell::new(HashMap::new());
+    static BODIES: RefCell<HashMap<u32, Rc<Body>>> = RefCell::new(HashMap::new());
     static NEXT_KEY: Cell<u32> = const { Cell::new(0) };
 }
 
@@ -230,7 +239,7 @@ fn next_key() -> u32 {
 }
 
 /// The body registered under `key` (while its program is alive).
-pub fn body(key: u32) -> Option<Arc<LazyBody>> {
+pub fn body(key: u32) -> Option<Rc<Body>> {
     BODIES.with(|b| b.borrow().get(&key).cloned())
 }
 
@@ -248,9 +257,13 @@ impl Bodies {
     }
 }
 
-impl LazyBody {
+impl Body {
     fn compact_bytes(&self) -> usize {
-        self.parts.iter().map(|p| p.units.len() * 2 + p.locations.len()).sum::<usize>() + self.code.linetable.len()
+        match self {
+            Body::Compiled(b) => b.parts.iter().map(|p| p.units.len() * 2 + p.locations.len()).sum::<usize>() + b.code.linetable.len(),
+            // About as many bytes of tree as of source.
+            Body::Evaluated(f) => f.source_len(),
+        }
     }
 }
 
@@ -274,26 +287,34 @@ struct Extracted {
     def: ast::StmtFunctionDef,
 }
 
-/// Take the eligible definition bodies out of `module` (leaving stubs), compile each
-/// on its own and register them; `None` when any of them does not compile (the
-/// caller then compiles the original program whole). `module` keeps the stubs.
-pub fn compile_bodies(module: &mut ast::ModModule, sf: &SourceFile, opts: &CompileOpts) -> Option<Bodies> {
+/// Take the eligible definition bodies out of `module` (leaving stubs), lower or
+/// compile each on its own and register them; `None` when any of them does not
+/// compile (the caller then compiles the original program whole). `module` keeps
+/// the stubs. With `vm`, bodies that allow it are kept for evaluation.
+pub fn compile_bodies(vm: Option<&VirtualMachine>, module: &mut ast::ModModule, sf: &SourceFile, opts: &CompileOpts) -> Option<Bodies> {
     let mut extracted = Vec::new();
     let mut classes = Vec::new();
     let mut module_decls = Vec::new();
     declarations(&module.body, &mut module_decls);
+    let module_decls: Rc<[Stmt]> = module_decls.into();
     extract(&mut module.body, &mut classes, &mut extracted);
     let mut bodies = Bodies::default();
     let mut compiled = Vec::with_capacity(extracted.len());
     for e in extracted {
+        if let Some(vm) = vm
+            && let Some(fast) = FastBody::new(vm, &e.def, &e.classes, module_decls.clone(), sf)
+        {
+            compiled.push((e.key, Body::Evaluated(Rc::new(fast))));
+            continue;
+        }
         let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
-        compiled.push((e.key, code));
+        compiled.push((e.key, Body::Compiled(code)));
     }
     BODIES.with(|b| {
         let mut b = b.borrow_mut();
         for (key, body) in compiled {
             bodies.bytes += body.compact_bytes();
-            b.insert(key, Arc::new(body));
+            b.insert(key, Rc::new(body));
             bodies.keys.push(key);
         }
     });
@@ -349,6 +370,11 @@ fn extract(stmts: &mut [Stmt], classes: &mut Vec<ast::StmtClassDef>, out: &mut V
                 if eligible(f) {
                     let key = next_key();
                     let stub = stub_of(f, key);
+                    let def = std::mem::replace(f, stub);
+                    out.push(Extracted { key, classes: classes.clone(), def });
+                } else if is_signature(f) {
+                    let key = next_key();
+                    let stub = signature_stub_of(f, key);
                     let def = std::mem::replace(f, stub);
                     out.push(Extracted { key, classes: classes.clone(), def });
                 }
@@ -467,6 +493,19 @@ fn eligible(f: &ast::StmtFunctionDef) -> bool {
     !finder.found
 }
 
+/// A signature builder the transpiler generated (`def __tvm_sig_f(__tvm_s): ...`,
+/// undecorated, see `transpile`) that compiles the same on its own.
+fn is_signature(f: &ast::StmtFunctionDef) -> bool {
+    if f.is_async || f.type_params.is_some() || !f.decorator_list.is_empty() || !f.name.id.as_str().starts_with(SIGNATURE_PREFIX) {
+        return false;
+    }
+    let mut finder = ClassNames { found: false };
+    for s in &f.body {
+        ast::visitor::Visitor::visit_stmt(&mut finder, s);
+    }
+    !finder.found
+}
+
 fn builder_call(f: &ast::StmtFunctionDef) -> Option<&ast::ExprCall> {
     let Expr::Call(call) = &f.decorator_list.last()?.expression else { return None };
     let Expr::Attribute(a) = &*call.func else { return None };
@@ -516,6 +555,40 @@ fn stub_of(f: &ast::StmtFunctionDef, key: u32) -> ast::StmtFunctionDef {
         parameters: f.parameters.clone(),
         returns: f.returns.clone(),
         body,
+    }
+}
+
+/// The stub of a signature builder: `@__tvm__.lazy_function(key)` over an empty body.
+fn signature_stub_of(f: &ast::StmtFunctionDef, key: u32) -> ast::StmtFunctionDef {
+    let range = f.range;
+    let node = Default::default;
+    let call = ast::ExprCall {
+        node_index: node(),
+        range,
+        func: Box::new(Expr::Attribute(ast::ExprAttribute {
+            node_index: node(),
+            range,
+            value: Box::new(Expr::Name(ast::ExprName { node_index: node(), range, id: RUNTIME.into(), ctx: ast::ExprContext::Load })),
+            attr: ast::Identifier::new("lazy_function", range),
+            ctx: ast::ExprContext::Load,
+        })),
+        arguments: ast::Arguments {
+            node_index: node(),
+            range,
+            args: Box::new([Expr::NumberLiteral(ast::ExprNumberLiteral { node_index: node(), range, value: ast::Number::Int(ast::Int::from(key)) })]),
+            keywords: Box::new([]),
+        },
+    };
+    ast::StmtFunctionDef {
+        node_index: node(),
+        range,
+        is_async: false,
+        decorator_list: vec![ast::Decorator { range, node_index: node(), expression: Expr::Call(call) }],
+        name: f.name.clone(),
+        type_params: None,
+        parameters: f.parameters.clone(),
+        returns: f.returns.clone(),
+        body: vec![Stmt::Pass(ast::StmtPass { node_index: node(), range })],
     }
 }
 
@@ -579,6 +652,7 @@ pub fn verify(whole: &CodeObject, bodies: &Bodies) -> Vec<String> {
             out.push(format!("body {k} missing"));
             continue;
         };
+        let Body::Compiled(b) = &*b else { continue };
         let code = b.code();
         match all.iter().find(|c| c.qualname == code.qualname && c.first_line_number == code.first_line_number) {
             Some(w) => out.extend(code_differences(&code, w)),
@@ -600,7 +674,7 @@ mod tests {
         let env = Environment::default();
         let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
         let mut module = transpile_source(&source, &env).expect("transpiles");
-        let bodies = compile_bodies(&mut module, &sf, &CompileOpts::default());
+        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default());
         let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
         (bodies, whole)
     }
@@ -638,8 +712,8 @@ class Mod:
     fn a_body_compiles_as_within_the_whole_program() {
         let (bodies, whole) = split(PROGRAM);
         let bodies = bodies.expect("every body compiles on its own");
-        // `top`, `Mod.f`, `Mod.h`; not the macro.
-        assert_eq!(bodies.keys.len(), 3);
+        // `top`, `Mod.f`, `Mod.h` and their three signature builders; not the macro.
+        assert_eq!(bodies.keys.len(), 6);
         assert!(bodies.compact_bytes() > 0);
         assert_eq!(verify(&whole, &bodies), Vec::<String>::new());
     }
@@ -652,7 +726,7 @@ class Mod:
             let source = Source::new("t.py", text);
             let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
             let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
-            (compile_bodies(&mut module, &sf, &CompileOpts::default()), ())
+            (compile_bodies(None, &mut module, &sf, &CompileOpts::default()), ())
         };
         assert!(bodies.is_none());
     }
@@ -661,7 +735,8 @@ class Mod:
     fn a_method_using_super_stays_in_the_program() {
         let text = "from tvm.script import tirx as T\nclass C:\n    @T.prim_func\n    def f():\n        super()\n";
         let (bodies, _) = split(text);
-        assert_eq!(bodies.expect("compiles").keys.len(), 0);
+        // Only its signature builder is taken out.
+        assert_eq!(bodies.expect("compiles").keys.len(), 1);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! text, ready to run in the VM.
 
 pub mod diagnostics;
+pub mod eval;
 pub mod header;
 pub mod lazy;
 pub mod nesting;
@@ -117,7 +118,7 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     let mut module = transpile_source(source, env)?;
     let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let opts = CompileOpts::default();
-    if let Some(bodies) = lazy::compile_bodies(&mut module, &sf, &opts)
+    if let Some(bodies) = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts)
         && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
     {
         return Ok(Program { code: vm.ctx.new_code(code), bodies });

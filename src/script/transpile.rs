@@ -39,6 +39,8 @@ use super::template::{self as tpl, Hole};
 
 /// The name the builder program binds the runtime module to.
 pub const RUNTIME: &str = "__tvm__";
+/// The name prefix of generated signature builders (`__tvm_sig_f` for `f`).
+pub const SIGNATURE_PREFIX: &str = "__tvm_sig_";
 
 /// A syntax restriction, located in the source.
 #[derive(Clone, Debug, PartialEq)]
@@ -358,7 +360,7 @@ impl Context {
         }
 
         // Function: a signature builder, then the body builder under the same name.
-        let sig_name = format!("__tvm_sig_{name}");
+        let sig_name = format!("{SIGNATURE_PREFIX}{name}");
         let sig = self.signature(&mut f, policy, scopes, range)?;
         let (sig_stmts, body_params, kwonly) = (sig.stmts, sig.params, sig.kwonly);
         let sig_def = match &sig.const_args {

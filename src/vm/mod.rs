@@ -2,6 +2,7 @@
 //! objects, script namespaces, the construction protocol and running files.
 
 pub mod alloc_guard;
+pub mod body;
 pub mod convert;
 pub mod error;
 pub mod interp;
@@ -24,6 +25,7 @@ pub(crate) fn init_native_classes() {
     object::PyIr::make_static_type();
     namespace::PyNamespace::make_static_type();
     runtime::GeneratedBuilder::make_static_type();
+    body::EvaluatedFunction::make_static_type();
     runtime::Branches::make_static_type();
     runtime::init_classes();
     for init in class_initializers() {

@@ -13,6 +13,7 @@ use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject, VirtualMachine};
 
 use crate::builder;
+use super::body::BodyFn;
 
 /// What one dialect's construction means. Every method has a default that
 /// reports the construct as unsupported in that dialect.
@@ -202,7 +203,7 @@ pub struct GeneratedBuilder {
     pub sig: Option<PyObjectRef>,
     pub options: PyDictRef,
     /// The real body when `body` is a stub (see `script::lazy`).
-    pub lazy: Option<Arc<crate::script::lazy::LazyBody>>,
+    pub lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
 }
 
 #[pyclass]
@@ -218,13 +219,21 @@ impl GeneratedBuilder {
 }
 
 impl GeneratedBuilder {
-    /// The body function to call. A compiled-on-its-own body becomes a new function
-    /// each time (its code object lives only as long as the caller keeps it).
-    pub fn function(&self, vm: &VirtualMachine) -> PyResult {
-        match &self.lazy {
-            Some(body) => body.function(vm, &self.body),
-            None => Ok(self.body.clone()),
+    /// The body to run. A compiled-on-its-own body becomes a new function each
+    /// time (its code object lives only as long as the caller keeps it); an
+    /// evaluated one runs in the stub's globals.
+    pub fn body_fn(&self, vm: &VirtualMachine) -> PyResult<BodyFn> {
+        use crate::script::lazy::Body;
+        match self.lazy.as_deref() {
+            Some(Body::Compiled(body)) => Ok(BodyFn::Python(body.function(vm, &self.body)?)),
+            Some(Body::Evaluated(body)) => Ok(BodyFn::Evaluated { body: body.clone(), globals: BodyFn::Python(self.body.clone()).globals(vm)? }),
+            None => Ok(BodyFn::Python(self.body.clone())),
         }
+    }
+
+    /// The body as a Python callable.
+    pub fn function(&self, vm: &VirtualMachine) -> PyResult {
+        Ok(self.body_fn(vm)?.into_callable(vm))
     }
     pub fn option(&self, key: &str, vm: &VirtualMachine) -> Option<PyObjectRef> {
         self.options.get_item_opt(key, vm).ok().flatten()
@@ -359,7 +368,7 @@ struct BuilderRecorder {
     name: String,
     sig: Option<PyObjectRef>,
     options: PyDictRef,
-    lazy: Option<Arc<crate::script::lazy::LazyBody>>,
+    lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
 }
 
 #[pyclass(with(Callable))]
@@ -452,6 +461,22 @@ pub mod rt {
             OptionalArg::Missing => None,
         };
         Ok(BuilderRecorder { name, sig, options, lazy }.into_ref(&vm.ctx).into())
+    }
+
+    /// `@__tvm__.lazy_function(key)`: the function whose body was taken out of the
+    /// program under `key` (see `script::lazy`), in place of its stub.
+    #[pyfunction]
+    fn lazy_function(key: u32, vm: &VirtualMachine) -> PyResult {
+        let body = crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?;
+        Ok(vm
+            .new_function("lazy_function", move |stub: PyObjectRef, vm: &VirtualMachine| -> PyResult {
+                use crate::script::lazy::Body;
+                match &*body {
+                    Body::Compiled(b) => b.function(vm, &stub),
+                    Body::Evaluated(b) => Ok(super::super::body::EvaluatedFunction { body: b.clone(), stub }.into_ref(&vm.ctx).into()),
+                }
+            })
+            .into())
     }
 
     #[pyfunction]

@@ -2,7 +2,8 @@
 //! signature context the generated signature builder declares parameters through,
 //! deferral inside module classes, finishing a function, and `@R.macro`.
 
-use rustpython_vm::builtins::{PyDict, PyTuple};
+use crate::vm::body::BodyFn;
+use rustpython_vm::builtins::PyTuple;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::Callable;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
@@ -14,7 +15,7 @@ use crate::builder;
 use crate::dialects::relax::nodes::Function;
 use crate::dialects::relax::types::{any_type, FuncType};
 use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py, py_str};
-use crate::ir::{self, Span, Type, Value, Var};
+use crate::ir::{self, Span, Type, Value};
 use crate::script::settings;
 use crate::vm::object::unwrap_object;
 use crate::vm::runtime::GeneratedBuilder;
@@ -122,8 +123,8 @@ fn run_signature(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions)
     let depth = builder::enter(Box::new(RelaxFuncFrame::new(&gb.name, opts.private, opts.pure)));
     let run = || -> PyResult<Vec<PyObjectRef>> {
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
-        let sig = with_symbol_globals(vm, &sig)?;
-        let values = sig.call((RelaxSig.into_ref(&vm.ctx),), vm)?;
+        let sig = with_symbol_globals(vm, BodyFn::of(vm, &sig)?)?;
+        let values = sig.call(vm, FuncArgs::new(vec![RelaxSig.into_ref(&vm.ctx).into()], rustpython_vm::function::KwArgs::default()))?;
         Ok(match values.downcast_ref::<PyTuple>() {
             Some(t) => t.as_slice().to_vec(),
             None => vec![values.clone()],
@@ -151,8 +152,8 @@ pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> 
     let (depth, params) = run_signature(vm, gb, opts)?;
     let run = || -> PyResult<Function> {
         with_func(|f| f.in_signature = false);
-        let body = with_symbol_globals(vm, &gb.function(vm)?)?;
-        body.call(FuncArgs::new(params, rustpython_vm::function::KwArgs::default()), vm)?;
+        let body = with_symbol_globals(vm, gb.body_fn(vm)?)?;
+        body.call(vm, FuncArgs::new(params, rustpython_vm::function::KwArgs::default()))?;
         let frame = builder::find_frame::<RelaxFuncFrame, _>(|f| {
             std::mem::replace(f, RelaxFuncFrame::new("", false, true))
         })
@@ -194,42 +195,23 @@ fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
     Ok(Function::make(f.params.clone(), body, f.ret_ty.clone(), f.is_pure, attrs.into(), Span::none()))
 }
 
-/// A copy of a builder function whose `typing.TypeVar` globals are replaced by the
+/// A builder function whose `typing.TypeVar` globals are replaced by the
 /// function's symbolic variables (TVM 0.27 headers: `n = TypeVar("n")`).
-fn with_symbol_globals(vm: &VirtualMachine, func: &PyObjectRef) -> PyResult {
-    let Ok(globals) = func.get_attr("__globals__", vm) else { return Ok(func.clone()) };
-    let Some(g) = globals.downcast_ref::<PyDict>() else { return Ok(func.clone()) };
-    let code = func.get_attr("__code__", vm)?;
-    let names = crate::dialects::tirx::frontend::convert::iterate(vm, &code.get_attr("co_names", vm)?)?;
-    let mut found: Vec<(String, Var)> = vec![];
-    for n in names {
-        let name = py_str(vm, &n)?;
+fn with_symbol_globals(vm: &VirtualMachine, func: BodyFn) -> PyResult<BodyFn> {
+    let Ok(g) = func.globals(vm) else { return Ok(func) };
+    let mut found: Vec<(String, PyObjectRef)> = vec![];
+    for name in func.global_names(vm)? {
         if let Ok(Some(v)) = g.get_item_opt(name.as_str(), vm)
             && is_type_var(&v)
         {
-            found.push((name.clone(), super::convert::symbol(&name)));
+            let symbol = py(vm, super::convert::symbol(&name));
+            found.push((name, symbol));
         }
     }
     if found.is_empty() {
-        return Ok(func.clone());
+        return Ok(func);
     }
-    let copy = vm.ctx.new_dict();
-    for (k, v) in g {
-        copy.set_item(&*k, v, vm)?;
-    }
-    for (k, v) in &found {
-        copy.set_item(k.as_str(), py(vm, v.clone()), vm)?;
-    }
-    let types = vm.import("types", 0)?;
-    let ctor = types.get_attr("FunctionType", vm)?;
-    let new = ctor.call(
-        (func.get_attr("__code__", vm)?, copy, func.get_attr("__name__", vm)?, func.get_attr("__defaults__", vm)?, func.get_attr("__closure__", vm)?),
-        vm,
-    )?;
-    if let Ok(kw) = func.get_attr("__kwdefaults__", vm) {
-        new.set_attr("__kwdefaults__", kw, vm)?;
-    }
-    Ok(new)
+    func.with_globals(vm, &found)
 }
 
 /// The object the generated signature builder declares parameters through.

@@ -209,8 +209,8 @@ impl DialectHooks for RelaxHooks {
         if let Some(v) = with_func(|f| f.symbols.get(&name).cloned()).flatten() {
             return Ok(py(vm, v));
         }
-        if let Some(frame) = vm.current_frame()
-            && let Ok(Some(v)) = frame.globals.get_item_opt(name.as_str(), vm)
+        if let Some(globals) = crate::script::eval::current_globals(vm)
+            && let Ok(Some(v)) = globals.get_item_opt(name.as_str(), vm)
         {
             return Ok(v);
         }

@@ -84,7 +84,7 @@ fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
     // Names the signature's Python scope defines (`T`, constants) keep their values;
     // the others are the function's symbols.
     let scope = vm.ctx.new_dict();
-    let globals = vm.current_frame().map(|f| f.globals.clone());
+    let globals = crate::script::eval::current_globals(vm);
     if let Some(g) = &globals {
         for (k, v) in g {
             scope.set_item(&*k, v, vm)?;

@@ -3,6 +3,7 @@
 //! declares parameters through, finishing a function (naming, S-TIR root block,
 //! well-formedness), and macros (`@T.macro`, `@T.inline`).
 
+use crate::vm::body::BodyFn;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -163,14 +164,14 @@ pub fn build_with(
         if jit {
             sig_args.push(map.into());
         }
-        let values = sig.call(FuncArgs::new(sig_args, kw.clone()), vm)?;
+        let values = sig.call(vm, FuncArgs::new(sig_args, kw.clone()))?;
         with_func(|f| f.in_signature = false);
         let params: Vec<PyObjectRef> = match values.downcast_ref::<PyTuple>() {
             Some(t) => t.as_slice().to_vec(),
             None => vec![values.clone()],
         };
-        let body = body_with_symbols(vm, &gb.function(vm)?)?;
-        body.call(FuncArgs::new(params, kw), vm)?;
+        let body = body_with_symbols(vm, gb.body_fn(vm)?)?;
+        body.call(vm, FuncArgs::new(params, kw))?;
         close(depth).py(vm)
     };
     if let Err(e) = run() {
@@ -197,66 +198,41 @@ pub fn build_with(
 
 /// The signature builder with the `typing.TypeVar` globals it reads replaced by the
 /// function's int64 symbols (TVM 0.27's headers: `n = TypeVar("n")` declares `n`).
-fn sig_with_type_vars(vm: &VirtualMachine, sig: &PyObjectRef) -> PyResult {
+fn sig_with_type_vars(vm: &VirtualMachine, sig: &PyObjectRef) -> PyResult<BodyFn> {
+    let sig = BodyFn::of(vm, sig)?;
     if !with_func(|f| f.tvm_spelling).unwrap_or(false) {
-        return Ok(sig.clone());
+        return Ok(sig);
     }
-    let globals = sig.get_attr("__globals__", vm)?;
-    let Some(g) = globals.downcast_ref::<PyDict>() else { return Ok(sig.clone()) };
-    let code = sig.get_attr("__code__", vm)?;
-    let names = super::convert::iterate(vm, &code.get_attr("co_names", vm)?)?;
+    let g = sig.globals(vm)?;
     let mut found = vec![];
-    for n in names {
-        let name = py_str(vm, &n)?;
+    for name in sig.global_names(vm)? {
         if let Ok(Some(v)) = g.get_item_opt(name.as_str(), vm)
             && super::convert::is_type_var(&v)
             && let Some(var) = super::context::type_var_symbol(&name)
         {
-            found.push((name, var));
+            found.push((name, py(vm, var)));
         }
     }
     if found.is_empty() {
-        return Ok(sig.clone());
+        return Ok(sig);
     }
-    function_with_globals(vm, sig, g, &found)
-}
-
-/// A copy of a Python function whose globals have `overrides` bound.
-fn function_with_globals(vm: &VirtualMachine, f: &PyObjectRef, g: &PyDict, overrides: &[(String, Var)]) -> PyResult {
-    let copy = vm.ctx.new_dict();
-    for (k, v) in g {
-        copy.set_item(&*k, v, vm)?;
-    }
-    for (k, v) in overrides {
-        copy.set_item(k.as_str(), py(vm, v.clone()), vm)?;
-    }
-    let types = vm.import("types", 0)?;
-    let ctor = types.get_attr("FunctionType", vm)?;
-    let new = ctor.call(
-        (f.get_attr("__code__", vm)?, copy, f.get_attr("__name__", vm)?, f.get_attr("__defaults__", vm)?, f.get_attr("__closure__", vm)?),
-        vm,
-    )?;
-    if let Ok(kw) = f.get_attr("__kwdefaults__", vm) {
-        new.set_attr("__kwdefaults__", kw, vm)?;
-    }
-    Ok(new)
+    sig.with_globals(vm, &found)
 }
 
 /// The body builder with the function's symbols shadowing module globals of the
 /// same name (TVM's variable table shadows globals: `TypeVar` headers, shape strings).
-fn body_with_symbols(vm: &VirtualMachine, body: &PyObjectRef) -> PyResult {
+fn body_with_symbols(vm: &VirtualMachine, body: BodyFn) -> PyResult<BodyFn> {
     let symbols: Vec<(String, Var)> = with_func(|f| f.symbols.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default();
     if symbols.is_empty() {
-        return Ok(body.clone());
+        return Ok(body);
     }
-    let globals = body.get_attr("__globals__", vm)?;
-    let Some(g) = globals.downcast_ref::<PyDict>() else { return Ok(body.clone()) };
-    let shadowed: Vec<&(String, Var)> = symbols.iter().filter(|(k, _)| g.contains_key(k.as_str(), vm)).collect();
+    let g = body.globals(vm)?;
+    let shadowed: Vec<(String, PyObjectRef)> =
+        symbols.into_iter().filter(|(k, _)| g.contains_key(k.as_str(), vm)).map(|(k, v)| (k, py(vm, v))).collect();
     if shadowed.is_empty() {
-        return Ok(body.clone());
+        return Ok(body);
     }
-    let shadowed: Vec<(String, Var)> = shadowed.into_iter().cloned().collect();
-    function_with_globals(vm, body, g, &shadowed)
+    body.with_globals(vm, &shadowed)
 }
 
 /// The object the generated signature builder declares parameters through.

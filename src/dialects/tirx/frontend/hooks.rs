@@ -176,8 +176,8 @@ impl DialectHooks for TirHooks {
             return Ok(py(vm, o));
         }
         // Non-hygienic macros fall back to the names visible where they are written.
-        if let Some(frame) = vm.current_frame() {
-            if let Ok(Some(v)) = frame.globals.get_item_opt(name.as_str(), vm) {
+        if let Some(globals) = crate::script::eval::current_globals(vm) {
+            if let Ok(Some(v)) = globals.get_item_opt(name.as_str(), vm) {
                 return Ok(v);
             }
         }

@@ -1,0 +1,102 @@
+//! Giving an exception that leaves an evaluated body the traceback entry the
+//! compiled body would have given it: a function of the same name, in the same
+//! class headers, compiled with one statement, `raise exc`, placed at the range
+//! of the construct that failed, re-raises it. Tracebacks and located diagnostics
+//! then read it exactly as they read the compiled body's frame. Compiling happens
+//! only on this error path.
+
+use std::rc::Rc;
+
+use ruff_text_size::TextRange;
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode};
+use rustpython_vm::compiler::ast::{self, Identifier};
+use rustpython_vm::compiler::codegen;
+use rustpython_vm::compiler::core::bytecode::{CodeObject, ConstantData};
+use rustpython_vm::compiler::CompileOpts;
+use rustpython_vm::{PyRef, VirtualMachine};
+
+use super::run::{Fail, Frame};
+
+const EXC: &str = "__tvm_exc";
+
+/// `fail`'s exception, re-raised at its range from a frame standing for the body
+/// (or for the lambda at `lambda` inside it).
+pub fn located(vm: &VirtualMachine, frame: &Rc<Frame>, fail: Fail, lambda: Option<TextRange>) -> PyBaseExceptionRef {
+    let Fail { exc, range } = fail;
+    match raiser(vm, frame, range, lambda) {
+        Some(f) => match f.call((exc.clone(),), vm) {
+            Err(e) => e,
+            Ok(_) => exc,
+        },
+        None => exc,
+    }
+}
+
+fn raiser(vm: &VirtualMachine, frame: &Rc<Frame>, range: TextRange, lambda: Option<TextRange>) -> Option<rustpython_vm::PyObjectRef> {
+    let body = &frame.body;
+    let node = Default::default;
+    let name = |s: &str, range| ast::ExprName { node_index: node(), range, id: s.into(), ctx: ast::ExprContext::Load };
+    let raise = ast::Stmt::Raise(ast::StmtRaise { node_index: node(), range, exc: Some(Box::new(ast::Expr::Name(name(EXC, range)))), cause: None });
+    let def = |id: &str, range: TextRange, param: bool, stmt: ast::Stmt| {
+        let mut parameters = ast::Parameters { range, node_index: node(), posonlyargs: vec![], args: vec![], vararg: None, kwonlyargs: vec![], kwarg: None };
+        if param {
+            parameters.args.push(ast::ParameterWithDefault {
+                range,
+                node_index: node(),
+                parameter: ast::Parameter { range, node_index: node(), name: Identifier::new(EXC, range), annotation: None },
+                default: None,
+            });
+        }
+        ast::Stmt::FunctionDef(ast::StmtFunctionDef {
+            node_index: node(),
+            range,
+            is_async: false,
+            decorator_list: vec![],
+            name: Identifier::new(id, range),
+            type_params: None,
+            parameters: Box::new(parameters),
+            returns: None,
+            body: vec![stmt],
+        })
+    };
+    let mut path: Vec<&str> = body.classes.iter().map(|(n, _)| n.as_str()).collect();
+    path.push(&body.name);
+    let mut stmt = match lambda {
+        Some(l) => {
+            path.push("<lambda>");
+            def(&body.name, body.def_range, false, def("<lambda>", l, true, raise))
+        }
+        None => def(&body.name, body.def_range, true, raise),
+    };
+    for (n, r) in body.classes.iter().rev() {
+        stmt = ast::Stmt::ClassDef(ast::StmtClassDef {
+            node_index: node(),
+            range: *r,
+            decorator_list: vec![],
+            name: Identifier::new(n.as_str(), *r),
+            type_params: None,
+            arguments: None,
+            body: vec![stmt],
+        });
+    }
+    let mut stmts = body.decls.to_vec();
+    stmts.push(stmt);
+    let module = ast::ModModule { node_index: node(), range: body.def_range, body: stmts };
+    let code = codegen::compile::compile_program(&module, body.source.clone(), CompileOpts::default()).ok()?;
+    let code = find(&code, &path)?;
+    let code: PyRef<PyCode> = vm.ctx.new_code(code.clone());
+    let types = vm.import("types", 0).ok()?;
+    types.get_attr("FunctionType", vm).ok()?.call((code, frame.globals.clone()), vm).ok()
+}
+
+/// The code object at `path` (class, …, function names) inside `code`.
+fn find<'a>(code: &'a CodeObject, path: &[&str]) -> Option<&'a CodeObject> {
+    let mut at = code;
+    for n in path {
+        at = at.constants.iter().find_map(|c| match c {
+            ConstantData::Code { code } if code.obj_name == *n => Some(&**code),
+            _ => None,
+        })?;
+    }
+    Some(at)
+}

@@ -1,0 +1,363 @@
+//! From a transpiled definition (ruff AST) to the evaluated form, or `None` when
+//! the body uses anything the evaluator does not implement (it is then compiled).
+//!
+//! Python's scoping is reproduced statically, as the compiler does: a name bound
+//! anywhere in the function (parameter, assignment, `with`/`for` target, `del`)
+//! is local to all of it; every other name is global. Whatever would change that
+//! (`global`, `nonlocal`, nested functions and classes, comprehensions, lambdas
+//! with parameters, imports, walrus) makes the body ineligible.
+
+use indexmap::IndexSet;
+use rustpython_vm::compiler::ast;
+use rustpython_vm::VirtualMachine;
+
+use super::tree::*;
+
+/// A function body in evaluated form.
+pub struct Lowered {
+    /// The parameters' names; parameter `i` is slot `i`.
+    pub params: Box<[Name]>,
+    /// Every local's name, by slot.
+    pub slots: Box<[Name]>,
+    pub body: Box<[Stmt]>,
+    /// The global names the body reads (a code object's `co_names`, less attributes).
+    pub globals: Box<[Name]>,
+}
+
+pub fn lower(vm: &VirtualMachine, def: &ast::StmtFunctionDef) -> Option<Lowered> {
+    if def.is_async || def.type_params.is_some() {
+        return None;
+    }
+    let p = &def.parameters;
+    if !p.posonlyargs.is_empty() || p.vararg.is_some() || !p.kwonlyargs.is_empty() || p.kwarg.is_some() {
+        return None;
+    }
+    if p.args.iter().any(|a| a.default.is_some() || a.parameter.annotation.is_some()) {
+        return None;
+    }
+    let mut locals: IndexSet<String> = IndexSet::new();
+    for a in &p.args {
+        if !locals.insert(a.parameter.name.id.to_string()) {
+            return None;
+        }
+    }
+    bound_names(&def.body, &mut locals)?;
+    let mut l = Lower { vm, locals, globals: IndexSet::new() };
+    let body = l.stmts(&def.body)?;
+    let intern = |s: &String| vm.ctx.intern_str(s.as_str());
+    Some(Lowered {
+        params: p.args.iter().map(|a| vm.ctx.intern_str(a.parameter.name.id.as_str())).collect(),
+        slots: l.locals.iter().map(intern).collect(),
+        body,
+        globals: l.globals.iter().map(intern).collect(),
+    })
+}
+
+/// The names the statements bind (outside nested scopes); `None` on a statement
+/// the evaluator does not implement.
+fn bound_names(stmts: &[ast::Stmt], out: &mut IndexSet<String>) -> Option<()> {
+    for s in stmts {
+        match s {
+            ast::Stmt::Assign(a) => {
+                for t in &a.targets {
+                    target_names(t, out)?;
+                }
+            }
+            ast::Stmt::Expr(_) | ast::Stmt::Pass(_) | ast::Stmt::Return(_) => {}
+            ast::Stmt::With(w) => {
+                for item in &w.items {
+                    if let Some(t) = &item.optional_vars {
+                        target_names(t, out)?;
+                    }
+                }
+                bound_names(&w.body, out)?;
+            }
+            ast::Stmt::For(f) => {
+                target_names(&f.target, out)?;
+                bound_names(&f.body, out)?;
+            }
+            ast::Stmt::If(i) => {
+                bound_names(&i.body, out)?;
+                for c in &i.elif_else_clauses {
+                    bound_names(&c.body, out)?;
+                }
+            }
+            ast::Stmt::Delete(d) => {
+                for t in &d.targets {
+                    let ast::Expr::Name(n) = t else { return None };
+                    out.insert(n.id.to_string());
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(())
+}
+
+fn target_names(t: &ast::Expr, out: &mut IndexSet<String>) -> Option<()> {
+    match t {
+        ast::Expr::Name(n) => {
+            out.insert(n.id.to_string());
+        }
+        ast::Expr::Tuple(ast::ExprTuple { elts, .. }) | ast::Expr::List(ast::ExprList { elts, .. }) => {
+            for e in elts {
+                target_names(e, out)?;
+            }
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+struct Lower<'a> {
+    vm: &'a VirtualMachine,
+    locals: IndexSet<String>,
+    globals: IndexSet<String>,
+}
+
+impl Lower<'_> {
+    fn stmts(&mut self, stmts: &[ast::Stmt]) -> Option<Box<[Stmt]>> {
+        stmts.iter().map(|s| self.stmt(s)).collect()
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt) -> Option<Stmt> {
+        Some(match s {
+            ast::Stmt::Assign(a) => {
+                let targets = a.targets.iter().map(|t| self.target(t)).collect::<Option<_>>()?;
+                Stmt::Assign(targets, self.expr(&a.value)?)
+            }
+            ast::Stmt::Expr(e) => Stmt::Expr(self.expr(&e.value)?),
+            ast::Stmt::Pass(_) => Stmt::Pass,
+            ast::Stmt::Return(r) => Stmt::Return(match &r.value {
+                Some(v) => Some(self.expr(v)?),
+                None => None,
+            }),
+            ast::Stmt::With(w) => {
+                if w.is_async {
+                    return None;
+                }
+                // `with a, b: body` is `with a: with b: body`.
+                let mut body = self.stmts(&w.body)?;
+                for item in w.items.iter().rev() {
+                    let target = match &item.optional_vars {
+                        Some(t) => Some(self.target(t)?),
+                        None => None,
+                    };
+                    let with = With { context: self.expr(&item.context_expr)?, target, body, range: item.range };
+                    body = Box::new([Stmt::With(Box::new(with))]);
+                }
+                let [only] = <[Stmt; 1]>::try_from(body.into_vec()).ok()?;
+                only
+            }
+            ast::Stmt::For(f) => {
+                if f.is_async || !f.orelse.is_empty() {
+                    return None;
+                }
+                Stmt::For(Box::new(For { target: self.target(&f.target)?, iter: self.expr(&f.iter)?, body: self.stmts(&f.body)?, range: f.range }))
+            }
+            ast::Stmt::If(i) => {
+                // `elif` chains become nested `else: if`.
+                let mut orelse: Box<[Stmt]> = Box::new([]);
+                for c in i.elif_else_clauses.iter().rev() {
+                    let body = self.stmts(&c.body)?;
+                    orelse = match &c.test {
+                        Some(t) => Box::new([Stmt::If(Box::new(If { test: self.expr(t)?, body, orelse }))]),
+                        None => body,
+                    };
+                }
+                Stmt::If(Box::new(If { test: self.expr(&i.test)?, body: self.stmts(&i.body)?, orelse }))
+            }
+            ast::Stmt::Delete(d) => {
+                let mut slots = Vec::new();
+                for t in &d.targets {
+                    let ast::Expr::Name(n) = t else { return None };
+                    slots.push((self.slot(n.id.as_str())?, n.range));
+                }
+                Stmt::Delete(slots.into())
+            }
+            _ => return None,
+        })
+    }
+
+    fn slot(&self, name: &str) -> Option<u32> {
+        self.locals.get_index_of(name).map(|i| i as u32)
+    }
+
+    fn target(&mut self, t: &ast::Expr) -> Option<Target> {
+        Some(match t {
+            ast::Expr::Name(n) => Target::Local(self.slot(n.id.as_str())?),
+            ast::Expr::Tuple(ast::ExprTuple { elts, range, .. }) | ast::Expr::List(ast::ExprList { elts, range, .. }) => {
+                Target::Unpack(elts.iter().map(|e| self.target(e)).collect::<Option<_>>()?, *range)
+            }
+            _ => return None,
+        })
+    }
+
+    fn exprs(&mut self, es: &[ast::Expr]) -> Option<Box<[Expr]>> {
+        es.iter().map(|e| self.expr(e)).collect()
+    }
+
+    fn expr(&mut self, e: &ast::Expr) -> Option<Expr> {
+        let vm = self.vm;
+        Some(match e {
+            ast::Expr::Name(n) => match self.slot(n.id.as_str()) {
+                Some(i) => Expr::Local(i, n.range),
+                None => {
+                    self.globals.insert(n.id.to_string());
+                    Expr::Global(vm.ctx.intern_str(n.id.as_str()), n.range)
+                }
+            },
+            ast::Expr::Attribute(a) => Expr::Attr(Box::new(self.expr(&a.value)?), vm.ctx.intern_str(a.attr.id.as_str()), a.range),
+            ast::Expr::Call(c) => {
+                let args = c.arguments.args.iter().map(|a| if a.is_starred_expr() { None } else { self.expr(a) }).collect::<Option<_>>()?;
+                let mut keywords = Vec::with_capacity(c.arguments.keywords.len());
+                for k in &c.arguments.keywords {
+                    keywords.push((vm.ctx.intern_str(k.arg.as_ref()?.id.as_str()), self.expr(&k.value)?));
+                }
+                Expr::Call(Box::new(Call { func: self.expr(&c.func)?, args, keywords: keywords.into(), range: c.range }))
+            }
+            ast::Expr::StringLiteral(s) => {
+                let v = s.value.to_str();
+                // A lone surrogate in the source needs the compiler's own decoding.
+                if v.contains(char::REPLACEMENT_CHARACTER) {
+                    return None;
+                }
+                Expr::Const(vm.ctx.new_str(v).into())
+            }
+            ast::Expr::NumberLiteral(n) => Expr::Const(match &n.value {
+                ast::Number::Int(i) => vm.ctx.new_int(i.as_u64()?).into(),
+                ast::Number::Float(f) => vm.ctx.new_float(*f).into(),
+                ast::Number::Complex { .. } => return None,
+            }),
+            ast::Expr::BooleanLiteral(b) => Expr::Const(vm.ctx.new_bool(b.value).into()),
+            ast::Expr::NoneLiteral(_) => Expr::Const(vm.ctx.none()),
+            ast::Expr::EllipsisLiteral(_) => Expr::Const(vm.ctx.ellipsis.clone().into()),
+            ast::Expr::Tuple(t) => {
+                if t.elts.iter().any(|e| e.is_starred_expr()) {
+                    return None;
+                }
+                Expr::Tuple(self.exprs(&t.elts)?)
+            }
+            ast::Expr::List(l) => {
+                if l.elts.iter().any(|e| e.is_starred_expr()) {
+                    return None;
+                }
+                Expr::List(self.exprs(&l.elts)?)
+            }
+            ast::Expr::Dict(d) => {
+                let mut items = Vec::with_capacity(d.items.len());
+                for item in &d.items {
+                    items.push((self.expr(item.key.as_ref()?)?, self.expr(&item.value)?));
+                }
+                Expr::Dict(items.into())
+            }
+            ast::Expr::Subscript(s) => Expr::Subscript(Box::new((self.expr(&s.value)?, self.expr(&s.slice)?)), s.range),
+            ast::Expr::Slice(s) => {
+                let mut part = |p: &Option<Box<ast::Expr>>| match p {
+                    Some(e) => self.expr(e).map(Some),
+                    None => Some(None),
+                };
+                Expr::Slice(Box::new([part(&s.lower)?, part(&s.upper)?, part(&s.step)?]), s.range)
+            }
+            ast::Expr::BinOp(b) => {
+                let op = match b.op {
+                    ast::Operator::Add => BinOp::Add,
+                    ast::Operator::Sub => BinOp::Sub,
+                    ast::Operator::Mult => BinOp::Mul,
+                    ast::Operator::MatMult => BinOp::MatMul,
+                    ast::Operator::Div => BinOp::Div,
+                    ast::Operator::FloorDiv => BinOp::FloorDiv,
+                    ast::Operator::Mod => BinOp::Mod,
+                    ast::Operator::Pow => BinOp::Pow,
+                    ast::Operator::LShift => BinOp::LShift,
+                    ast::Operator::RShift => BinOp::RShift,
+                    ast::Operator::BitOr => BinOp::BitOr,
+                    ast::Operator::BitXor => BinOp::BitXor,
+                    ast::Operator::BitAnd => BinOp::BitAnd,
+                };
+                Expr::Binary(Box::new((self.expr(&b.left)?, self.expr(&b.right)?)), op, b.range)
+            }
+            ast::Expr::UnaryOp(u) => {
+                let op = match u.op {
+                    ast::UnaryOp::USub => UnaryOp::Neg,
+                    ast::UnaryOp::UAdd => UnaryOp::Pos,
+                    ast::UnaryOp::Invert => UnaryOp::Invert,
+                    ast::UnaryOp::Not => UnaryOp::Not,
+                };
+                Expr::Unary(op, Box::new(self.expr(&u.operand)?), u.range)
+            }
+            ast::Expr::Compare(c) => {
+                let rest = c.ops.iter().zip(c.comparators.iter()).map(|(op, e)| Some((op.as_str(), self.expr(e)?))).collect::<Option<_>>()?;
+                Expr::Compare(Box::new(self.expr(&c.left)?), rest, c.range)
+            }
+            ast::Expr::If(i) => Expr::IfExp(Box::new((self.expr(&i.test)?, self.expr(&i.body)?, self.expr(&i.orelse)?))),
+            ast::Expr::Lambda(l) => {
+                if l.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
+                    return None;
+                }
+                Expr::Lambda(std::rc::Rc::new(Lambda { body: self.expr(&l.body)?, range: l.range }))
+            }
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustpython_vm::compiler::parser;
+
+    /// Whether the first function of `src` lowers.
+    fn lowers(src: &str) -> bool {
+        crate::init();
+        let module = parser::parse_module(src).expect("parses").into_syntax();
+        let ast::Stmt::FunctionDef(def) = &module.body[0] else { panic!("a function first") };
+        let interp = crate::vm::new_interpreter(&Default::default());
+        interp.enter(|vm| lower(vm, def).is_some())
+    }
+
+    #[test]
+    fn the_transpilers_statement_forms_lower() {
+        assert!(lowers("def f(a, b):\n    x = g(a, k=1)[0:2]\n    with m(x) as (p, q):\n        del x\n    for y in it:\n        if y: pass\n        elif not y: return -y\n        else: z = lambda: a < b <= 3\n    return {1: [a, (b,)]}\n"));
+    }
+
+    #[test]
+    fn what_changes_scoping_or_control_flow_does_not_lower() {
+        for src in [
+            "def f():\n    global x\n    x = 1\n",
+            "def f():\n    return [y for y in z]\n",
+            "def f():\n    def g(): pass\n",
+            "def f():\n    try:\n        pass\n    except E:\n        pass\n",
+            "def f():\n    while x: pass\n",
+            "def f():\n    x += 1\n",
+            "def f():\n    a.b = 1\n",
+            "def f():\n    g(*args)\n",
+            "def f():\n    g(**kw)\n",
+            "def f():\n    return lambda v: v\n",
+            "def f(a=1):\n    pass\n",
+            "def f(*a):\n    pass\n",
+            "def f():\n    for x in y:\n        break\n",
+            "def f():\n    import os\n",
+            "def f():\n    return f'{x}'\n",
+            "def f():\n    return (y := 1)\n",
+            "async def f():\n    pass\n",
+        ] {
+            assert!(!lowers(src), "lowered: {src}");
+        }
+    }
+
+    #[test]
+    fn names_bound_anywhere_are_local_everywhere() {
+        crate::init();
+        let module = parser::parse_module("def f(a):\n    b = c\n    with m() as d:\n        del b\n").expect("parses").into_syntax();
+        let ast::Stmt::FunctionDef(def) = &module.body[0] else { unreachable!() };
+        let interp = crate::vm::new_interpreter(&Default::default());
+        interp.enter(|vm| {
+            let l = lower(vm, def).expect("lowers");
+            let slots: Vec<&str> = l.slots.iter().map(|s| s.as_str()).collect();
+            assert_eq!(slots, ["a", "b", "d"]);
+            let globals: Vec<&str> = l.globals.iter().map(|s| s.as_str()).collect();
+            assert_eq!(globals, ["c", "m"]);
+        });
+    }
+}

@@ -1,0 +1,134 @@
+//! The body of a definition as its builder runs it: a Python function, or a body
+//! evaluated from its tree (`script::eval`) with the globals it runs in.
+
+use std::rc::Rc;
+
+use rustpython_vm::builtins::{PyDict, PyDictRef, PyTuple};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::Callable;
+use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject, VirtualMachine};
+
+use crate::script::eval::FastBody;
+
+/// A function whose body is evaluated (`script::eval`): what the program gets for
+/// a signature builder taken out of it (`__tvm__.lazy_function`). Reads like the
+/// function it stands for (`__globals__`, `__code__` … are the stub's).
+#[pyclass(module = "tvm.script.parser", name = "EvaluatedFunction")]
+#[derive(Debug, PyPayload)]
+pub struct EvaluatedFunction {
+    pub body: Rc<FastBody>,
+    /// The function the program defined in its place (same name, globals, location).
+    pub stub: PyObjectRef,
+}
+
+#[pyclass(with(Callable))]
+impl EvaluatedFunction {
+    #[pygetset]
+    fn __globals__(&self, vm: &VirtualMachine) -> PyResult {
+        self.stub.get_attr("__globals__", vm)
+    }
+    #[pygetset]
+    fn __code__(&self, vm: &VirtualMachine) -> PyResult {
+        self.stub.get_attr("__code__", vm)
+    }
+    #[pygetset]
+    fn __closure__(&self, vm: &VirtualMachine) -> PyResult {
+        self.stub.get_attr("__closure__", vm)
+    }
+    #[pygetset]
+    fn __name__(&self, vm: &VirtualMachine) -> PyResult {
+        self.stub.get_attr("__name__", vm)
+    }
+    #[pygetset]
+    fn __qualname__(&self, vm: &VirtualMachine) -> PyResult {
+        self.stub.get_attr("__qualname__", vm)
+    }
+}
+
+impl Callable for EvaluatedFunction {
+    type Args = FuncArgs;
+    fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        BodyFn::of(vm, &zelf.to_owned().into())?.call(vm, args)
+    }
+}
+
+#[derive(Clone)]
+pub enum BodyFn {
+    Python(PyObjectRef),
+    Evaluated { body: Rc<FastBody>, globals: PyDictRef },
+}
+
+impl BodyFn {
+    /// The body behind a callable the program made (a Python function, or an
+    /// [`EvaluatedFunction`]).
+    pub fn of(vm: &VirtualMachine, f: &PyObjectRef) -> PyResult<BodyFn> {
+        match f.downcast_ref::<EvaluatedFunction>() {
+            Some(e) => Ok(BodyFn::Evaluated { body: e.body.clone(), globals: BodyFn::Python(e.stub.clone()).globals(vm)? }),
+            None => Ok(BodyFn::Python(f.clone())),
+        }
+    }
+
+    /// The globals the body reads its free names from.
+    pub fn globals(&self, vm: &VirtualMachine) -> PyResult<PyDictRef> {
+        match self {
+            BodyFn::Python(f) => f.get_attr("__globals__", vm)?.downcast::<PyDict>().map_err(|_| vm.new_type_error("a function's globals must be a dict")),
+            BodyFn::Evaluated { globals, .. } => Ok(globals.clone()),
+        }
+    }
+
+    /// The names the body may look up as globals (for a Python function, its
+    /// code's `co_names`, which also holds attribute names).
+    pub fn global_names(&self, vm: &VirtualMachine) -> PyResult<Vec<String>> {
+        match self {
+            BodyFn::Python(f) => {
+                let names = f.get_attr("__code__", vm)?.get_attr("co_names", vm)?;
+                let names = names.downcast::<PyTuple>().map_err(|_| vm.new_type_error("co_names must be a tuple"))?;
+                names.as_slice().iter().map(|n| String::try_from_object(vm, n.clone())).collect()
+            }
+            BodyFn::Evaluated { body, .. } => Ok(body.code.globals.iter().map(|n| n.as_str().to_owned()).collect()),
+        }
+    }
+
+    /// The same body reading a copy of its globals with `overrides` set.
+    pub fn with_globals(&self, vm: &VirtualMachine, overrides: &[(String, PyObjectRef)]) -> PyResult<BodyFn> {
+        let copy = vm.ctx.new_dict();
+        for (k, v) in &self.globals(vm)? {
+            copy.set_item(&*k, v, vm)?;
+        }
+        for (k, v) in overrides {
+            copy.set_item(k.as_str(), v.clone(), vm)?;
+        }
+        Ok(match self {
+            BodyFn::Python(f) => {
+                let types = vm.import("types", 0)?;
+                let ctor = types.get_attr("FunctionType", vm)?;
+                let new = ctor.call(
+                    (f.get_attr("__code__", vm)?, copy, f.get_attr("__name__", vm)?, f.get_attr("__defaults__", vm)?, f.get_attr("__closure__", vm)?),
+                    vm,
+                )?;
+                if let Ok(kw) = f.get_attr("__kwdefaults__", vm) {
+                    new.set_attr("__kwdefaults__", kw, vm)?;
+                }
+                BodyFn::Python(new)
+            }
+            BodyFn::Evaluated { body, .. } => BodyFn::Evaluated { body: body.clone(), globals: copy },
+        })
+    }
+
+    pub fn call(&self, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+        match self {
+            BodyFn::Python(f) => f.call(args, vm),
+            BodyFn::Evaluated { body, globals } => body.call(vm, globals.clone(), args),
+        }
+    }
+
+    /// The body as a Python callable.
+    pub fn into_callable(self, vm: &VirtualMachine) -> PyObjectRef {
+        match self {
+            BodyFn::Python(f) => f,
+            BodyFn::Evaluated { body, globals } => {
+                vm.new_function("body", move |args: FuncArgs, vm: &VirtualMachine| body.call(vm, globals.clone(), args)).into()
+            }
+        }
+    }
+}
