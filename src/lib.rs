@@ -6,6 +6,7 @@ pub mod bench;
 pub mod builder;
 pub mod cli;
 pub mod dialects;
+pub mod fast_hash;
 pub mod ir;
 pub mod memory;
 pub mod printer;

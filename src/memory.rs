@@ -20,3 +20,14 @@ pub fn release_free_memory() {
     // SAFETY: `mi_collect` takes no pointers and may be called at any time.
     unsafe { libmimalloc_sys::mi_collect(true) }
 }
+
+/// Drop `value`, on a short-lived thread when `big`: freeing millions of small
+/// allocations (a large module's doc tree, a large file's syntax tree) takes a
+/// noticeable part of the work, and the caller has no reason to wait for it.
+/// Without a thread (the spawn failed), it is freed here.
+pub fn dispose<T: Send + 'static>(value: T, big: bool) {
+    if big {
+        // On failure `spawn` drops the closure, and `value` with it, right here.
+        let _ = std::thread::Builder::new().name("tvmscript-free".into()).spawn(move || drop(value));
+    }
+}

@@ -13,7 +13,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use crate::ir::ObjectRef;
 
-use super::fast_hash::{FastMap, FastSet};
+use crate::fast_hash::{FastMap, FastSet};
 
 /// Selects the variables whose common prefixes are wanted. A plain function, so two
 /// selectors can be compared: a walk computed ahead is used only for the same one.

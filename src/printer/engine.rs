@@ -24,7 +24,7 @@ use crate::ir::{AccessPath, Error, ObjectRef, Result, Value};
 
 use super::common_prefix::{CommonPrefixes, IsVar, PrefixState};
 use super::config::{Fallback, PrinterConfig};
-use super::fast_hash::{FastMap, FastSet};
+use crate::fast_hash::{FastMap, FastSet};
 use super::doc::{Doc, ExprDoc, StmtBlockDoc, StmtDoc, Text};
 use super::python::{escape_str, to_python_underlined};
 
@@ -874,7 +874,7 @@ impl Printer {
         underline.extend(self.extra_underlines.iter().cloned());
         let doc = Doc::Block(block);
         let body = to_python_underlined(&doc, &self.cfg, &underline)?;
-        dispose((doc, self), body.len() >= DISPOSE_IN_BACKGROUND);
+        crate::memory::dispose((doc, self), body.len() >= DISPOSE_IN_BACKGROUND);
         if text.is_empty() {
             return Ok(body);
         }
@@ -901,17 +901,6 @@ impl Printer {
 
 /// Printed text at least this long comes from a doc tree worth freeing on another thread.
 const DISPOSE_IN_BACKGROUND: usize = 256 * 1024;
-
-/// Drop `value`, on a short-lived thread when `big`: freeing the millions of small
-/// allocations of a large module's doc tree and printer state takes a tenth of the
-/// printing time, and the caller has no reason to wait for it. Without a thread (the
-/// spawn failed), it is freed here.
-fn dispose<T: Send + 'static>(value: T, big: bool) {
-    if big {
-        // On failure `spawn` drops the closure, and `value` with it, right here.
-        let _ = std::thread::Builder::new().name("tvmscript-free".into()).spawn(move || drop(value));
-    }
-}
 
 /// Print an IR object as TVMScript.
 pub fn script(obj: &ObjectRef, cfg: &PrinterConfig) -> Result<String> {

@@ -10,7 +10,6 @@ pub mod common_prefix;
 pub mod config;
 pub mod doc;
 pub mod engine;
-pub mod fast_hash;
 pub mod python;
 mod split;
 

@@ -28,7 +28,7 @@ use rustpython_vm::compiler::core::{OneIndexed, SourceFile, SourceLocation};
 use rustpython_vm::compiler::CompileOpts;
 use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
 
-use super::eval::FastBody;
+use super::eval::{FastBody, Lowerer};
 use super::transpile::{RUNTIME, SIGNATURE_PREFIX};
 
 /// A definition body taken out of the program: evaluated from its tree when it
@@ -297,19 +297,29 @@ pub fn compile_bodies(vm: Option<&VirtualMachine>, module: &mut ast::ModModule, 
     let mut module_decls = Vec::new();
     declarations(&module.body, &mut module_decls);
     let module_decls: Rc<[Stmt]> = module_decls.into();
-    extract(&mut module.body, &mut classes, &mut extracted);
+    extract(&mut module.body, sf.source_text(), &mut classes, &mut extracted);
     let mut bodies = Bodies::default();
     let mut compiled = Vec::with_capacity(extracted.len());
+    let mut lowered = Vec::new();
+    // All bodies are lowered first: they share one lowerer's tables, which borrow their trees.
+    let fast: Vec<Option<FastBody>> = match vm {
+        Some(vm) => {
+            let mut lowerer = Lowerer::new(vm);
+            extracted.iter().map(|e| FastBody::new(&mut lowerer, &e.def, &e.classes, module_decls.clone(), sf)).collect()
+        }
+        None => Vec::new(),
+    };
+    let mut fast = fast.into_iter();
     for e in extracted {
-        if let Some(vm) = vm
-            && let Some(fast) = FastBody::new(vm, &e.def, &e.classes, module_decls.clone(), sf)
-        {
+        if let Some(Some(fast)) = fast.next() {
             compiled.push((e.key, Body::Evaluated(Rc::new(fast))));
+            lowered.push(e);
             continue;
         }
         let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
         compiled.push((e.key, Body::Compiled(code)));
     }
+    crate::memory::dispose(lowered, sf.source_text().len() >= super::DISPOSE_IN_BACKGROUND);
     BODIES.with(|b| {
         let mut b = b.borrow_mut();
         for (key, body) in compiled {
@@ -363,16 +373,16 @@ fn code_constants(code: &CodeObject) -> impl Iterator<Item = &CodeObject> {
 }
 
 /// Walk statements outside function scopes; replace eligible definitions by stubs.
-fn extract(stmts: &mut [Stmt], classes: &mut Vec<ast::StmtClassDef>, out: &mut Vec<Extracted>) {
+fn extract(stmts: &mut [Stmt], text: &str, classes: &mut Vec<ast::StmtClassDef>, out: &mut Vec<Extracted>) {
     for s in stmts {
         match s {
             Stmt::FunctionDef(f) => {
-                if eligible(f) {
+                if eligible(f, text) {
                     let key = next_key();
                     let stub = stub_of(f, key);
                     let def = std::mem::replace(f, stub);
                     out.push(Extracted { key, classes: classes.clone(), def });
-                } else if is_signature(f) {
+                } else if is_signature(f, text) {
                     let key = next_key();
                     let stub = signature_stub_of(f, key);
                     let def = std::mem::replace(f, stub);
@@ -395,37 +405,37 @@ fn extract(stmts: &mut [Stmt], classes: &mut Vec<ast::StmtClassDef>, out: &mut V
                     arguments: None,
                     body: decls,
                 });
-                extract(&mut c.body, classes, out);
+                extract(&mut c.body, text, classes, out);
                 classes.pop();
             }
             Stmt::If(i) => {
-                extract(&mut i.body, classes, out);
+                extract(&mut i.body, text, classes, out);
                 for c in &mut i.elif_else_clauses {
-                    extract(&mut c.body, classes, out);
+                    extract(&mut c.body, text, classes, out);
                 }
             }
             Stmt::For(f) => {
-                extract(&mut f.body, classes, out);
-                extract(&mut f.orelse, classes, out);
+                extract(&mut f.body, text, classes, out);
+                extract(&mut f.orelse, text, classes, out);
             }
             Stmt::While(w) => {
-                extract(&mut w.body, classes, out);
-                extract(&mut w.orelse, classes, out);
+                extract(&mut w.body, text, classes, out);
+                extract(&mut w.orelse, text, classes, out);
             }
-            Stmt::With(w) => extract(&mut w.body, classes, out),
+            Stmt::With(w) => extract(&mut w.body, text, classes, out),
             Stmt::Match(m) => {
                 for c in &mut m.cases {
-                    extract(&mut c.body, classes, out);
+                    extract(&mut c.body, text, classes, out);
                 }
             }
             Stmt::Try(t) => {
-                extract(&mut t.body, classes, out);
+                extract(&mut t.body, text, classes, out);
                 for h in &mut t.handlers {
                     let ast::ExceptHandler::ExceptHandler(h) = h;
-                    extract(&mut h.body, classes, out);
+                    extract(&mut h.body, text, classes, out);
                 }
-                extract(&mut t.orelse, classes, out);
-                extract(&mut t.finalbody, classes, out);
+                extract(&mut t.orelse, text, classes, out);
+                extract(&mut t.finalbody, text, classes, out);
             }
             _ => {}
         }
@@ -478,7 +488,7 @@ fn declarations(stmts: &[Stmt], out: &mut Vec<Stmt>) {
 /// `__tvm__.builder(name, sig, options)` with a signature, so not a macro) whose body
 /// compiles the same on its own: not async or generic, and no `super()` or
 /// `__class__` (which would give it a cell of the enclosing class).
-fn eligible(f: &ast::StmtFunctionDef) -> bool {
+fn eligible(f: &ast::StmtFunctionDef, text: &str) -> bool {
     if f.is_async || f.type_params.is_some() {
         return false;
     }
@@ -486,24 +496,31 @@ fn eligible(f: &ast::StmtFunctionDef) -> bool {
     if call.arguments.args.len() != 3 || !call.arguments.keywords.is_empty() || matches!(call.arguments.args[1], Expr::NoneLiteral(_)) {
         return false;
     }
-    let mut finder = ClassNames { found: false };
-    for s in &f.body {
-        ast::visitor::Visitor::visit_stmt(&mut finder, s);
-    }
-    !finder.found
+    !uses_class_cell(f, text)
 }
 
-/// A signature builder the transpiler generated (`def __tvm_sig_f(__tvm_s): ...`,
-/// undecorated, see `transpile`) that compiles the same on its own.
-fn is_signature(f: &ast::StmtFunctionDef) -> bool {
-    if f.is_async || f.type_params.is_some() || !f.decorator_list.is_empty() || !f.name.id.as_str().starts_with(SIGNATURE_PREFIX) {
+/// Whether the body names `super`, `__class__` or `__classdict__` (which give a
+/// method a cell of its class). The text is searched first: a name the body reads
+/// is written in its source.
+fn uses_class_cell(f: &ast::StmtFunctionDef, text: &str) -> bool {
+    let Some(src) = text.get(std::ops::Range::<usize>::from(f.range)) else { return true };
+    if !src.contains("super") && !src.contains("__class") {
         return false;
     }
     let mut finder = ClassNames { found: false };
     for s in &f.body {
         ast::visitor::Visitor::visit_stmt(&mut finder, s);
     }
-    !finder.found
+    finder.found
+}
+
+/// A signature builder the transpiler generated (`def __tvm_sig_f(__tvm_s): ...`,
+/// undecorated, see `transpile`) that compiles the same on its own.
+fn is_signature(f: &ast::StmtFunctionDef, text: &str) -> bool {
+    if f.is_async || f.type_params.is_some() || !f.decorator_list.is_empty() || !f.name.id.as_str().starts_with(SIGNATURE_PREFIX) {
+        return false;
+    }
+    !uses_class_cell(f, text)
 }
 
 fn builder_call(f: &ast::StmtFunctionDef) -> Option<&ast::ExprCall> {

@@ -106,6 +106,9 @@ fn offset_of(source: &Source, line: usize, col: usize) -> usize {
     off.min(source.text.len())
 }
 
+/// Source size (bytes) from which the syntax tree is freed on another thread.
+pub const DISPOSE_IN_BACKGROUND: usize = 256 * 1024;
+
 /// A compiled builder program: its code object and the definition bodies it
 /// expands as it runs (see [`lazy`]); keep it alive while the program runs.
 pub struct Program {
@@ -121,6 +124,7 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     if let Some(bodies) = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts)
         && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
     {
+        crate::memory::dispose(module, source.text.len() >= DISPOSE_IN_BACKGROUND);
         return Ok(Program { code: vm.ctx.new_code(code), bodies });
     }
     // Something did not compile: the original program, compiled whole, reports it

@@ -9,9 +9,13 @@
 
 use indexmap::IndexSet;
 use rustpython_vm::compiler::ast;
-use rustpython_vm::VirtualMachine;
+use rustpython_vm::{PyObjectRef, VirtualMachine};
 
 use super::tree::*;
+use crate::fast_hash::{FastBuild, FastMap};
+
+/// Names of one definition, in first-seen order, borrowed from its syntax tree.
+type Names<'a> = IndexSet<&'a str, FastBuild>;
 
 /// A function body in evaluated form.
 pub struct Lowered {
@@ -24,38 +28,65 @@ pub struct Lowered {
     pub globals: Box<[Name]>,
 }
 
-pub fn lower(vm: &VirtualMachine, def: &ast::StmtFunctionDef) -> Option<Lowered> {
-    if def.is_async || def.type_params.is_some() {
-        return None;
+/// Lowers the bodies of one program. Names and literals repeat across a
+/// program's definitions (`T`, `"float16"`, `T.int64(8)`): each is interned or
+/// made into an object once. Literals are immutable, so sharing one object is
+/// what a compiler's constant table does too.
+pub struct Lowerer<'a> {
+    vm: &'a VirtualMachine,
+    interned: FastMap<&'a str, Name>,
+    strings: FastMap<&'a str, PyObjectRef>,
+    ints: FastMap<u64, PyObjectRef>,
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn new(vm: &'a VirtualMachine) -> Self {
+        Lowerer { vm, interned: FastMap::default(), strings: FastMap::default(), ints: FastMap::default() }
     }
-    let p = &def.parameters;
-    if !p.posonlyargs.is_empty() || p.vararg.is_some() || !p.kwonlyargs.is_empty() || p.kwarg.is_some() {
-        return None;
+
+    fn intern(&mut self, s: &'a str) -> Name {
+        *self.interned.entry(s).or_insert_with(|| self.vm.ctx.intern_str(s))
     }
-    if p.args.iter().any(|a| a.default.is_some() || a.parameter.annotation.is_some()) {
-        return None;
-    }
-    let mut locals: IndexSet<String> = IndexSet::new();
-    for a in &p.args {
-        if !locals.insert(a.parameter.name.id.to_string()) {
+
+    /// The evaluated form of `def`, or `None` when it uses what the evaluator does not implement.
+    pub fn lower(&mut self, def: &'a ast::StmtFunctionDef) -> Option<Lowered> {
+        if def.is_async || def.type_params.is_some() {
             return None;
         }
+        let p = &def.parameters;
+        if !p.posonlyargs.is_empty() || p.vararg.is_some() || !p.kwonlyargs.is_empty() || p.kwarg.is_some() {
+            return None;
+        }
+        if p.args.iter().any(|a| a.default.is_some() || a.parameter.annotation.is_some()) {
+            return None;
+        }
+        let mut locals = Names::default();
+        for a in &p.args {
+            if !locals.insert(a.parameter.name.id.as_str()) {
+                return None;
+            }
+        }
+        bound_names(&def.body, &mut locals)?;
+        let mut l = Lower { program: self, locals, globals: Vec::new(), resolved: FastMap::default() };
+        let body = l.stmts(&def.body)?;
+        let Lower { locals, globals, .. } = l;
+        Some(Lowered {
+            params: p.args.iter().map(|a| self.intern(a.parameter.name.id.as_str())).collect(),
+            slots: locals.iter().map(|s| self.intern(s)).collect(),
+            globals: globals.into(),
+            body,
+        })
     }
-    bound_names(&def.body, &mut locals)?;
-    let mut l = Lower { vm, locals, globals: IndexSet::new() };
-    let body = l.stmts(&def.body)?;
-    let intern = |s: &String| vm.ctx.intern_str(s.as_str());
-    Some(Lowered {
-        params: p.args.iter().map(|a| vm.ctx.intern_str(a.parameter.name.id.as_str())).collect(),
-        slots: l.locals.iter().map(intern).collect(),
-        body,
-        globals: l.globals.iter().map(intern).collect(),
-    })
+}
+
+/// Lower one definition (for tests and single bodies).
+pub fn lower(vm: &VirtualMachine, def: &ast::StmtFunctionDef) -> Option<Lowered> {
+    Lowerer::new(vm).lower(def)
 }
 
 /// The names the statements bind (outside nested scopes); `None` on a statement
 /// the evaluator does not implement.
-fn bound_names(stmts: &[ast::Stmt], out: &mut IndexSet<String>) -> Option<()> {
+fn bound_names<'a>(stmts: &'a [ast::Stmt], out: &mut Names<'a>) -> Option<()> {
     for s in stmts {
         match s {
             ast::Stmt::Assign(a) => {
@@ -85,7 +116,7 @@ fn bound_names(stmts: &[ast::Stmt], out: &mut IndexSet<String>) -> Option<()> {
             ast::Stmt::Delete(d) => {
                 for t in &d.targets {
                     let ast::Expr::Name(n) = t else { return None };
-                    out.insert(n.id.to_string());
+                    out.insert(n.id.as_str());
                 }
             }
             _ => return None,
@@ -94,10 +125,10 @@ fn bound_names(stmts: &[ast::Stmt], out: &mut IndexSet<String>) -> Option<()> {
     Some(())
 }
 
-fn target_names(t: &ast::Expr, out: &mut IndexSet<String>) -> Option<()> {
+fn target_names<'a>(t: &'a ast::Expr, out: &mut Names<'a>) -> Option<()> {
     match t {
         ast::Expr::Name(n) => {
-            out.insert(n.id.to_string());
+            out.insert(n.id.as_str());
         }
         ast::Expr::Tuple(ast::ExprTuple { elts, .. }) | ast::Expr::List(ast::ExprList { elts, .. }) => {
             for e in elts {
@@ -109,18 +140,48 @@ fn target_names(t: &ast::Expr, out: &mut IndexSet<String>) -> Option<()> {
     Some(())
 }
 
-struct Lower<'a> {
-    vm: &'a VirtualMachine,
-    locals: IndexSet<String>,
-    globals: IndexSet<String>,
+/// Lowering one body.
+struct Lower<'a, 'p> {
+    program: &'p mut Lowerer<'a>,
+    locals: Names<'a>,
+    /// Global names in first-read order.
+    globals: Vec<Name>,
+    /// Each name read so far, resolved (one lookup per read).
+    resolved: FastMap<&'a str, Resolved>,
 }
 
-impl Lower<'_> {
-    fn stmts(&mut self, stmts: &[ast::Stmt]) -> Option<Box<[Stmt]>> {
+#[derive(Clone, Copy)]
+enum Resolved {
+    Local(u32),
+    Global(Name),
+}
+
+impl<'a> Lower<'a, '_> {
+    fn intern(&mut self, s: &'a str) -> Name {
+        self.program.intern(s)
+    }
+
+    fn resolve(&mut self, name: &'a str) -> Resolved {
+        if let Some(r) = self.resolved.get(name) {
+            return *r;
+        }
+        let r = match self.locals.get_index_of(name) {
+            Some(i) => Resolved::Local(i as u32),
+            None => {
+                let n = self.intern(name);
+                self.globals.push(n);
+                Resolved::Global(n)
+            }
+        };
+        self.resolved.insert(name, r);
+        r
+    }
+
+    fn stmts(&mut self, stmts: &'a [ast::Stmt]) -> Option<Box<[Stmt]>> {
         stmts.iter().map(|s| self.stmt(s)).collect()
     }
 
-    fn stmt(&mut self, s: &ast::Stmt) -> Option<Stmt> {
+    fn stmt(&mut self, s: &'a ast::Stmt) -> Option<Stmt> {
         Some(match s {
             ast::Stmt::Assign(a) => {
                 let targets = a.targets.iter().map(|t| self.target(t)).collect::<Option<_>>()?;
@@ -183,7 +244,7 @@ impl Lower<'_> {
         self.locals.get_index_of(name).map(|i| i as u32)
     }
 
-    fn target(&mut self, t: &ast::Expr) -> Option<Target> {
+    fn target(&mut self, t: &'a ast::Expr) -> Option<Target> {
         Some(match t {
             ast::Expr::Name(n) => Target::Local(self.slot(n.id.as_str())?),
             ast::Expr::Tuple(ast::ExprTuple { elts, range, .. }) | ast::Expr::List(ast::ExprList { elts, range, .. }) => {
@@ -193,26 +254,23 @@ impl Lower<'_> {
         })
     }
 
-    fn exprs(&mut self, es: &[ast::Expr]) -> Option<Box<[Expr]>> {
+    fn exprs(&mut self, es: &'a [ast::Expr]) -> Option<Box<[Expr]>> {
         es.iter().map(|e| self.expr(e)).collect()
     }
 
-    fn expr(&mut self, e: &ast::Expr) -> Option<Expr> {
-        let vm = self.vm;
+    fn expr(&mut self, e: &'a ast::Expr) -> Option<Expr> {
+        let vm = self.program.vm;
         Some(match e {
-            ast::Expr::Name(n) => match self.slot(n.id.as_str()) {
-                Some(i) => Expr::Local(i, n.range),
-                None => {
-                    self.globals.insert(n.id.to_string());
-                    Expr::Global(vm.ctx.intern_str(n.id.as_str()), n.range)
-                }
+            ast::Expr::Name(n) => match self.resolve(n.id.as_str()) {
+                Resolved::Local(i) => Expr::Local(i, n.range),
+                Resolved::Global(g) => Expr::Global(g, n.range),
             },
-            ast::Expr::Attribute(a) => Expr::Attr(Box::new(self.expr(&a.value)?), vm.ctx.intern_str(a.attr.id.as_str()), a.range),
+            ast::Expr::Attribute(a) => Expr::Attr(Box::new(self.expr(&a.value)?), self.intern(a.attr.id.as_str()), a.range),
             ast::Expr::Call(c) => {
                 let args = c.arguments.args.iter().map(|a| if a.is_starred_expr() { None } else { self.expr(a) }).collect::<Option<_>>()?;
                 let mut keywords = Vec::with_capacity(c.arguments.keywords.len());
                 for k in &c.arguments.keywords {
-                    keywords.push((vm.ctx.intern_str(k.arg.as_ref()?.id.as_str()), self.expr(&k.value)?));
+                    keywords.push((self.intern(k.arg.as_ref()?.id.as_str()), self.expr(&k.value)?));
                 }
                 Expr::Call(Box::new(Call { func: self.expr(&c.func)?, args, keywords: keywords.into(), range: c.range }))
             }
@@ -222,10 +280,13 @@ impl Lower<'_> {
                 if v.contains(char::REPLACEMENT_CHARACTER) {
                     return None;
                 }
-                Expr::Const(vm.ctx.new_str(v).into())
+                Expr::Const(self.program.strings.entry(v).or_insert_with(|| vm.ctx.new_str(v).into()).clone())
             }
             ast::Expr::NumberLiteral(n) => Expr::Const(match &n.value {
-                ast::Number::Int(i) => vm.ctx.new_int(i.as_u64()?).into(),
+                ast::Number::Int(i) => {
+                    let i = i.as_u64()?;
+                    self.program.ints.entry(i).or_insert_with(|| vm.ctx.new_int(i).into()).clone()
+                }
                 ast::Number::Float(f) => vm.ctx.new_float(*f).into(),
                 ast::Number::Complex { .. } => return None,
             }),
@@ -253,7 +314,7 @@ impl Lower<'_> {
             }
             ast::Expr::Subscript(s) => Expr::Subscript(Box::new((self.expr(&s.value)?, self.expr(&s.slice)?)), s.range),
             ast::Expr::Slice(s) => {
-                let mut part = |p: &Option<Box<ast::Expr>>| match p {
+                let mut part = |p: &'a Option<Box<ast::Expr>>| match p {
                     Some(e) => self.expr(e).map(Some),
                     None => Some(None),
                 };

@@ -28,6 +28,8 @@ use rustpython_vm::compiler::core::SourceFile;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyResult, VirtualMachine};
 
+pub use lower::Lowerer;
+
 /// A definition body in evaluated form, with what it takes to report errors
 /// from it as its compiled form would.
 pub struct FastBody {
@@ -49,14 +51,14 @@ impl std::fmt::Debug for FastBody {
 
 impl FastBody {
     /// The evaluated form of `def` (inside `classes`), if its body allows one.
-    pub fn new(
-        vm: &VirtualMachine,
-        def: &ast::StmtFunctionDef,
+    pub fn new<'a>(
+        lowerer: &mut lower::Lowerer<'a>,
+        def: &'a ast::StmtFunctionDef,
         classes: &[ast::StmtClassDef],
         decls: Rc<[ast::Stmt]>,
         source: &SourceFile,
     ) -> Option<FastBody> {
-        let code = lower::lower(vm, def)?;
+        let code = lowerer.lower(def)?;
         Some(FastBody {
             name: def.name.id.to_string(),
             code,

@@ -1,7 +1,7 @@
-//! A fast non-cryptographic hasher for the printer's tables. They are keyed by object
-//! addresses (`ObjectRef` hashes its address) and short names, are never exposed to
-//! untrusted keys chosen to collide, and are probed for every node printed, so
-//! SipHash's cost showed up in profiles.
+//! A fast non-cryptographic hasher for hot internal tables: the printer's (keyed by
+//! object addresses, which `ObjectRef` hashes, and short names, probed for every
+//! node printed) and the body lowering's (names of a definition). Their keys are
+//! never chosen by an adversary to collide, and SipHash's cost showed up in profiles.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
