@@ -113,12 +113,8 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
         Ok(text) => {
             drop(defs);
             let text = if color { crate::repl::highlight::highlight(&text) } else { text };
-            let mut out = std::io::stdout().lock();
             // Written in one piece: a failure above leaves no partial output.
-            if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
-                return 1;
-            }
-            0
+            write_stdout(&text)
         }
         Err(e) => fail(&format!("{}: error: cannot print: {e}", source.name), 1),
     }
@@ -133,7 +129,7 @@ pub fn roundtrip(paths: &[std::path::PathBuf], syntax: Syntax) -> i32 {
                 Ok(()) => passed += 1,
                 Err(msg) => {
                     failed += 1;
-                    println!("FAIL {}: {}", path.display(), msg.lines().next().unwrap_or(""));
+                    let _ = write_stdout(&format!("FAIL {}: {}\n", path.display(), msg.lines().next().unwrap_or("")));
                     for line in msg.lines().skip(1) {
                         eprintln!("{line}");
                     }
@@ -141,8 +137,8 @@ pub fn roundtrip(paths: &[std::path::PathBuf], syntax: Syntax) -> i32 {
             }
         }
     });
-    println!("{passed} passed, {failed} failed");
-    i32::from(failed > 0)
+    let written = write_stdout(&format!("{passed} passed, {failed} failed\n"));
+    i32::from(failed > 0).max(written)
 }
 
 fn roundtrip_one(vm: &VirtualMachine, path: &Path, syntax: Syntax) -> Result<(), String> {
@@ -166,6 +162,16 @@ fn roundtrip_one(vm: &VirtualMachine, path: &Path, syntax: Syntax) -> Result<(),
     Ok(())
 }
 
+/// Write `text` to stdout; exit code 1 when it cannot be written (a closed pipe:
+/// `tvmscript transpile F | head`), never a panic.
+fn write_stdout(text: &str) -> i32 {
+    let mut out = std::io::stdout().lock();
+    if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+        return 1;
+    }
+    0
+}
+
 /// `tvmscript transpile FILE`: show the builder program the transpiler makes.
 pub fn transpile(path: &Path) -> i32 {
     let source = match load(path) {
@@ -176,10 +182,7 @@ pub fn transpile(path: &Path) -> i32 {
     // The printed-script names resolve as they do for `print`.
     let env = crate::script::header::printed_environment();
     match crate::script::transpile_source(&source, &env) {
-        Ok(module) => {
-            print!("{}", crate::script::unparse::unparse_module(&module));
-            0
-        }
+        Ok(module) => write_stdout(&crate::script::unparse::unparse_module(&module)),
         Err(e) => fail(&e.diagnostic(&source).render(&source.text, false), 1),
     }
 }
@@ -197,8 +200,7 @@ pub fn check_with(path: &Path, limits: &Limits) -> i32 {
     };
     with_limited_vm(limits, |vm, timer| match parse_definitions(vm, timer, &source, true) {
         Ok(defs) => {
-            println!("{}: ok ({} definition{})", source.name, defs.len(), if defs.len() == 1 { "" } else { "s" });
-            0
+            write_stdout(&format!("{}: ok ({} definition{})\n", source.name, defs.len(), if defs.len() == 1 { "" } else { "s" }))
         }
         Err(msg) => fail(&msg, 1),
     })

@@ -76,3 +76,22 @@ fn system_exit_code_is_kept() {
     assert_eq!(code, 3);
     assert_eq!(out, "bye\n");
 }
+
+/// A reader that stops early (`| head -1`) closes the pipe: the commands that write
+/// to stdout end with an error code, never a panic.
+#[test]
+fn a_closed_stdout_pipe_is_an_error_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let file = format!("{}/tests/eval_parity/builds.py", env!("CARGO_MANIFEST_DIR"));
+    for cmd in ["transpile", "print", "check"] {
+        let mut child = Command::new(bin()).args([cmd, &file]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
+        // Close our end before it writes.
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(1), "{cmd}: {err}");
+        assert!(!err.contains("panicked"), "{cmd}: {err}");
+    }
+}
