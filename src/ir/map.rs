@@ -537,22 +537,26 @@ impl<F: FnMut(&ObjectRef, DefRegion) -> Result<WalkControl>> Walker<'_, F> {
         if info.eq_kind == EqKind::Unique {
             return Ok(true);
         }
-        for (field, v) in info.fields.iter().zip(o.fields()) {
-            let go_on = match field.role {
-                FieldRole::Ignore => continue,
-                FieldRole::Normal => self.value(&v),
+        // Children are borrowed from their parent (no `fields()` vector per node).
+        let mut result = Ok(true);
+        o.for_each_walked_field(&mut |i, child| {
+            if !matches!(result, Ok(true)) {
+                return;
+            }
+            let role = info.fields.get(i).map_or(FieldRole::Normal, |f| f.role);
+            let child = child.to_object_ref();
+            result = match role {
+                FieldRole::Ignore => Ok(true),
+                FieldRole::Normal => self.object(&child),
                 FieldRole::Def => {
                     let saved = std::mem::replace(&mut self.region, DefRegion::Def);
-                    let r = self.value(&v);
+                    let r = self.object(&child);
                     self.region = saved;
                     r
                 }
-            }?;
-            if !go_on {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+            };
+        });
+        result
     }
 }
 

@@ -123,6 +123,14 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
             value.for_each_owned_child(f);
         }
     }
+    /// The objects a structural walk visits, with the index of the field (in
+    /// `type_info().fields`) each comes from: as `for_each_child`, without map keys.
+    /// The default goes through `fields()`; `ir_node!` writes a borrowing one.
+    fn for_each_walked_field<'a>(&'a self, f: &mut dyn FnMut(usize, ChildRef<'a>)) {
+        for (i, value) in self.fields().iter().enumerate() {
+            value.for_each_owned_walked_child(&mut |c| f(i, c));
+        }
+    }
     /// The type of an expression node (`Expr.ty`), when this node is one.
     fn expr_ty(&self) -> Option<&ObjectRef> {
         None
@@ -202,6 +210,10 @@ impl ObjectRef {
     /// The object-valued fields, borrowed (see [`Object::for_each_child`]).
     pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         self.0.for_each_child(f)
+    }
+    /// What a structural walk visits, by field (see [`Object::for_each_walked_field`]).
+    pub fn for_each_walked_field<'a>(&'a self, f: &mut dyn FnMut(usize, ChildRef<'a>)) {
+        self.0.for_each_walked_field(f)
     }
     pub fn span(&self) -> &Span {
         self.0.span()
@@ -519,6 +531,14 @@ macro_rules! ir_node {
             fn for_each_child<'a>(&'a self, f: &mut dyn FnMut($crate::ir::ChildRef<'a>)) {
                 $( $crate::ir::Field::for_each_child(&self.$fname, f); )*
             }
+            #[allow(unused_variables, unused_mut, unused_assignments)]
+            fn for_each_walked_field<'a>(&'a self, f: &mut dyn FnMut(usize, $crate::ir::ChildRef<'a>)) {
+                let mut index = 0usize;
+                $(
+                    $crate::ir::Field::for_each_walked_child(&self.$fname, &mut |c| f(index, c));
+                    index += 1;
+                )*
+            }
             $(
             fn expr_ty(&self) -> Option<&$crate::ir::ObjectRef> {
                 Some(&self.$tyfield.0)
@@ -633,6 +653,9 @@ macro_rules! ir_category {
             fn for_each_child<'a>(&'a self, f: &mut dyn FnMut($crate::ir::ChildRef<'a>)) {
                 f($crate::ir::ChildRef::Erased(&self.0))
             }
+            fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut($crate::ir::ChildRef<'a>)) {
+                f($crate::ir::ChildRef::Erased(&self.0))
+            }
         }
     };
 }
@@ -727,6 +750,34 @@ class Module:
         // The walk met every kind of child, so each path above was checked.
         assert!(nodes > 100, "{nodes} nodes");
         assert!(typed > 0 && owned > 0, "typed {typed}, owned {owned}");
+    }
+
+    #[test]
+    fn walked_fields_are_the_fields_objects_without_map_keys() {
+        let roots = parse_lowered_tir();
+        let mut todo = roots.clone();
+        let mut seen = std::collections::HashSet::new();
+        let mut maps = 0;
+        while let Some(obj) = todo.pop() {
+            if !seen.insert(obj.addr()) {
+                continue;
+            }
+            let mut expected = Vec::new();
+            for (i, v) in obj.fields().iter().enumerate() {
+                if let Value::Map(m) = v {
+                    maps += usize::from(!m.is_empty());
+                }
+                v.for_each_walked_child(&mut |c| expected.push((i, c.addr())));
+            }
+            let mut got = Vec::new();
+            obj.for_each_walked_field(&mut |i, c| {
+                got.push((i, c.addr()));
+                todo.push(c.to_object_ref());
+            });
+            assert_eq!(got, expected, "walked children of {}", obj.type_key());
+            obj.for_each_child(&mut |c| todo.push(c.to_object_ref()));
+        }
+        assert!(maps > 0, "the module has maps, so keys were left out somewhere");
     }
 
     #[test]

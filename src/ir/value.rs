@@ -85,6 +85,20 @@ impl Value {
     pub fn for_each_owned_child<'a>(&self, f: &mut dyn FnMut(ChildRef<'a>)) {
         self.for_each_child(&mut |c| f(ChildRef::Owned(c.to_object_ref())))
     }
+    /// The objects a structural walk visits in this value: as [`Value::for_each_child`]
+    /// without map keys (anchors such as names and GlobalVars, not structure).
+    pub fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        match self {
+            Value::Object(o) => f(ChildRef::Erased(o)),
+            Value::Array(items) => items.iter().for_each(|v| v.for_each_walked_child(f)),
+            Value::Map(entries) => entries.iter().for_each(|(_, v)| v.for_each_walked_child(f)),
+            _ => {}
+        }
+    }
+    /// As [`Value::for_each_walked_child`], for a temporary value (owned handles).
+    pub fn for_each_owned_walked_child<'a>(&self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.for_each_walked_child(&mut |c| f(ChildRef::Owned(c.to_object_ref())))
+    }
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::None => "None",
@@ -146,6 +160,12 @@ pub trait Field: Sized {
     fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         self.to_value().for_each_owned_child(f)
     }
+    /// As [`Field::for_each_child`], without map keys: what a structural walk visits
+    /// (see [`Value::for_each_walked_child`]). Types that hold no maps borrow as
+    /// `for_each_child` does.
+    fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.to_value().for_each_owned_walked_child(f)
+    }
 }
 
 /// Fields that hold no objects: nothing to visit.
@@ -153,6 +173,8 @@ macro_rules! no_children {
     () => {
         #[inline]
         fn for_each_child<'a>(&'a self, _f: &mut dyn FnMut(ChildRef<'a>)) {}
+        #[inline]
+        fn for_each_walked_child<'a>(&'a self, _f: &mut dyn FnMut(ChildRef<'a>)) {}
     };
 }
 
@@ -169,6 +191,9 @@ impl Field for Value {
     }
     fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         Value::for_each_child(self, f)
+    }
+    fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        Value::for_each_walked_child(self, f)
     }
 }
 
@@ -271,6 +296,9 @@ impl Field for ObjectRef {
     fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         f(ChildRef::Erased(self))
     }
+    fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        f(ChildRef::Erased(self))
+    }
 }
 
 impl<T: NodeType> Field for Ref<T> {
@@ -284,6 +312,9 @@ impl<T: NodeType> Field for Ref<T> {
         }
     }
     fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        f(ChildRef::Typed(self))
+    }
+    fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         f(ChildRef::Typed(self))
     }
 }
@@ -306,6 +337,11 @@ impl<T: Field> Field for Option<T> {
             v.for_each_child(f)
         }
     }
+    fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        if let Some(v) = self {
+            v.for_each_walked_child(f)
+        }
+    }
 }
 
 impl<T: Field> Field for Vec<T> {
@@ -320,6 +356,9 @@ impl<T: Field> Field for Vec<T> {
     }
     fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         self.iter().for_each(|v| v.for_each_child(f))
+    }
+    fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.iter().for_each(|v| v.for_each_walked_child(f))
     }
 }
 
@@ -342,6 +381,9 @@ impl Field for AttrMap {
             k.for_each_child(f);
             v.for_each_child(f);
         })
+    }
+    fn for_each_walked_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
+        self.iter().for_each(|(_, v)| v.for_each_walked_child(f))
     }
 }
 
