@@ -7,12 +7,13 @@
 //! compiled code maps back to the user's lines and columns exactly.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use ruff_text_size::TextRange;
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 use rustpython_vm::compiler::ast::visitor::transformer::{walk_expr, walk_stmt, Transformer};
 use rustpython_vm::compiler::parser;
+
+use crate::fast_hash::FastMap;
 
 /// What fills a hole: an expression (`E<n>`) or a block of statements (`B<n>`).
 pub enum Hole {
@@ -21,13 +22,15 @@ pub enum Hole {
 }
 
 thread_local! {
-    static CACHE: RefCell<HashMap<&'static str, Vec<Stmt>>> = RefCell::new(HashMap::new());
+    // Keyed by the template's address: templates are literals, and hashing their
+    // text for every instantiation showed in profiles.
+    static CACHE: RefCell<FastMap<(usize, usize), Vec<Stmt>>> = RefCell::new(FastMap::default());
 }
 
 fn parsed(src: &'static str) -> Vec<Stmt> {
     CACHE.with(|c| {
         c.borrow_mut()
-            .entry(src)
+            .entry((src.as_ptr() as usize, src.len()))
             .or_insert_with(|| match parser::parse_module(src) {
                 Ok(m) => m.into_syntax().body,
                 // Templates are literals in our own source; a broken one is a bug caught by tests.
@@ -57,15 +60,11 @@ pub fn expr(src: &'static str, holes: Vec<Hole>, range: TextRange) -> Expr {
     }
 }
 
-/// A string literal expression.
+/// A string literal expression (double-quoted, as the unparser writes it).
 pub fn string(s: &str, range: TextRange) -> Expr {
-    let src = python_string_literal(s);
-    let mut e = match parser::parse_expression(&src) {
-        Ok(m) => *m.into_syntax().body,
-        Err(e) => unreachable!("string literal {src:?} did not parse: {e}"),
-    };
-    ast::relocate::relocate_expr(&mut e, range);
-    e
+    let flags = ast::StringLiteralFlags::empty().with_quote_style(ast::str::Quote::Double);
+    let literal = ast::StringLiteral { range, node_index: Default::default(), value: s.into(), flags };
+    Expr::StringLiteral(ast::ExprStringLiteral { node_index: Default::default(), range, value: ast::StringLiteralValue::single(literal) })
 }
 
 /// The `None` literal.
