@@ -31,3 +31,8 @@ pub fn dispose<T: Send + 'static>(value: T, big: bool) {
         let _ = std::thread::Builder::new().name("tvmscript-free".into()).spawn(move || drop(value));
     }
 }
+
+/// The stack of helper threads that may recurse as deep as the main thread (lowering
+/// and formatting deep expressions): as large as the CLI's worker; only touched
+/// pages cost memory.
+pub const HELPER_THREAD_STACK: usize = 256 << 20;

@@ -36,8 +36,8 @@ pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], p
             let _ = tx.send(text.map(|()| q.out));
         };
         // Without a thread (the spawn failed), this one formats everything.
-        // Deep docs format recursively: a stack like the CLI's worker (only touched pages cost).
-        let builder = std::thread::Builder::new().name("tvmscript-format".into()).stack_size(SECOND_THREAD_STACK);
+        // Deep docs format recursively (see `HELPER_THREAD_STACK`).
+        let builder = std::thread::Builder::new().name("tvmscript-format".into()).stack_size(crate::memory::HELPER_THREAD_STACK);
         if builder.spawn_scoped(scope, second).is_ok() {
             p.split = Some(Pending { block: block.as_ptr(), len: block.len(), from, text: rx });
         }
@@ -45,8 +45,6 @@ pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], p
         Ok(p.finish())
     })
 }
-
-const SECOND_THREAD_STACK: usize = 256 << 20;
 
 /// The second thread's share (see `split`), spliced in by `indented_block`.
 struct Pending {

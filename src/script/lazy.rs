@@ -28,7 +28,8 @@ use rustpython_vm::compiler::core::{OneIndexed, SourceFile, SourceLocation};
 use rustpython_vm::compiler::CompileOpts;
 use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
 
-use super::eval::{FastBody, Lowerer};
+use super::eval::lower::{lower, Lowered};
+use super::eval::{FastBody, Interner};
 use super::transpile::{RUNTIME, SIGNATURE_PREFIX};
 
 /// A definition body taken out of the program: evaluated from its tree when it
@@ -301,17 +302,15 @@ pub fn compile_bodies(vm: Option<&VirtualMachine>, module: &mut ast::ModModule, 
     let mut bodies = Bodies::default();
     let mut compiled = Vec::with_capacity(extracted.len());
     let mut lowered = Vec::new();
-    // All bodies are lowered first: they share one lowerer's tables, which borrow their trees.
-    let fast: Vec<Option<FastBody>> = match vm {
-        Some(vm) => {
-            let mut lowerer = Lowerer::new(vm);
-            extracted.iter().map(|e| FastBody::new(&mut lowerer, &e.def, &e.classes, module_decls.clone(), sf)).collect()
-        }
-        None => Vec::new(),
-    };
-    let mut fast = fast.into_iter();
+    let forms = if vm.is_some() { lower_all(&extracted) } else { Vec::new() };
+    let mut forms = forms.into_iter();
+    let mut objects = Interner::default();
     for e in extracted {
-        if let Some(Some(fast)) = fast.next() {
+        if let Some(Some(code)) = forms.next()
+            && let Some(vm) = vm
+        {
+            let fast = FastBody::new(code, &e.def, &e.classes, module_decls.clone(), sf);
+            fast.make_objects(vm, &mut objects);
             compiled.push((e.key, Body::Evaluated(Rc::new(fast))));
             lowered.push(e);
             continue;
@@ -329,6 +328,41 @@ pub fn compile_bodies(vm: Option<&VirtualMachine>, module: &mut ast::ModModule, 
         }
     });
     Some(bodies)
+}
+
+/// Source (bytes of definitions) from which lowering is shared with a second thread.
+const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
+
+/// The evaluated form of each definition that allows one. Lowering reads cold
+/// syntax trees and builds new ones; with enough of it, a second thread lowers the
+/// later half of the source while this one lowers the first.
+fn lower_all(defs: &[Extracted]) -> Vec<Option<Lowered>> {
+    let size = |e: &Extracted| e.def.range.len().to_usize();
+    let total: usize = defs.iter().map(size).sum();
+    if total < LOWER_ON_TWO_THREADS || defs.len() < 2 {
+        return defs.iter().map(|e| lower(&e.def)).collect();
+    }
+    let mut seen = 0;
+    let split = defs.iter().position(|e| {
+        seen += size(e);
+        seen * 2 >= total
+    });
+    let split = split.map_or(defs.len() - 1, |i| i + 1).clamp(1, defs.len() - 1);
+    let (first, second) = defs.split_at(split);
+    std::thread::scope(|scope| {
+        // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
+        let worker = std::thread::Builder::new()
+            .name("tvmscript-lower".into())
+            .stack_size(crate::memory::HELPER_THREAD_STACK)
+            .spawn_scoped(scope, || second.iter().map(|e| lower(&e.def)).collect::<Vec<_>>());
+        let mut out: Vec<Option<Lowered>> = first.iter().map(|e| lower(&e.def)).collect();
+        match worker.ok().and_then(|w| w.join().ok()) {
+            Some(rest) => out.extend(rest),
+            // No thread (or it failed): lower the rest here.
+            None => out.extend(second.iter().map(|e| lower(&e.def))),
+        }
+        out
+    })
 }
 
 /// Compile one definition inside its class headers and keep its code compact.

@@ -85,7 +85,7 @@ impl BodyFn {
                 let names = names.downcast::<PyTuple>().map_err(|_| vm.new_type_error("co_names must be a tuple"))?;
                 names.as_slice().iter().map(|n| String::try_from_object(vm, n.clone())).collect()
             }
-            BodyFn::Evaluated { body, .. } => Ok(body.code.globals.iter().map(|n| n.as_str().to_owned()).collect()),
+            BodyFn::Evaluated { body, .. } => Ok(body.code.globals.iter().map(|n| body.name_text(*n).to_owned()).collect()),
         }
     }
 

@@ -9,7 +9,6 @@
 
 use indexmap::IndexSet;
 use rustpython_vm::compiler::ast;
-use rustpython_vm::{PyObjectRef, VirtualMachine};
 
 use super::tree::*;
 use crate::fast_hash::{FastBuild, FastMap};
@@ -26,62 +25,52 @@ pub struct Lowered {
     pub body: Box<[Stmt]>,
     /// The global names the body reads (a code object's `co_names`, less attributes).
     pub globals: Box<[Name]>,
+    /// The name table (`Name` indexes it).
+    pub names: Box<[Box<str>]>,
+    /// The literal table (`Const` indexes it); each literal once, as a compiler's
+    /// constant table holds it (literals are immutable, so sharing is unobservable).
+    pub literals: Box<[Literal]>,
 }
 
-/// Lowers the bodies of one program. Names and literals repeat across a
-/// program's definitions (`T`, `"float16"`, `T.int64(8)`): each is interned or
-/// made into an object once. Literals are immutable, so sharing one object is
-/// what a compiler's constant table does too.
-pub struct Lowerer<'a> {
-    vm: &'a VirtualMachine,
-    interned: FastMap<&'a str, Name>,
-    strings: FastMap<&'a str, PyObjectRef>,
-    ints: FastMap<u64, PyObjectRef>,
-}
-
-impl<'a> Lowerer<'a> {
-    pub fn new(vm: &'a VirtualMachine) -> Self {
-        Lowerer { vm, interned: FastMap::default(), strings: FastMap::default(), ints: FastMap::default() }
+/// The evaluated form of `def`, or `None` when it uses what the evaluator does not implement.
+pub fn lower(def: &ast::StmtFunctionDef) -> Option<Lowered> {
+    if def.is_async || def.type_params.is_some() {
+        return None;
     }
-
-    fn intern(&mut self, s: &'a str) -> Name {
-        *self.interned.entry(s).or_insert_with(|| self.vm.ctx.intern_str(s))
+    let p = &def.parameters;
+    if !p.posonlyargs.is_empty() || p.vararg.is_some() || !p.kwonlyargs.is_empty() || p.kwarg.is_some() {
+        return None;
     }
-
-    /// The evaluated form of `def`, or `None` when it uses what the evaluator does not implement.
-    pub fn lower(&mut self, def: &'a ast::StmtFunctionDef) -> Option<Lowered> {
-        if def.is_async || def.type_params.is_some() {
+    if p.args.iter().any(|a| a.default.is_some() || a.parameter.annotation.is_some()) {
+        return None;
+    }
+    let mut locals = Names::default();
+    for a in &p.args {
+        if !locals.insert(a.parameter.name.id.as_str()) {
             return None;
         }
-        let p = &def.parameters;
-        if !p.posonlyargs.is_empty() || p.vararg.is_some() || !p.kwonlyargs.is_empty() || p.kwarg.is_some() {
-            return None;
-        }
-        if p.args.iter().any(|a| a.default.is_some() || a.parameter.annotation.is_some()) {
-            return None;
-        }
-        let mut locals = Names::default();
-        for a in &p.args {
-            if !locals.insert(a.parameter.name.id.as_str()) {
-                return None;
-            }
-        }
-        bound_names(&def.body, &mut locals)?;
-        let mut l = Lower { program: self, locals, globals: Vec::new(), resolved: FastMap::default() };
-        let body = l.stmts(&def.body)?;
-        let Lower { locals, globals, .. } = l;
-        Some(Lowered {
-            params: p.args.iter().map(|a| self.intern(a.parameter.name.id.as_str())).collect(),
-            slots: locals.iter().map(|s| self.intern(s)).collect(),
-            globals: globals.into(),
-            body,
-        })
     }
-}
-
-/// Lower one definition (for tests and single bodies).
-pub fn lower(vm: &VirtualMachine, def: &ast::StmtFunctionDef) -> Option<Lowered> {
-    Lowerer::new(vm).lower(def)
+    bound_names(&def.body, &mut locals)?;
+    let mut l = Lower {
+        locals,
+        globals: Vec::new(),
+        resolved: FastMap::default(),
+        names: Names::default(),
+        strings: FastMap::default(),
+        ints: FastMap::default(),
+        literals: Vec::new(),
+    };
+    let body = l.stmts(&def.body)?;
+    let params = p.args.iter().map(|a| l.name(a.parameter.name.id.as_str())).collect();
+    let slots = l.locals.clone().iter().map(|s| l.name(s)).collect();
+    Some(Lowered {
+        params,
+        slots,
+        globals: l.globals.into(),
+        body,
+        names: l.names.iter().map(|s| Box::from(*s)).collect(),
+        literals: l.literals.into(),
+    })
 }
 
 /// The names the statements bind (outside nested scopes); `None` on a statement
@@ -141,13 +130,16 @@ fn target_names<'a>(t: &'a ast::Expr, out: &mut Names<'a>) -> Option<()> {
 }
 
 /// Lowering one body.
-struct Lower<'a, 'p> {
-    program: &'p mut Lowerer<'a>,
+struct Lower<'a> {
     locals: Names<'a>,
     /// Global names in first-read order.
     globals: Vec<Name>,
     /// Each name read so far, resolved (one lookup per read).
     resolved: FastMap<&'a str, Resolved>,
+    names: Names<'a>,
+    strings: FastMap<&'a str, Const>,
+    ints: FastMap<u64, Const>,
+    literals: Vec<Literal>,
 }
 
 #[derive(Clone, Copy)]
@@ -156,9 +148,14 @@ enum Resolved {
     Global(Name),
 }
 
-impl<'a> Lower<'a, '_> {
-    fn intern(&mut self, s: &'a str) -> Name {
-        self.program.intern(s)
+impl<'a> Lower<'a> {
+    fn name(&mut self, s: &'a str) -> Name {
+        Name(self.names.insert_full(s).0 as u32)
+    }
+
+    fn literal(&mut self, l: Literal) -> Const {
+        self.literals.push(l);
+        Const(self.literals.len() as u32 - 1)
     }
 
     fn resolve(&mut self, name: &'a str) -> Resolved {
@@ -168,7 +165,7 @@ impl<'a> Lower<'a, '_> {
         let r = match self.locals.get_index_of(name) {
             Some(i) => Resolved::Local(i as u32),
             None => {
-                let n = self.intern(name);
+                let n = self.name(name);
                 self.globals.push(n);
                 Resolved::Global(n)
             }
@@ -259,18 +256,17 @@ impl<'a> Lower<'a, '_> {
     }
 
     fn expr(&mut self, e: &'a ast::Expr) -> Option<Expr> {
-        let vm = self.program.vm;
         Some(match e {
             ast::Expr::Name(n) => match self.resolve(n.id.as_str()) {
                 Resolved::Local(i) => Expr::Local(i, n.range),
                 Resolved::Global(g) => Expr::Global(g, n.range),
             },
-            ast::Expr::Attribute(a) => Expr::Attr(Box::new(self.expr(&a.value)?), self.intern(a.attr.id.as_str()), a.range),
+            ast::Expr::Attribute(a) => Expr::Attr(Box::new(self.expr(&a.value)?), self.name(a.attr.id.as_str()), a.range),
             ast::Expr::Call(c) => {
                 let args = c.arguments.args.iter().map(|a| if a.is_starred_expr() { None } else { self.expr(a) }).collect::<Option<_>>()?;
                 let mut keywords = Vec::with_capacity(c.arguments.keywords.len());
                 for k in &c.arguments.keywords {
-                    keywords.push((self.intern(k.arg.as_ref()?.id.as_str()), self.expr(&k.value)?));
+                    keywords.push((self.name(k.arg.as_ref()?.id.as_str()), self.expr(&k.value)?));
                 }
                 Expr::Call(Box::new(Call { func: self.expr(&c.func)?, args, keywords: keywords.into(), range: c.range }))
             }
@@ -280,19 +276,33 @@ impl<'a> Lower<'a, '_> {
                 if v.contains(char::REPLACEMENT_CHARACTER) {
                     return None;
                 }
-                Expr::Const(self.program.strings.entry(v).or_insert_with(|| vm.ctx.new_str(v).into()).clone())
+                match self.strings.get(v) {
+                    Some(c) => Expr::Const(*c),
+                    None => {
+                        let c = self.literal(Literal::Str(v.into()));
+                        self.strings.insert(v, c);
+                        Expr::Const(c)
+                    }
+                }
             }
             ast::Expr::NumberLiteral(n) => Expr::Const(match &n.value {
                 ast::Number::Int(i) => {
                     let i = i.as_u64()?;
-                    self.program.ints.entry(i).or_insert_with(|| vm.ctx.new_int(i).into()).clone()
+                    match self.ints.get(&i) {
+                        Some(c) => *c,
+                        None => {
+                            let c = self.literal(Literal::Int(i));
+                            self.ints.insert(i, c);
+                            c
+                        }
+                    }
                 }
-                ast::Number::Float(f) => vm.ctx.new_float(*f).into(),
+                ast::Number::Float(f) => self.literal(Literal::Float(*f)),
                 ast::Number::Complex { .. } => return None,
             }),
-            ast::Expr::BooleanLiteral(b) => Expr::Const(vm.ctx.new_bool(b.value).into()),
-            ast::Expr::NoneLiteral(_) => Expr::Const(vm.ctx.none()),
-            ast::Expr::EllipsisLiteral(_) => Expr::Const(vm.ctx.ellipsis.clone().into()),
+            ast::Expr::BooleanLiteral(b) => Expr::Const(self.literal(Literal::Bool(b.value))),
+            ast::Expr::NoneLiteral(_) => Expr::Const(self.literal(Literal::None)),
+            ast::Expr::EllipsisLiteral(_) => Expr::Const(self.literal(Literal::Ellipsis)),
             ast::Expr::Tuple(t) => {
                 if t.elts.iter().any(|e| e.is_starred_expr()) {
                     return None;
@@ -356,7 +366,7 @@ impl<'a> Lower<'a, '_> {
                 if l.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
                     return None;
                 }
-                Expr::Lambda(std::rc::Rc::new(Lambda { body: self.expr(&l.body)?, range: l.range }))
+                Expr::Lambda(std::sync::Arc::new(Lambda { body: self.expr(&l.body)?, range: l.range }))
             }
             _ => return None,
         })
@@ -373,8 +383,7 @@ mod tests {
         crate::init();
         let module = parser::parse_module(src).expect("parses").into_syntax();
         let ast::Stmt::FunctionDef(def) = &module.body[0] else { panic!("a function first") };
-        let interp = crate::vm::new_interpreter(&Default::default());
-        interp.enter(|vm| lower(vm, def).is_some())
+        lower(def).is_some()
     }
 
     #[test]
@@ -412,13 +421,10 @@ mod tests {
         crate::init();
         let module = parser::parse_module("def f(a):\n    b = c\n    with m() as d:\n        del b\n").expect("parses").into_syntax();
         let ast::Stmt::FunctionDef(def) = &module.body[0] else { unreachable!() };
-        let interp = crate::vm::new_interpreter(&Default::default());
-        interp.enter(|vm| {
-            let l = lower(vm, def).expect("lowers");
-            let slots: Vec<&str> = l.slots.iter().map(|s| s.as_str()).collect();
-            assert_eq!(slots, ["a", "b", "d"]);
-            let globals: Vec<&str> = l.globals.iter().map(|s| s.as_str()).collect();
-            assert_eq!(globals, ["c", "m"]);
-        });
+        let l = lower(def).expect("lowers");
+        let slots: Vec<&str> = l.slots.iter().map(|s| &*l.names[s.0 as usize]).collect();
+        assert_eq!(slots, ["a", "b", "d"]);
+        let globals: Vec<&str> = l.globals.iter().map(|s| &*l.names[s.0 as usize]).collect();
+        assert_eq!(globals, ["c", "m"]);
     }
 }

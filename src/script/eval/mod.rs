@@ -19,6 +19,7 @@ pub mod tree;
 
 pub use run::current_globals;
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use ruff_text_size::{Ranged, TextRange};
@@ -26,21 +27,41 @@ use rustpython_vm::builtins::PyDictRef;
 use rustpython_vm::compiler::ast;
 use rustpython_vm::compiler::core::SourceFile;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{PyResult, VirtualMachine};
+use rustpython_vm::builtins::PyStrInterned;
+use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
-pub use lower::Lowerer;
+use crate::fast_hash::FastMap;
+use tree::Literal;
 
 /// A definition body in evaluated form, with what it takes to report errors
 /// from it as its compiled form would.
 pub struct FastBody {
     pub name: String,
     pub code: lower::Lowered,
+    /// Its names interned and literals made into objects, when it first runs.
+    objects: OnceCell<Objects>,
     /// The enclosing classes, outermost first (names and ranges).
     classes: Vec<(String, TextRange)>,
     def_range: TextRange,
     /// The declarations of the module scope (imports, `global`), as compiled bodies get them.
     decls: Rc<[ast::Stmt]>,
     source: SourceFile,
+}
+
+/// Names and literals already made into objects for a program's bodies: they
+/// repeat across definitions (`T`, `"float16"`, `T.int64(8)`); literals are
+/// immutable, so sharing one object is what a compiler's constant table does too.
+#[derive(Default)]
+pub struct Interner {
+    names: FastMap<Box<str>, &'static PyStrInterned>,
+    strings: FastMap<Box<str>, PyObjectRef>,
+    ints: FastMap<u64, PyObjectRef>,
+}
+
+/// A body's names and literals as the interpreter uses them.
+pub struct Objects {
+    pub names: Box<[&'static PyStrInterned]>,
+    pub literals: Box<[PyObjectRef]>,
 }
 
 impl std::fmt::Debug for FastBody {
@@ -50,23 +71,65 @@ impl std::fmt::Debug for FastBody {
 }
 
 impl FastBody {
-    /// The evaluated form of `def` (inside `classes`), if its body allows one.
-    pub fn new<'a>(
-        lowerer: &mut lower::Lowerer<'a>,
-        def: &'a ast::StmtFunctionDef,
-        classes: &[ast::StmtClassDef],
-        decls: Rc<[ast::Stmt]>,
-        source: &SourceFile,
-    ) -> Option<FastBody> {
-        let code = lowerer.lower(def)?;
-        Some(FastBody {
+    /// The lowered body `code` of `def` (inside `classes`).
+    pub fn new(code: lower::Lowered, def: &ast::StmtFunctionDef, classes: &[ast::StmtClassDef], decls: Rc<[ast::Stmt]>, source: &SourceFile) -> FastBody {
+        FastBody {
             name: def.name.id.to_string(),
             code,
+            objects: OnceCell::new(),
             classes: classes.iter().map(|c| (c.name.id.to_string(), c.range())).collect(),
             def_range: def.range,
             decls,
             source: source.clone(),
-        })
+        }
+    }
+
+    /// The body's names and literals as Python objects.
+    pub fn objects(&self, vm: &VirtualMachine) -> &Objects {
+        self.objects.get_or_init(|| self.new_objects(vm, &mut Interner::default()))
+    }
+
+    /// Make the body's names and literals into objects now, sharing those of other
+    /// bodies of the program through `shared`.
+    pub fn make_objects(&self, vm: &VirtualMachine, shared: &mut Interner) {
+        if self.objects.get().is_none() {
+            let _ = self.objects.set(self.new_objects(vm, shared));
+        }
+    }
+
+    fn new_objects(&self, vm: &VirtualMachine, shared: &mut Interner) -> Objects {
+        Objects {
+            names: self
+                .code
+                .names
+                .iter()
+                .map(|n| match shared.names.get(&**n) {
+                    Some(i) => *i,
+                    None => *shared.names.entry(n.clone()).or_insert_with(|| vm.ctx.intern_str(&**n)),
+                })
+                .collect(),
+            literals: self
+                .code
+                .literals
+                .iter()
+                .map(|l| match l {
+                    Literal::Str(s) => match shared.strings.get(&**s) {
+                        Some(o) => o.clone(),
+                        None => shared.strings.entry(s.clone()).or_insert_with(|| vm.ctx.new_str(&**s).into()).clone(),
+                    },
+                    Literal::Int(i) => shared.ints.entry(*i).or_insert_with(|| vm.ctx.new_int(*i).into()).clone(),
+                    Literal::Float(f) => vm.ctx.new_float(*f).into(),
+                    Literal::Bool(b) => vm.ctx.new_bool(*b).into(),
+                    Literal::None => vm.ctx.none(),
+                    Literal::Ellipsis => vm.ctx.ellipsis.clone().into(),
+                })
+                .collect(),
+        }
+    }
+
+    /// A name of the body as text.
+    pub fn name_text(&self, n: tree::Name) -> &str {
+        &self.code.names[n.0 as usize]
     }
 
     /// The length of the definition's source (a measure of the tree's size).

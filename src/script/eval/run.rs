@@ -47,6 +47,7 @@ impl Frame {
     pub fn new(vm: &VirtualMachine, body: Rc<FastBody>, globals: PyDictRef, args: FuncArgs) -> PyResult<Rc<Frame>> {
         let code = &body.code;
         let mut locals: Vec<Option<PyObjectRef>> = vec![None; code.slots.len()];
+        body.objects(vm);
         let n = code.params.len();
         let name = &body.name;
         if args.args.len() > n {
@@ -56,7 +57,7 @@ impl Frame {
             *slot = Some(a);
         }
         for (k, v) in args.kwargs {
-            let Some(i) = code.params.iter().position(|p| p.as_str() == k) else {
+            let Some(i) = code.params.iter().position(|p| body.name_text(*p) == k) else {
                 return Err(vm.new_type_error(format!("{name}() got an unexpected keyword argument '{k}'")));
             };
             if locals[i].replace(v).is_some() {
@@ -64,7 +65,7 @@ impl Frame {
             }
         }
         if let Some(i) = (0..n).find(|&i| locals[i].is_none()) {
-            return Err(vm.new_type_error(format!("{name}() missing 1 required positional argument: '{}'", code.params[i])));
+            return Err(vm.new_type_error(format!("{name}() missing 1 required positional argument: '{}'", body.name_text(code.params[i]))));
         }
         // As a function made from these globals finds its builtins.
         let builtins = match globals.get_item_opt("__builtins__", vm)? {
@@ -196,7 +197,7 @@ impl Frame {
     }
 
     fn unbound(&self, vm: &VirtualMachine, slot: u32) -> PyBaseExceptionRef {
-        let name = self.body.code.slots[slot as usize];
+        let name = self.body.name_text(self.body.code.slots[slot as usize]);
         vm.new_exception_msg(
             vm.ctx.exceptions.unbound_local_error.to_owned(),
             format!("local variable '{name}' referenced before assignment").into(),
@@ -213,22 +214,22 @@ impl Frame {
 
     fn expr(self: &Rc<Self>, vm: &VirtualMachine, e: &Expr) -> R<PyObjectRef> {
         Ok(match e {
-            Expr::Const(c) => c.clone(),
+            Expr::Const(c) => self.objects(vm).literals[c.0 as usize].clone(),
             Expr::Local(slot, range) => match &self.locals.borrow()[*slot as usize] {
                 Some(v) => v.clone(),
                 None => return Err(self.unbound(vm, *slot)).at(*range),
             },
-            Expr::Global(name, range) => self.global(vm, name).at(*range)?,
+            Expr::Global(name, range) => self.global(vm, self.objects(vm).names[name.0 as usize]).at(*range)?,
             Expr::Attr(value, name, range) => {
                 let v = self.expr(vm, value)?;
-                v.get_attr(*name, vm).at(*range)?
+                v.get_attr(self.objects(vm).names[name.0 as usize], vm).at(*range)?
             }
             Expr::Call(c) => {
                 let func = self.expr(vm, &c.func)?;
                 let args = self.exprs(vm, &c.args)?;
                 let mut kwargs = Vec::with_capacity(c.keywords.len());
                 for (k, v) in c.keywords.iter() {
-                    kwargs.push((k.as_str().to_owned(), self.expr(vm, v)?));
+                    kwargs.push((self.body.name_text(*k).to_owned(), self.expr(vm, v)?));
                 }
                 func.call(FuncArgs::new(args, kwargs.into_iter().collect::<KwArgs>()), vm).at(c.range)?
             }
@@ -300,8 +301,12 @@ impl Frame {
         })
     }
 
+    fn objects(&self, vm: &VirtualMachine) -> &super::Objects {
+        self.body.objects(vm)
+    }
+
     /// A global name: the globals, then the builtins.
-    fn global(&self, vm: &VirtualMachine, name: Name) -> PyResult {
+    fn global(&self, vm: &VirtualMachine, name: &'static rustpython_vm::builtins::PyStrInterned) -> PyResult {
         if let Some(v) = self.globals.get_item_opt(name, vm)? {
             return Ok(v);
         }
@@ -316,7 +321,7 @@ impl Frame {
 
     /// A `lambda:` as a callable that evaluates its body in this frame when called
     /// (reading the locals as they are then, as a closure's cells would).
-    fn lambda(self: &Rc<Self>, vm: &VirtualMachine, l: Rc<Lambda>) -> PyObjectRef {
+    fn lambda(self: &Rc<Self>, vm: &VirtualMachine, l: std::sync::Arc<Lambda>) -> PyObjectRef {
         let frame = self.clone();
         vm.new_function("<lambda>", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
             if !args.args.is_empty() || !args.kwargs.is_empty() {

@@ -1,16 +1,33 @@
 //! The form a definition body is kept in to be evaluated: the builder program's
-//! statements with names resolved to local slots or globals, attribute and
-//! keyword names interned and literals made into Python objects once.
+//! statements with names resolved to local slots or globals. It holds no Python
+//! objects (bodies are lowered on several threads): names and literals are indices
+//! into the body's tables, made into interned strings and objects when it first runs.
+
+use std::sync::Arc;
 
 use ruff_text_size::TextRange;
-use rustpython_vm::builtins::PyStrInterned;
-use rustpython_vm::PyObjectRef;
 
-/// A name as the interpreter sees it (interned: dictionary lookups hash it once).
-pub type Name = &'static PyStrInterned;
+/// A name (global, attribute, keyword, local), by index in the body's name table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Name(pub u32);
+
+/// A literal, by index in the body's literal table.
+#[derive(Clone, Copy, Debug)]
+pub struct Const(pub u32);
+
+/// A literal's value.
+#[derive(Debug, Clone)]
+pub enum Literal {
+    Str(Box<str>),
+    Int(u64),
+    Float(f64),
+    Bool(bool),
+    None,
+    Ellipsis,
+}
 
 pub enum Expr {
-    Const(PyObjectRef),
+    Const(Const),
     /// A local of the function (a parameter or an assigned name), by slot.
     Local(u32, TextRange),
     /// Any other name: the function's globals, then its builtins.
@@ -29,7 +46,7 @@ pub enum Expr {
     /// `a if cond else b`: (cond, a, b).
     IfExp(Box<(Expr, Expr, Expr)>),
     /// `lambda: expr` (no parameters), reading the function's locals when called.
-    Lambda(std::rc::Rc<Lambda>),
+    Lambda(Arc<Lambda>),
 }
 
 pub struct Call {
