@@ -2,9 +2,19 @@
 //! whether bodies are evaluated).
 
 use std::cell::Cell;
+use std::thread::LocalKey;
 
 thread_local! {
     static CHECK_WELL_FORMED: Cell<bool> = const { Cell::new(true) };
+    static EVALUATED_BODIES: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Run `f` with `flag` set to `on`, restoring the old setting after.
+fn with_flag<R>(flag: &'static LocalKey<Cell<bool>>, on: bool, f: impl FnOnce() -> R) -> R {
+    let old = flag.with(|c| c.replace(on));
+    let r = f();
+    flag.with(|c| c.set(old));
+    r
 }
 
 /// Whether definitions built now are checked for well-formedness.
@@ -14,14 +24,7 @@ pub fn check_well_formed() -> bool {
 
 /// Run `f` with the well-formedness check set to `on`, restoring the old setting after.
 pub fn with_check_well_formed<R>(on: bool, f: impl FnOnce() -> R) -> R {
-    let old = CHECK_WELL_FORMED.with(|c| c.replace(on));
-    let r = f();
-    CHECK_WELL_FORMED.with(|c| c.set(old));
-    r
-}
-
-thread_local! {
-    static EVALUATED_BODIES: Cell<bool> = const { Cell::new(true) };
+    with_flag(&CHECK_WELL_FORMED, on, f)
 }
 
 /// Whether definition bodies that allow it are evaluated from their tree rather
@@ -32,8 +35,5 @@ pub fn evaluated_bodies() -> bool {
 
 /// Run `f` with body evaluation set to `on`, restoring the old setting after.
 pub fn with_evaluated_bodies<R>(on: bool, f: impl FnOnce() -> R) -> R {
-    let old = EVALUATED_BODIES.with(|c| c.replace(on));
-    let r = f();
-    EVALUATED_BODIES.with(|c| c.set(old));
-    r
+    with_flag(&EVALUATED_BODIES, on, f)
 }

@@ -330,33 +330,8 @@ impl<'a> Lower<'a> {
                 };
                 Expr::Slice(Box::new([part(&s.lower)?, part(&s.upper)?, part(&s.step)?]), s.range)
             }
-            ast::Expr::BinOp(b) => {
-                let op = match b.op {
-                    ast::Operator::Add => BinOp::Add,
-                    ast::Operator::Sub => BinOp::Sub,
-                    ast::Operator::Mult => BinOp::Mul,
-                    ast::Operator::MatMult => BinOp::MatMul,
-                    ast::Operator::Div => BinOp::Div,
-                    ast::Operator::FloorDiv => BinOp::FloorDiv,
-                    ast::Operator::Mod => BinOp::Mod,
-                    ast::Operator::Pow => BinOp::Pow,
-                    ast::Operator::LShift => BinOp::LShift,
-                    ast::Operator::RShift => BinOp::RShift,
-                    ast::Operator::BitOr => BinOp::BitOr,
-                    ast::Operator::BitXor => BinOp::BitXor,
-                    ast::Operator::BitAnd => BinOp::BitAnd,
-                };
-                Expr::Binary(Box::new((self.expr(&b.left)?, self.expr(&b.right)?)), op, b.range)
-            }
-            ast::Expr::UnaryOp(u) => {
-                let op = match u.op {
-                    ast::UnaryOp::USub => UnaryOp::Neg,
-                    ast::UnaryOp::UAdd => UnaryOp::Pos,
-                    ast::UnaryOp::Invert => UnaryOp::Invert,
-                    ast::UnaryOp::Not => UnaryOp::Not,
-                };
-                Expr::Unary(op, Box::new(self.expr(&u.operand)?), u.range)
-            }
+            ast::Expr::BinOp(b) => Expr::Binary(Box::new((self.expr(&b.left)?, self.expr(&b.right)?)), b.op, b.range),
+            ast::Expr::UnaryOp(u) => Expr::Unary(u.op, Box::new(self.expr(&u.operand)?), u.range),
             ast::Expr::Compare(c) => {
                 let rest = c.ops.iter().zip(c.comparators.iter()).map(|(op, e)| Some((op.as_str(), self.expr(e)?))).collect::<Option<_>>()?;
                 Expr::Compare(Box::new(self.expr(&c.left)?), rest, c.range)

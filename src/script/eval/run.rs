@@ -272,8 +272,8 @@ impl Frame {
             Expr::Unary(op, operand, range) => {
                 let v = self.expr(vm, operand)?;
                 match op {
-                    UnaryOp::Neg => vm._neg(&v),
-                    UnaryOp::Pos => vm._pos(&v),
+                    UnaryOp::USub => vm._neg(&v),
+                    UnaryOp::UAdd => vm._pos(&v),
                     UnaryOp::Invert => vm._invert(&v),
                     UnaryOp::Not => v.try_to_bool(vm).map(|b| vm.ctx.new_bool(!b).into()),
                 }
@@ -407,8 +407,8 @@ fn binary(vm: &VirtualMachine, op: BinOp, a: &PyObjectRef, b: &PyObjectRef) -> P
     match op {
         BinOp::Add => vm._add(a, b),
         BinOp::Sub => vm._sub(a, b),
-        BinOp::Mul => vm._mul(a, b),
-        BinOp::MatMul => vm._matmul(a, b),
+        BinOp::Mult => vm._mul(a, b),
+        BinOp::MatMult => vm._matmul(a, b),
         BinOp::Div => vm._truediv(a, b),
         BinOp::FloorDiv => vm._floordiv(a, b),
         BinOp::Mod => vm._mod(a, b),

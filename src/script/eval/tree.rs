@@ -61,30 +61,8 @@ pub struct Lambda {
     pub range: TextRange,
 }
 
-#[derive(Clone, Copy, Debug)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    MatMul,
-    Div,
-    FloorDiv,
-    Mod,
-    Pow,
-    LShift,
-    RShift,
-    BitOr,
-    BitXor,
-    BitAnd,
-}
-
-#[derive(Clone, Copy, Debug)]
-pub enum UnaryOp {
-    Neg,
-    Pos,
-    Invert,
-    Not,
-}
+/// Operators as the parser names them.
+pub use rustpython_vm::compiler::ast::{Operator as BinOp, UnaryOp};
 
 /// An assignment target: a local, or a tuple/list of targets to unpack into.
 pub enum Target {
