@@ -245,7 +245,27 @@ fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let depth = builder::depth();
     let result = build_module(vm, &cls, &class_name);
     builder::unwind_to(depth);
+    release_definitions(vm, &cls);
     result
+}
+
+/// Take the deferred definitions out of the module class once its module is built.
+/// The class is only ever freed by the cycle collector (it is in its own `__mro__`);
+/// without this its definitions, and the bodies and builders they hold, would wait
+/// for a collection too. Nothing can reach them: the decorated name is the module.
+fn release_definitions(vm: &VirtualMachine, cls: &PyObjectRef) {
+    let Ok(dict) = cls.get_attr("__dict__", vm) else { return };
+    let Ok(items) = vm.call_method(&dict, "items", ()) else { return };
+    let Ok(items) = vm.extract_elements_with(&items, Ok) else { return };
+    for item in items {
+        let Ok(pair) = vm.extract_elements_with(&item, Ok) else { continue };
+        if let (Some(k), Some(v)) = (pair.first(), pair.get(1))
+            && v.downcast_ref::<DeferredDefinition>().is_some()
+            && let Some(name) = k.downcast_ref::<PyStr>()
+        {
+            let _ = cls.del_attr(name, vm);
+        }
+    }
 }
 
 fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyResult {
