@@ -68,8 +68,8 @@ pub fn run_script(
 
 /// Kept bodies (bytes, as `Bodies::compact_bytes` measures them) from which
 /// collecting cyclic garbage after a parse pays for itself. A collection takes
-/// 5-15 ms, and the memory it frees is scattered: the printing that follows then
-/// allocates into the holes and runs 10-25% slower (measured on the perf corpus).
+/// 5-15 ms, and the printing that follows it ran 10-25% slower (measured on the perf
+/// corpus by switching only the collection; why is not understood yet).
 /// Below this, keeping the garbage until the next collection costs a few MB
 /// (llm_medium: 80 instead of 74 MiB peak for `print`); above it (llm_large) the
 /// collection saves ~30 MiB of peak.
