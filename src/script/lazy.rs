@@ -386,17 +386,24 @@ fn compile_one(
     let program = ast::ModModule { node_index: Default::default(), range, body };
     let code = codegen::compile::compile_program(&program, sf.clone(), opts.clone()).ok()?;
     drop(program);
-    let mut at = &code;
-    for n in path.iter().chain(std::iter::once(&name)) {
+    let at = nested_code(&code, path.iter().chain(std::iter::once(&name)).map(String::as_str))?;
+    let mut parts = Vec::new();
+    let code = compact(at, &mut parts);
+    Some(LazyBody { code, parts })
+}
+
+/// The code object at `path` (enclosing class names, then the function's) inside
+/// `code`; `None` when a step is missing or ambiguous.
+pub(super) fn nested_code<'a, 'p>(code: &'a CodeObject, path: impl IntoIterator<Item = &'p str>) -> Option<&'a CodeObject> {
+    let mut at = code;
+    for n in path {
         let mut found = code_constants(at).filter(|c| c.obj_name == *n);
         at = found.next()?;
         if found.next().is_some() {
             return None;
         }
     }
-    let mut parts = Vec::new();
-    let code = compact(at, &mut parts);
-    Some(LazyBody { code, parts })
+    Some(at)
 }
 
 fn code_constants(code: &CodeObject) -> impl Iterator<Item = &CodeObject> {

@@ -48,7 +48,7 @@ impl EvaluatedFunction {
 impl Callable for EvaluatedFunction {
     type Args = FuncArgs;
     fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        BodyFn::of(vm, &zelf.to_owned().into())?.call(vm, args)
+        BodyFn::evaluated(vm, &zelf.body, &zelf.stub)?.call(vm, args)
     }
 }
 
@@ -63,9 +63,15 @@ impl BodyFn {
     /// [`EvaluatedFunction`]).
     pub fn of(vm: &VirtualMachine, f: &PyObjectRef) -> PyResult<BodyFn> {
         match f.downcast_ref::<EvaluatedFunction>() {
-            Some(e) => Ok(BodyFn::Evaluated { body: e.body.clone(), globals: BodyFn::Python(e.stub.clone()).globals(vm)? }),
+            Some(e) => BodyFn::evaluated(vm, &e.body, &e.stub),
             None => Ok(BodyFn::Python(f.clone())),
         }
+    }
+
+    /// An evaluated body running in the globals of `stub`, the function the program
+    /// defined in its place.
+    pub fn evaluated(vm: &VirtualMachine, body: &Rc<FastBody>, stub: &PyObjectRef) -> PyResult<BodyFn> {
+        Ok(BodyFn::Evaluated { body: body.clone(), globals: BodyFn::Python(stub.clone()).globals(vm)? })
     }
 
     /// The globals the body reads its free names from.

@@ -226,7 +226,7 @@ impl GeneratedBuilder {
         use crate::script::lazy::Body;
         match self.lazy.as_deref() {
             Some(Body::Compiled(body)) => Ok(BodyFn::Python(body.function(vm, &self.body)?)),
-            Some(Body::Evaluated(body)) => Ok(BodyFn::Evaluated { body: body.clone(), globals: BodyFn::Python(self.body.clone()).globals(vm)? }),
+            Some(Body::Evaluated(body)) => BodyFn::evaluated(vm, body, &self.body),
             None => Ok(BodyFn::Python(self.body.clone())),
         }
     }

@@ -254,13 +254,8 @@ fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 /// without this its definitions, and the bodies and builders they hold, would wait
 /// for a collection too. Nothing can reach them: the decorated name is the module.
 fn release_definitions(vm: &VirtualMachine, cls: &PyObjectRef) {
-    let Ok(dict) = cls.get_attr("__dict__", vm) else { return };
-    let Ok(items) = vm.call_method(&dict, "items", ()) else { return };
-    let Ok(items) = vm.extract_elements_with(&items, Ok) else { return };
-    for item in items {
-        let Ok(pair) = vm.extract_elements_with(&item, Ok) else { continue };
-        if let (Some(k), Some(v)) = (pair.first(), pair.get(1))
-            && v.downcast_ref::<DeferredDefinition>().is_some()
+    for (k, v) in class_members(vm, cls).unwrap_or_default() {
+        if v.downcast_ref::<DeferredDefinition>().is_some()
             && let Some(name) = k.downcast_ref::<PyStr>()
         {
             let _ = cls.del_attr(name, vm);
@@ -268,10 +263,21 @@ fn release_definitions(vm: &VirtualMachine, cls: &PyObjectRef) {
     }
 }
 
-fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyResult {
+/// The (name, value) pairs of a class's namespace, in definition order.
+fn class_members(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult<Vec<(PyObjectRef, PyObjectRef)>> {
     let dict = cls.get_attr("__dict__", vm)?;
     let items = vm.call_method(&dict, "items", ())?;
-    let items: Vec<PyObjectRef> = vm.extract_elements_with(&items, Ok)?;
+    let mut out = Vec::new();
+    for item in vm.extract_elements_with(&items, Ok)? {
+        let pair: Vec<PyObjectRef> = vm.extract_elements_with(&item, Ok)?;
+        if let [k, v] = pair.as_slice() {
+            out.push((k.clone(), v.clone()));
+        }
+    }
+    Ok(out)
+}
+
+fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyResult {
     // In source order: deferred definitions, and (as TVM's `name = value` in a module
     // class) function values assigned directly, such as `R.ExternFunc("f")`.
     enum Member {
@@ -279,9 +285,7 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
         Value(String, BaseFunc),
     }
     let mut members = Vec::new();
-    for item in items {
-        let pair: Vec<PyObjectRef> = vm.extract_elements_with(&item, Ok)?;
-        let (Some(k), Some(v)) = (pair.first(), pair.get(1)) else { continue };
+    for (k, v) in &class_members(vm, cls)? {
         if let Ok(d) = v.clone().downcast::<DeferredDefinition>() {
             members.push(Member::Deferred(d));
         } else if let Some(f) = crate::vm::object::unwrap_object(v).and_then(|o| BaseFunc::try_from_object(o).ok())

@@ -11,7 +11,6 @@ use ruff_text_size::TextRange;
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode};
 use rustpython_vm::compiler::ast::{self, Identifier};
 use rustpython_vm::compiler::codegen;
-use rustpython_vm::compiler::core::bytecode::{CodeObject, ConstantData};
 use rustpython_vm::compiler::CompileOpts;
 use rustpython_vm::{PyRef, VirtualMachine};
 
@@ -83,20 +82,8 @@ fn raiser(vm: &VirtualMachine, frame: &Rc<Frame>, range: TextRange, lambda: Opti
     stmts.push(stmt);
     let module = ast::ModModule { node_index: node(), range: body.def_range, body: stmts };
     let code = codegen::compile::compile_program(&module, body.source.clone(), CompileOpts::default()).ok()?;
-    let code = find(&code, &path)?;
+    let code = crate::script::lazy::nested_code(&code, path)?;
     let code: PyRef<PyCode> = vm.ctx.new_code(code.clone());
     let types = vm.import("types", 0).ok()?;
     types.get_attr("FunctionType", vm).ok()?.call((code, frame.globals.clone()), vm).ok()
-}
-
-/// The code object at `path` (class, …, function names) inside `code`.
-fn find<'a>(code: &'a CodeObject, path: &[&str]) -> Option<&'a CodeObject> {
-    let mut at = code;
-    for n in path {
-        at = at.constants.iter().find_map(|c| match c {
-            ConstantData::Code { code } if code.obj_name == *n => Some(&**code),
-            _ => None,
-        })?;
-    }
-    Some(at)
 }

@@ -47,7 +47,6 @@ impl Frame {
     pub fn new(vm: &VirtualMachine, body: Rc<FastBody>, globals: PyDictRef, args: FuncArgs) -> PyResult<Rc<Frame>> {
         let code = &body.code;
         let mut locals: Vec<Option<PyObjectRef>> = vec![None; code.slots.len()];
-        body.objects(vm);
         let n = code.params.len();
         let name = &body.name;
         if args.args.len() > n {
@@ -92,7 +91,7 @@ impl Frame {
         for s in stmts {
             // A time budget's interrupt arrives as a signal, checked between
             // statements as the interpreter checks it between instructions.
-            vm.check_signals().map_err(|exc| Fail { exc, range: s.range() })?;
+            vm.check_signals().at(s.range())?;
             if let Flow::Return(v) = self.stmt(vm, s)? {
                 return Ok(Flow::Return(v));
             }
@@ -131,7 +130,7 @@ impl Frame {
             Stmt::With(w) => return self.with(vm, w),
             Stmt::For(f) => {
                 let iter = self.expr(vm, &f.iter)?;
-                let iter = iter.get_iter(vm).at(f.iter_range())?;
+                let iter = iter.get_iter(vm).at(f.iter.range())?;
                 loop {
                     vm.check_signals().at(f.range)?;
                     match iter.next(vm).at(f.range)? {
@@ -251,17 +250,16 @@ impl Frame {
                 v.get_item(&*i, vm).at(*range)?
             }
             Expr::Slice(parts, _) => {
-                let part = |p: &Option<Expr>| -> R<Option<PyObjectRef>> {
+                // An absent part is `None`, as the compiler loads it.
+                let part = |p: &Option<Expr>| -> R<PyObjectRef> {
                     match p {
-                        Some(e) => self.expr(vm, e).map(Some),
-                        None => Ok(None),
+                        Some(e) => self.expr(vm, e),
+                        None => Ok(vm.ctx.none()),
                     }
                 };
                 let [lo, hi, step] = &**parts;
                 let (start, stop, step) = (part(lo)?, part(hi)?, part(step)?);
-                PySlice { start: Some(start.unwrap_or_else(|| vm.ctx.none())), stop: stop.unwrap_or_else(|| vm.ctx.none()), step: Some(step.unwrap_or_else(|| vm.ctx.none())) }
-                    .into_ref(&vm.ctx)
-                    .into()
+                PySlice { start: Some(start), stop, step: Some(step) }.into_ref(&vm.ctx).into()
             }
             Expr::Binary(parts, op, range) => {
                 let (l, r) = &**parts;
@@ -375,12 +373,6 @@ pub fn current_globals(vm: &VirtualMachine) -> Option<PyDictRef> {
 enum Flow {
     Next,
     Return(PyObjectRef),
-}
-
-impl For {
-    fn iter_range(&self) -> TextRange {
-        self.iter.range()
-    }
 }
 
 impl Expr {
