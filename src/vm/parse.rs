@@ -3,7 +3,7 @@
 
 use rustpython_vm::builtins::PyDictRef;
 use rustpython_vm::scope::Scope;
-use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
 use super::namespace::namespace_path;
 use super::object::unwrap_object;
@@ -55,25 +55,8 @@ pub fn run_script(
             definitions.push((name, obj));
         }
     }
-    let _ = globals.as_object();
-    // A module class is only freed by the cycle collector (a class is in its own
-    // `__mro__`), and with it the compact bodies of its definitions: collect now
-    // when they are big enough to matter, rather than keep them through printing.
-    if program.bodies.compact_bytes() >= BODIES_WORTH_COLLECTING {
-        drop(program);
-        let _ = vm.import("gc", 0).and_then(|gc| vm.call_method(&gc, "collect", ()));
-    }
     Ok(Parsed { globals, definitions })
 }
-
-/// Kept bodies (bytes, as `Bodies::compact_bytes` measures them) from which
-/// collecting cyclic garbage after a parse pays for itself. A collection takes
-/// 5-15 ms, and the printing that follows it ran 10-25% slower (measured on the perf
-/// corpus by switching only the collection; why is not understood yet).
-/// Below this, keeping the garbage until the next collection costs a few MB
-/// (llm_medium: 80 instead of 74 MiB peak for `print`); above it (llm_large) the
-/// collection saves ~30 MiB of peak.
-const BODIES_WORTH_COLLECTING: usize = 8 << 20;
 
 /// Functions and modules count as definitions; loose expressions and types do not.
 fn is_definition(obj: &ObjectRef) -> bool {
@@ -121,6 +104,28 @@ mod tests {
                 assert!(bound(name).is_some(), "{name} is not bound");
             }
             assert!(bound("HeaderTestAbsent").is_none(), "its namespace is not registered");
+        });
+    }
+
+    /// A module class waits for the cycle collector, and the namespace it was made
+    /// from may be held longer; its definitions must not keep the script's globals
+    /// (and through them the built module) alive after the parse.
+    #[test]
+    fn a_parsed_module_class_does_not_keep_the_globals_alive() {
+        crate::init();
+        let text = "@I.ir_module\nclass Module:\n    @T.prim_func\n    def f(A: T.Buffer((4,), \"float32\")):\n        A[0] = T.float32(1)\n\n    @T.prim_func\n    def g(A: T.Buffer((4,), \"float32\")):\n        T.evaluate(0)\n";
+        let source = Source::new("module.py", text);
+        let interp = crate::vm::new_interpreter(&Default::default());
+        interp.enter(|vm| {
+            for evaluated in [true, false] {
+                let extra = printed_script_globals(vm).expect("the header imports");
+                let parsed = crate::script::settings::with_evaluated_bodies(evaluated, || run_script(vm, &source, &extra, true))
+                    .expect("the script runs");
+                assert_eq!(parsed.definitions.len(), 1);
+                let globals: PyObjectRef = parsed.globals.into();
+                // Ours, and none held by the functions that built the module.
+                assert_eq!(globals.strong_count(), 1, "evaluated bodies: {evaluated}");
+            }
         });
     }
 }

@@ -3,6 +3,7 @@
 //! the [`DialectHooks`] of the dialect that owns the innermost open frame. The
 //! namespace, not the transpiler, decides what an assignment or a loop means.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
@@ -278,13 +279,50 @@ impl GeneratedBuilder {
 pub struct DeferredDefinition {
     pub name: String,
     pub dialect: &'static str,
+    /// Taken out by `release` once the module is built: the class namespace that
+    /// held this definition may outlive the parse (until a cycle collection), and
+    /// the builders' globals hold everything the script made, the module included.
+    parts: RefCell<Option<DefinitionParts>>,
+}
+
+struct DefinitionParts {
     /// The signature type of the function, for its GlobalVar (may be missing).
-    pub declare: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::Type>>,
+    declare: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::Type>>,
     /// Build the function; runs with the module frame open.
-    pub build: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::ObjectRef>>,
+    build: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::ObjectRef>>,
     /// The Python functions that build it: their globals or closures may read the
     /// module class's name, which the module binds while it builds.
-    pub scopes: Vec<PyObjectRef>,
+    scopes: Vec<PyObjectRef>,
+}
+
+impl DeferredDefinition {
+    fn with_parts<R>(&self, vm: &VirtualMachine, f: impl FnOnce(&DefinitionParts) -> PyResult<R>) -> PyResult<R> {
+        match &*self.parts.borrow() {
+            Some(parts) => f(parts),
+            None => Err(vm.new_runtime_error(format!("the definition of {} was already used by its module", self.name))),
+        }
+    }
+
+    /// The signature type of the function, for its GlobalVar (may be missing).
+    pub fn declare(&self, vm: &VirtualMachine) -> PyResult<crate::ir::Type> {
+        self.with_parts(vm, |p| (p.declare)(vm))
+    }
+
+    /// Build the function; runs with the module frame open.
+    pub fn build(&self, vm: &VirtualMachine) -> PyResult<crate::ir::ObjectRef> {
+        self.with_parts(vm, |p| (p.build)(vm))
+    }
+
+    /// The Python functions that build it (see `DefinitionParts::scopes`).
+    pub fn scopes(&self) -> Vec<PyObjectRef> {
+        self.parts.borrow().as_ref().map(|p| p.scopes.clone()).unwrap_or_default()
+    }
+
+    /// Drop the builders: the module that needed them is built.
+    pub fn release(&self) {
+        let parts = self.parts.borrow_mut().take();
+        drop(parts);
+    }
 }
 
 impl DeferredDefinition {
@@ -306,16 +344,15 @@ impl DeferredDefinition {
         let builder_of = |vm: &VirtualMachine, t: &PyObjectRef| {
             t.downcast_ref::<GeneratedBuilder>().map(|g| g.to_owned()).ok_or_else(|| vm.new_type_error("expected a generated builder"))
         };
-        Ok(DeferredDefinition {
-            name,
-            dialect,
+        let parts = DefinitionParts {
             declare: Box::new(move |vm: &VirtualMachine| declare(vm, &*builder_of(vm, &t1)?, &o1)),
             build: Box::new(move |vm: &VirtualMachine| {
                 let f = build(vm, &*builder_of(vm, &t2)?, &o2)?;
                 crate::vm::object::unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))
             }),
             scopes,
-        }
+        };
+        Ok(DeferredDefinition { name, dialect, parts: RefCell::new(Some(parts)) }
         .into_ref(&vm.ctx)
         .into())
     }

@@ -249,16 +249,19 @@ fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     result
 }
 
-/// Take the deferred definitions out of the module class once its module is built.
-/// The class is only ever freed by the cycle collector (it is in its own `__mro__`);
-/// without this its definitions, and the bodies and builders they hold, would wait
-/// for a collection too. Nothing can reach them: the decorated name is the module.
+/// Take the deferred definitions out of the module class once its module is built,
+/// and empty them: the class is only ever freed by the cycle collector (it is in its
+/// own `__mro__`), and the namespace it was made from may be held longer still.
+/// Without this their bodies and builders, and through the builders' globals the
+/// module itself, would wait for a collection. Nothing can reach them: the
+/// decorated name is the module.
 fn release_definitions(vm: &VirtualMachine, cls: &PyObjectRef) {
     for (k, v) in class_members(vm, cls).unwrap_or_default() {
-        if v.downcast_ref::<DeferredDefinition>().is_some()
-            && let Some(name) = k.downcast_ref::<PyStr>()
-        {
-            let _ = cls.del_attr(name, vm);
+        if let Some(d) = v.downcast_ref::<DeferredDefinition>() {
+            d.release();
+            if let Some(name) = k.downcast_ref::<PyStr>() {
+                let _ = cls.del_attr(name, vm);
+            }
         }
     }
 }
@@ -298,7 +301,7 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
     let mut gvs = Vec::new();
     for m in &members {
         let (name, ty) = match m {
-            Member::Deferred(d) => (d.name.clone(), (d.declare)(vm)?),
+            Member::Deferred(d) => (d.name.clone(), d.declare(vm)?),
             // A function is an expression: its type is the GlobalVar's.
             Member::Value(name, f) => (name.clone(), ir::Expr::from_object_unchecked(f.as_object().clone()).ty()),
         };
@@ -309,13 +312,13 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
     let module_ref: PyObjectRef = ModuleRef { name: class_name.to_string() }.into_ref(&vm.ctx).into();
     for m in &members {
         if let Member::Deferred(d) = m {
-            bind_class_name(vm, &d.scopes, class_name, &module_ref)?;
+            bind_class_name(vm, &d.scopes(), class_name, &module_ref)?;
         }
     }
     let mut funcs = Vec::new();
     for (m, gv) in members.iter().zip(gvs) {
         let f = match m {
-            Member::Deferred(d) => BaseFunc::try_from_object((d.build)(vm)?).py(vm)?,
+            Member::Deferred(d) => BaseFunc::try_from_object(d.build(vm)?).py(vm)?,
             Member::Value(_, f) => f.clone(),
         };
         funcs.push((gv, f));

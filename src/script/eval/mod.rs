@@ -132,11 +132,6 @@ impl FastBody {
         &self.code.names[n.0 as usize]
     }
 
-    /// The length of the definition's source (a measure of the tree's size).
-    pub fn source_len(&self) -> usize {
-        self.def_range.len().to_usize()
-    }
-
     /// Call the body with `globals`, as the function it stands for would be called.
     pub fn call(self: &Rc<Self>, vm: &VirtualMachine, globals: PyDictRef, args: FuncArgs) -> PyResult {
         let frame = run::Frame::new(vm, self.clone(), globals, args)?;
