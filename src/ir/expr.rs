@@ -69,7 +69,7 @@ ir_node! {
     /// A variable. Variables have identity: two with the same name are different.
     pub struct VarNode as Var: "ir.Var", base expr_info, isa [Expr], eq Var, ty ty {
         pub ty: Type,
-        [ignore] pub name: Arc<str>,
+        [ignore] pub name: super::var_name::VarName,
     }
 }
 

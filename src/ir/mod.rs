@@ -19,6 +19,7 @@ pub mod span;
 pub mod structural;
 pub mod ty;
 pub mod value;
+pub mod var_name;
 
 pub use dtype::{DataType, TypeCode};
 pub use error::{require, Error, ErrorKind, Result};
@@ -46,6 +47,7 @@ pub use structural::{
 };
 pub use ty::*;
 pub use value::{AttrMap, Field, Value};
+pub use var_name::VarName;
 
 /// Register the core node types (idempotent).
 pub fn register_core() -> Result<()> {

@@ -76,19 +76,19 @@ pub fn bind_scope(name: &str, value: ObjectRef) {
     });
 }
 
-/// Give an unnamed variable its script name (TVM's `IRBuilder.name`): the variable
-/// keeps its identity while the function is built and is renamed when it is finished.
-/// Returns false when the variable already has a name (a second binding).
+/// Give a variable its script name, in place as TVM's `IRBuilder.name` does: a
+/// variable made by a call (`T.axis.spatial`, `T.sblock_alloc_buffer` …) takes the
+/// name it is bound to. Returns false when the variable was already bound to a name
+/// in this function (a second binding).
 pub fn name_var(var: &Var, name: &str) -> bool {
     let addr = var.as_ref_obj().addr();
     with_func(|f| {
-        if f.named.contains(&addr) {
+        if !f.named.insert(addr) {
             return false;
         }
-        f.named.insert(addr);
-        if &*var.name != name {
-            f.renames.insert(addr, (var.as_ref_obj(), name.to_string()));
-        }
+        // A variable that took another name elsewhere (made outside this function and
+        // bound in two) keeps its first one.
+        var.name.give(name);
         true
     })
     .unwrap_or(false)

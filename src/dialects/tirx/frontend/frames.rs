@@ -73,9 +73,6 @@ pub struct PrimFuncFrame {
     pub symbols: IndexMap<String, Var>,
     /// True while the signature builder runs.
     pub in_signature: bool,
-    /// Variables created unnamed and later bound to a name (TVM's `IRBuilder.name`):
-    /// renamed when the function is finished.
-    pub renames: HashMap<usize, (ObjectRef, String)>,
     /// Variables bound to a name already (a second binding of one is a copy, not a rename).
     pub named: HashSet<usize>,
     /// Loads `T.alloc_scalar` / `T.decl_scalar` returned (TVM's `scalar_wrapper`):
@@ -102,7 +99,6 @@ impl PrimFuncFrame {
             scope: Scope::default(),
             symbols: IndexMap::new(),
             in_signature: false,
-            renames: HashMap::new(),
             named: HashSet::new(),
             scalar_loads: vec![],
             root_alloc_buffers: vec![],

@@ -424,63 +424,7 @@ pub fn finish_prim_func(f: PrimFuncFrame) -> Result<PrimFunc> {
         attrs.push((Value::str("s_tir"), Value::Bool(true)));
     }
     let ret_type = f.ret_type.unwrap_or_else(Type::unit);
-    let (params, body) = rename(f.renames, f.params, body)?;
-    Ok(PrimFunc::make(params, body, ret_type, attrs.into(), Span::none()))
-}
-
-/// Give variables bound to names their names: each renamed variable is replaced
-/// by a new one (same type, mapped) everywhere it occurs.
-fn rename(renames: HashMap<usize, (ObjectRef, String)>, params: Vec<Var>, body: Stmt) -> Result<(Vec<Var>, Stmt)> {
-    if renames.is_empty() {
-        return Ok((params, body));
-    }
-    let memo: RefCell<HashMap<usize, ObjectRef>> = RefCell::new(HashMap::new());
-    fn renamed(
-        addr: usize,
-        renames: &HashMap<usize, (ObjectRef, String)>,
-        memo: &RefCell<HashMap<usize, ObjectRef>>,
-    ) -> Result<ObjectRef> {
-        if let Some(v) = memo.borrow().get(&addr) {
-            return Ok(v.clone());
-        }
-        let (old, name) = &renames[&addr];
-        let old_var = old.downcast_ref::<VarNode>().expect("renamed objects are variables");
-        let ty = map_type(&old_var.ty, renames, memo)?;
-        let new = ir::new_var(name, ty, old_var.span.clone()).as_ref_obj();
-        memo.borrow_mut().insert(addr, new.clone());
-        Ok(new)
-    }
-    fn map_type(ty: &Type, renames: &HashMap<usize, (ObjectRef, String)>, memo: &RefCell<HashMap<usize, ObjectRef>>) -> Result<Type> {
-        let out = ir::structural_map(
-            ty.as_object().clone(),
-            |n: ObjectRef| -> Result<MapResult> {
-                if n.is::<VarNode>() && renames.contains_key(&n.addr()) {
-                    return Ok(MapResult::ReplaceAndSkip(renamed(n.addr(), renames, memo)?));
-                }
-                Ok(MapResult::Unchanged)
-            },
-            WalkOrder::PreOrder,
-        )?;
-        Ok(Type(out))
-    }
-    let map = |root: ObjectRef| -> Result<ObjectRef> {
-        ir::structural_map(
-            root,
-            |n: ObjectRef| -> Result<MapResult> {
-                if n.is::<VarNode>() && renames.contains_key(&n.addr()) {
-                    return Ok(MapResult::ReplaceAndSkip(renamed(n.addr(), &renames, &memo)?));
-                }
-                Ok(MapResult::Unchanged)
-            },
-            WalkOrder::PreOrder,
-        )
-    };
-    let params = params
-        .into_iter()
-        .map(|p| map(p.as_ref_obj()).and_then(|o| o.downcast::<VarNode>()))
-        .collect::<Result<Vec<_>>>()?;
-    let body = Stmt::try_from_object(map(body.into_object())?)?;
-    Ok((params, body))
+    Ok(PrimFunc::make(f.params, body, ret_type, attrs.into(), Span::none()))
 }
 
 /// Attributes of functions in the VM: `with_attr`, `without_attr`.
