@@ -220,7 +220,7 @@ pub struct FrameId(pub usize);
 
 /// A taken name. Short names are stored inline: taking one allocates nothing, and the
 /// set compares them without following a pointer.
-#[derive(PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 struct Name(Text);
 
 impl std::hash::Hash for Name {
@@ -236,6 +236,7 @@ impl std::borrow::Borrow<str> for Name {
     }
 }
 
+#[derive(Clone)]
 struct VarEntry {
     name: Option<Text>,
     creator: Option<DocCreator>,
@@ -278,6 +279,9 @@ pub struct Printer {
     header: Option<bool>,
     /// Whether the configuration annotates or underlines anything (`decorate` has work).
     decorates: bool,
+    /// Whether the header of imports used so far was read or the header forced (see
+    /// `fork_was_independent`).
+    order_dependent: std::cell::Cell<bool>,
 }
 
 impl Printer {
@@ -317,6 +321,72 @@ impl Printer {
             binding_names: Vec::new(),
             extra_underlines: Vec::new(),
             header: None,
+            order_dependent: Default::default(),
+        }
+    }
+
+    // ---- forks ----------------------------------------------------------------------
+
+    /// A printer to translate a part of the current document on another thread: the
+    /// same configuration, frames, variables, names and imports; caches, metadata and
+    /// common prefixes of its own. `None` when the state cannot be shared: a frame
+    /// holds dialect state, there is metadata already, or the configuration decorates
+    /// docs or tracks paths (their results are collected in print order).
+    pub fn fork(&self) -> Option<Printer> {
+        if self.decorates || !self.metadata.is_empty() || !self.extra_underlines.is_empty() {
+            return None;
+        }
+        if root_path(&self.cfg).is_tracked() {
+            return None;
+        }
+        let mut frames = Vec::with_capacity(self.frames.len());
+        for f in &self.frames {
+            if f.data.is_some() {
+                return None;
+            }
+            frames.push(Frame {
+                kind: f.kind,
+                owner: f.owner.clone(),
+                stmts: f.stmts.clone(),
+                data: None,
+                vars: f.vars.clone(),
+                tokens: f.tokens,
+            });
+        }
+        Some(Printer {
+            cfg: self.cfg.clone(),
+            hooks: self.hooks.clone(),
+            imports: self.imports.clone(),
+            frames,
+            tokens: self.tokens.clone(),
+            token_names: self.token_names.clone(),
+            hook_cache: FastMap::default(),
+            op_hook_cache: FastMap::default(),
+            vars: self.vars.clone(),
+            names: self.names.clone(),
+            forgotten: Vec::new(),
+            used_imports: self.used_imports.clone(),
+            metadata: IndexMap::new(),
+            prefixes: PrefixState::default(),
+            binding_names: self.binding_names.clone(),
+            extra_underlines: Vec::new(),
+            header: self.header,
+            decorates: false,
+            order_dependent: Default::default(),
+        })
+    }
+
+    /// Whether what a fork translated is independent of what was translated before it
+    /// elsewhere: it numbered no metadata and read no header of imports used so far
+    /// (both depend on print order), and set no header.
+    pub fn fork_was_independent(&self) -> bool {
+        self.metadata.is_empty() && !self.order_dependent.get() && self.extra_underlines.is_empty()
+    }
+
+    /// Take over the imports a fork used.
+    pub fn join_imports(&mut self, fork: &Printer) {
+        for name in &fork.used_imports {
+            self.use_import(name);
         }
     }
 
@@ -737,6 +807,7 @@ impl Printer {
     /// Force (or suppress) the import header; by default it is written when the root
     /// doc defines a function or class.
     pub fn set_header(&mut self, header: Option<bool>) {
+        self.order_dependent.set(true);
         self.header = header;
     }
 
@@ -753,6 +824,7 @@ impl Printer {
 
     /// The header comment lines, in rank order.
     pub fn header_lines(&self) -> Vec<String> {
+        self.order_dependent.set(true);
         self.used_specs(false).iter().flat_map(|(_, s)| (s.lines)(&self.cfg)).collect()
     }
 

@@ -3,6 +3,7 @@
 
 pub mod module_frame;
 pub mod namespace;
+mod parallel_print;
 pub mod printer;
 
 /// Register the `I` namespace, module classes and the printer hooks.

@@ -1,6 +1,6 @@
 //! Printing IRModules (`@I.ir_module class Module:`) and GlobalVars.
 
-use crate::ir::{AccessPath, GlobalVarNode, IRModuleNode, ObjectRef, Result, Value};
+use crate::ir::{AccessPath, BaseFunc, GlobalVar, GlobalVarNode, IRModuleNode, ObjectRef, Result, Value};
 use crate::printer::engine::{register_import, register_print_hook, ImportSpec, Printer, DEFAULT_TOKEN};
 use crate::printer::{ClassDoc, Doc, ExprDoc, ExprKind, FrameId, StmtDoc, StmtKind, Text};
 
@@ -67,42 +67,53 @@ pub fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
     lhs.as_id()
 }
 
-/// After printing one function: its top-level type variables (`n = TypeVar("n")`) belong to
-/// it alone, so their names are free again for the next function (as in TVM, where
-/// each function defines them), and a declaration already written is not repeated.
-fn close_function_symbols(p: &mut Printer, vars_before: usize, stmts_before: usize) {
-    let root = FrameId(0);
-    let Some(frame) = p.frame(root) else { return };
-    let declared: Vec<String> =
-        frame.stmts.iter().filter_map(|s| typevar_decl_name(s).map(str::to_string)).collect();
+/// Print one function of a module, its name bound while it prints. Its top-level type
+/// variables (`n = TypeVar("n")`) belong to it alone: their names are free again
+/// afterwards for the next function (as in TVM, where each function defines them).
+pub(super) fn function_doc(p: &mut Printer, gv: &GlobalVar, f: &BaseFunc, path: &AccessPath) -> Result<Doc> {
+    p.push_binding_name(&gv.name_hint);
+    let fpath = path.attr("functions").map_key(Value::Object(gv.as_ref_obj()));
+    let vars_before = p.frame(FrameId(0)).map_or(0, |r| r.vars().len());
+    let doc = p.as_doc(&f.0, &fpath);
+    p.pop_binding_name();
+    forget_function_symbols(p, vars_before);
+    doc
+}
+
+fn forget_function_symbols(p: &mut Printer, vars_before: usize) {
+    let Some(frame) = p.frame(FrameId(0)) else { return };
+    let declared: Vec<&str> = frame.stmts.iter().filter_map(typevar_decl_name).collect();
     let new_vars: Vec<ObjectRef> = frame
         .vars()
         .get(vars_before..)
         .unwrap_or(&[])
         .iter()
-        .filter(|v| p.var_name(v).is_some_and(|n| declared.iter().any(|d| d == n)))
+        .filter(|v| p.var_name(v).is_some_and(|n| declared.contains(&n)))
         .cloned()
         .collect();
     for v in &new_vars {
         p.forget(v);
     }
-    if let Some(f) = p.frame_mut(root) {
-        let mut seen: Vec<String> = f.stmts[..stmts_before.min(f.stmts.len())]
-            .iter()
-            .filter_map(|s| typevar_decl_name(s).map(str::to_string))
-            .collect();
-        let mut i = stmts_before;
-        while i < f.stmts.len() {
-            match typevar_decl_name(&f.stmts[i]).map(str::to_string) {
-                Some(n) if seen.contains(&n) => {
-                    f.stmts.remove(i);
-                }
-                Some(n) => {
-                    seen.push(n);
-                    i += 1;
-                }
-                None => i += 1,
+}
+
+/// A type variable declaration a function left at the top level is not repeated:
+/// drop those among the top-level statements from `stmts_before` on that an earlier
+/// statement already makes.
+pub(super) fn drop_repeated_declarations(p: &mut Printer, stmts_before: usize) {
+    let Some(f) = p.frame_mut(FrameId(0)) else { return };
+    let mut seen: Vec<String> =
+        f.stmts[..stmts_before.min(f.stmts.len())].iter().filter_map(|s| typevar_decl_name(s).map(str::to_string)).collect();
+    let mut i = stmts_before;
+    while i < f.stmts.len() {
+        match typevar_decl_name(&f.stmts[i]).map(str::to_string) {
+            Some(n) if seen.contains(&n) => {
+                f.stmts.remove(i);
             }
+            Some(n) => {
+                seen.push(n);
+                i += 1;
+            }
+            None => i += 1,
         }
     }
 }
@@ -136,14 +147,20 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
         let infos = p.value_to_doc(&Value::Map(m.global_infos.clone()), &path.attr("global_infos"))?;
         body.push(StmtDoc::expr(ExprDoc::id(&prefix).attr("module_global_infos").call(vec![infos])));
     }
-    for (gv, f) in &funcs {
-        p.push_binding_name(&gv.name_hint);
-        let fpath = path.attr("functions").map_key(Value::Object(gv.as_ref_obj()));
-        let before = p.frame(FrameId(0)).map_or((0, 0), |r| (r.vars().len(), r.stmts.len()));
-        let doc = p.as_doc(&f.0, &fpath);
-        p.pop_binding_name();
-        close_function_symbols(p, before.0, before.1);
-        match doc? {
+    let docs = match super::parallel_print::functions_in_parallel(p, &funcs, path) {
+        Some(docs) => docs,
+        None => {
+            let mut docs = Vec::with_capacity(funcs.len());
+            for (gv, f) in &funcs {
+                let stmts_before = p.frame(FrameId(0)).map_or(0, |r| r.stmts.len());
+                docs.push(function_doc(p, gv, f, path)?);
+                drop_repeated_declarations(p, stmts_before);
+            }
+            docs
+        }
+    };
+    for ((gv, _), doc) in funcs.iter().zip(docs) {
+        match doc {
             // A function value that prints as an expression (`R.ExternFunc("f")`) is bound.
             Doc::Expr(e) => body.push(StmtDoc::assign(ExprDoc::id(&gv.name_hint), e)),
             other => other.append_stmts_to(&mut body),
