@@ -236,6 +236,18 @@ impl std::borrow::Borrow<str> for Name {
     }
 }
 
+/// A variable taken out of a printer, with its name or doc (see `Printer::take_vars`).
+pub struct TakenVar {
+    var: ObjectRef,
+    entry: VarEntry,
+}
+
+impl TakenVar {
+    pub fn var(&self) -> &ObjectRef {
+        &self.var
+    }
+}
+
 #[derive(Clone)]
 struct VarEntry {
     name: Option<Text>,
@@ -381,6 +393,38 @@ impl Printer {
     /// (both depend on print order), and set no header.
     pub fn fork_was_independent(&self) -> bool {
         self.metadata.is_empty() && !self.order_dependent.get() && self.extra_underlines.is_empty()
+    }
+
+    /// Take out the variables defined in `frame` since its `from`-th that are still
+    /// defined: they are forgotten here, to be defined again in the frame at the same
+    /// position of another printer (`adopt_vars`).
+    pub fn take_vars(&mut self, frame: FrameId, from: usize) -> Vec<TakenVar> {
+        let Some(f) = self.frames.get_mut(frame.0) else { return Vec::new() };
+        let listed: Vec<ObjectRef> = f.vars.drain(from.min(f.vars.len())..).collect();
+        let mut taken = Vec::new();
+        for v in listed {
+            if let Some((var, entry)) = self.vars.remove_entry(&v) {
+                if let Some(name) = &entry.name {
+                    self.names.remove(name.as_str());
+                }
+                taken.push(TakenVar { var, entry });
+            }
+        }
+        taken
+    }
+
+    /// Define variables another printer took out (`take_vars`) in `frame`, with the
+    /// names or docs they had there.
+    pub fn adopt_vars(&mut self, frame: FrameId, vars: Vec<TakenVar>) -> Result<()> {
+        let index = self.frame_index(frame)?;
+        for TakenVar { var, mut entry } in vars {
+            entry.frame = index;
+            if let Some(name) = &entry.name {
+                self.names.insert(Name(name.clone()), index);
+            }
+            self.attach(&var, entry);
+        }
+        Ok(())
     }
 
     /// Take over the imports a fork used.

@@ -10,11 +10,11 @@
 //! variable left defined outside it) makes the caller print the module in order.
 
 use std::cmp::Reverse;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::printer::{drop_repeated_declarations, function_doc};
-use crate::ir::{AccessPath, BaseFunc, GlobalVar, Object};
-use crate::printer::engine::Printer;
+use super::printer::{drop_repeated_declarations, forget_function_symbols, function_doc, function_doc_unclosed};
+use crate::ir::{AccessPath, BaseFunc, GlobalVar, Object, ObjectRef, Result};
+use crate::printer::engine::{Printer, TakenVar};
 use crate::printer::{Doc, FrameId, StmtDoc};
 
 /// Modules smaller than this (in nodes near the top of each function, see
@@ -30,14 +30,29 @@ fn parallel_from() -> usize {
 }
 
 /// How deep [`shallow_size`] looks into a function.
-const SIZE_DEPTH: u32 = 6;
+const SIZE_DEPTH: u32 = 4;
 
-/// A function printed by a fork: its position, doc, and top-level statements.
-type Printed = (usize, Doc, Vec<StmtDoc>);
+/// A function printed by a fork: its position, doc, the statements it left at the
+/// top level, and the variables it left defined there.
+struct Printed {
+    index: usize,
+    doc: Doc,
+    top: Vec<StmtDoc>,
+    left: Vec<TakenVar>,
+}
 
-/// The docs of `funcs` (in order), printed on two threads; `None` when printing them
-/// in order is needed or cheaper.
-pub(super) fn functions_in_parallel(p: &mut Printer, funcs: &[(GlobalVar, BaseFunc)], path: &AccessPath) -> Option<Vec<Doc>> {
+/// The docs of `funcs` (in order), printed on two threads; `None` (with the printer
+/// untouched) when printing them in order is needed or cheaper.
+///
+/// A function may leave variables defined at the top level for the functions after it
+/// (a TIR signature that uses a parameter before declaring it). Functions up to the
+/// first that does are taken from the threads; that one's variables are defined here
+/// and the functions after it are printed here, in order, as they would have been.
+pub(super) fn functions_in_parallel(
+    p: &mut Printer,
+    funcs: &[(GlobalVar, BaseFunc)],
+    path: &AccessPath,
+) -> Option<Result<Vec<Doc>>> {
     if funcs.len() < 2 || std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
         return None;
     }
@@ -52,7 +67,14 @@ pub(super) fn functions_in_parallel(p: &mut Printer, funcs: &[(GlobalVar, BaseFu
     let base: Vec<(usize, usize)> = p.frames().iter().map(|f| (f.vars().len(), f.stmts.len())).collect();
     let (fork_a, fork_b) = (p.fork()?, p.fork()?);
     let next = AtomicUsize::new(0);
-    let work = |fork: Printer| print_some(fork, funcs, path, &order, &next, &base);
+    let failed = AtomicBool::new(false);
+    let work = |fork: Printer| {
+        let r = print_some(fork, funcs, path, &order, &next, &base, &failed);
+        if r.is_none() {
+            failed.store(true, Ordering::Relaxed);
+        }
+        r
+    };
     let (a, b) = std::thread::scope(|s| {
         let helper = std::thread::Builder::new()
             .name("tvmscript-print".into())
@@ -63,32 +85,50 @@ pub(super) fn functions_in_parallel(p: &mut Printer, funcs: &[(GlobalVar, BaseFu
         (a, b.flatten())
     });
     let ((printed_a, fork_a), (printed_b, fork_b)) = (a?, b?);
-    if printed_a.len() + printed_b.len() != funcs.len() {
-        return None;
+    let mut slots: Vec<Option<Printed>> = (0..funcs.len()).map(|_| None).collect();
+    for printed in printed_a.into_iter().chain(printed_b) {
+        let i = printed.index;
+        slots[i] = Some(printed);
     }
-    p.join_imports(&fork_a);
-    p.join_imports(&fork_b);
-    crate::memory::dispose((fork_a, fork_b), true);
-    let mut slots: Vec<Option<(Doc, Vec<StmtDoc>)>> = (0..funcs.len()).map(|_| None).collect();
-    for (i, doc, top) in printed_a.into_iter().chain(printed_b) {
-        slots[i] = Some((doc, top));
+    if slots.iter().any(Option::is_none) {
+        return None;
     }
     #[cfg(test)]
     tests::PRINTED_IN_PARALLEL.with(|n| n.set(n.get() + 1));
+    p.join_imports(&fork_a);
+    p.join_imports(&fork_b);
+    crate::memory::dispose((fork_a, fork_b), true);
+    Some(merge(p, funcs, path, slots.into_iter().flatten()))
+}
+
+/// Put the printed functions back in module order (see `functions_in_parallel`).
+fn merge(p: &mut Printer, funcs: &[(GlobalVar, BaseFunc)], path: &AccessPath, printed: impl Iterator<Item = Printed>) -> Result<Vec<Doc>> {
+    let root = FrameId(0);
     let mut docs = Vec::with_capacity(funcs.len());
-    for slot in slots {
-        let (doc, top) = slot?;
-        let root = p.frame_mut(FrameId(0))?;
-        let before = root.stmts.len();
-        root.stmts.extend(top);
+    let mut in_order = false;
+    for (Printed { doc, top, left: left_vars, .. }, (gv, f)) in printed.zip(funcs) {
+        let before = p.frame(root).map_or(0, |r| r.stmts.len());
+        if in_order {
+            docs.push(function_doc(p, gv, f, path)?);
+        } else {
+            // What the function left at the top level, closed as if printed here.
+            let vars_before = p.frame(root).map_or(0, |r| r.vars().len());
+            if let Some(r) = p.frame_mut(root) {
+                r.stmts.extend(top);
+            }
+            let left: Vec<ObjectRef> = left_vars.iter().map(|v| v.var().clone()).collect();
+            p.adopt_vars(root, left_vars)?;
+            forget_function_symbols(p, vars_before);
+            in_order = left.iter().any(|v| p.is_defined(v));
+            docs.push(doc);
+        }
         drop_repeated_declarations(p, before);
-        docs.push(doc);
     }
-    Some(docs)
+    Ok(docs)
 }
 
 /// Print functions taken from `order` (through `next`) until none is left; `None` when
-/// one fails or depended on what was printed before it.
+/// one fails or depended on what was printed before it, or the other thread failed.
 fn print_some(
     mut fork: Printer,
     funcs: &[(GlobalVar, BaseFunc)],
@@ -96,24 +136,29 @@ fn print_some(
     order: &[usize],
     next: &AtomicUsize,
     base: &[(usize, usize)],
+    failed: &AtomicBool,
 ) -> Option<(Vec<Printed>, Printer)> {
     let mut printed = Vec::new();
-    while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-        let (gv, f) = &funcs[i];
-        let doc = function_doc(&mut fork, gv, f, path).ok()?;
-        // The frames around the function are as they were, but for the statements it
-        // left at the top level.
+    while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+        if failed.load(Ordering::Relaxed) {
+            return None;
+        }
+        let (gv, f) = &funcs[index];
+        // Its top-level variables are closed when merged, after the functions before it.
+        let doc = function_doc_unclosed(&mut fork, gv, f, path).ok()?;
+        // Back to the state around the functions: what the function left at the top
+        // level is taken out; any other frame must be as it was.
+        let top = fork.frame_mut(FrameId(0))?.stmts.split_off(base[0].1);
+        let left = fork.take_vars(FrameId(0), base[0].0);
         if fork.frames().len() != base.len() {
             return None;
         }
-        for (id, (frame, &(vars, stmts))) in fork.frames().iter().zip(base).enumerate() {
-            let defined = |v: &crate::ir::ObjectRef| fork.var_name(v).is_some();
-            if frame.vars()[vars..].iter().any(defined) || (id > 0 && frame.stmts.len() != stmts) {
+        for (frame, &(vars, stmts)) in fork.frames().iter().zip(base).skip(1) {
+            if frame.vars()[vars..].iter().any(|v| fork.is_defined(v)) || frame.stmts.len() != stmts {
                 return None;
             }
         }
-        let top = fork.frame_mut(FrameId(0))?.stmts.split_off(base[0].1);
-        printed.push((i, doc, top));
+        printed.push(Printed { index, doc, top, left });
     }
     fork.fork_was_independent().then_some((printed, fork))
 }
@@ -163,6 +208,17 @@ mod tests {
         let text = include_str!("testdata/functions_with_type_vars.py");
         let (in_order, in_parallel, parallel_runs) = print_both_ways(text);
         assert_eq!(parallel_runs, 1, "the parallel path ran to the end");
+        assert_eq!(in_parallel, in_order);
+        assert_eq!(in_order, text.trim_end());
+    }
+
+    /// `sum_1d` uses `num_elements` before its parameters declare it: it stays defined
+    /// at the top level, and the functions after it print in order, after it.
+    #[test]
+    fn variables_left_at_the_top_level_reach_the_functions_after() {
+        let text = include_str!("testdata/variables_left_at_top_level.py");
+        let (in_order, in_parallel, parallel_runs) = print_both_ways(text);
+        assert_eq!(parallel_runs, 1);
         assert_eq!(in_parallel, in_order);
         assert_eq!(in_order, text.trim_end());
     }

@@ -71,16 +71,24 @@ pub fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
 /// variables (`n = TypeVar("n")`) belong to it alone: their names are free again
 /// afterwards for the next function (as in TVM, where each function defines them).
 pub(super) fn function_doc(p: &mut Printer, gv: &GlobalVar, f: &BaseFunc, path: &AccessPath) -> Result<Doc> {
-    p.push_binding_name(&gv.name_hint);
-    let fpath = path.attr("functions").map_key(Value::Object(gv.as_ref_obj()));
     let vars_before = p.frame(FrameId(0)).map_or(0, |r| r.vars().len());
-    let doc = p.as_doc(&f.0, &fpath);
-    p.pop_binding_name();
+    let doc = function_doc_unclosed(p, gv, f, path);
     forget_function_symbols(p, vars_before);
     doc
 }
 
-fn forget_function_symbols(p: &mut Printer, vars_before: usize) {
+/// [`function_doc`] without forgetting the function's top-level type variables.
+pub(super) fn function_doc_unclosed(p: &mut Printer, gv: &GlobalVar, f: &BaseFunc, path: &AccessPath) -> Result<Doc> {
+    p.push_binding_name(&gv.name_hint);
+    let fpath = path.attr("functions").map_key(Value::Object(gv.as_ref_obj()));
+    let doc = p.as_doc(&f.0, &fpath);
+    p.pop_binding_name();
+    doc
+}
+
+/// Forget the top-level variables defined since the `vars_before`-th whose names a
+/// top-level `TypeVar` declaration (of this function or an earlier one) makes.
+pub(super) fn forget_function_symbols(p: &mut Printer, vars_before: usize) {
     let Some(frame) = p.frame(FrameId(0)) else { return };
     let declared: Vec<&str> = frame.stmts.iter().filter_map(typevar_decl_name).collect();
     let new_vars: Vec<ObjectRef> = frame
@@ -148,7 +156,7 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
         body.push(StmtDoc::expr(ExprDoc::id(&prefix).attr("module_global_infos").call(vec![infos])));
     }
     let docs = match super::parallel_print::functions_in_parallel(p, &funcs, path) {
-        Some(docs) => docs,
+        Some(docs) => docs?,
         None => {
             let mut docs = Vec::with_capacity(funcs.len());
             for (gv, f) in &funcs {
