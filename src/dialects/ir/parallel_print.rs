@@ -18,8 +18,10 @@ use crate::printer::engine::{Printer, TakenVar};
 use crate::printer::{Doc, FrameId, StmtDoc};
 
 /// Modules smaller than this (in nodes near the top of each function, see
-/// [`shallow_size`]) print on one thread: a thread and two forks cost more.
-const PARALLEL_FROM: usize = 2000;
+/// [`shallow_size`]) print on one thread: a thread and two forks cost more. The perf
+/// corpus's llm_small (2,100, ~1.5 ms of printing) printed no faster on two; lowered
+/// TIR (6,200) and larger printed 1.4-1.6x faster.
+const PARALLEL_FROM: usize = 4000;
 
 fn parallel_from() -> usize {
     #[cfg(test)]
