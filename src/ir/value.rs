@@ -177,6 +177,7 @@ macro_rules! no_children {
         fn for_each_walked_child<'a>(&'a self, _f: &mut dyn FnMut(ChildRef<'a>)) {}
     };
 }
+pub(crate) use no_children;
 
 fn expected<T>(what: &str, got: &Value) -> Result<T> {
     Err(Error::type_error(format!("expected {what}, got {}", got.kind_name())))

@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::error::Result;
 use super::object::ChildRef;
-use super::value::{Field, Value};
+use super::value::{no_children, Field, Value};
 
 /// The name a variable was made with, or the one it was given later (once).
 #[derive(Default)]
@@ -68,13 +68,13 @@ impl PartialEq for VarName {
 
 impl From<&str> for VarName {
     fn from(s: &str) -> Self {
-        VarName { made: s.into(), given: OnceLock::new() }
+        VarName::from(Arc::<str>::from(s))
     }
 }
 
 impl From<String> for VarName {
     fn from(s: String) -> Self {
-        VarName { made: s.into(), given: OnceLock::new() }
+        VarName::from(Arc::<str>::from(s))
     }
 }
 
@@ -91,8 +91,7 @@ impl Field for VarName {
     fn from_value(v: Value) -> Result<Self> {
         Arc::<str>::from_value(v).map(VarName::from)
     }
-    fn for_each_child<'a>(&'a self, _f: &mut dyn FnMut(ChildRef<'a>)) {}
-    fn for_each_walked_child<'a>(&'a self, _f: &mut dyn FnMut(ChildRef<'a>)) {}
+    no_children!();
 }
 
 #[cfg(test)]

@@ -345,7 +345,8 @@ impl Printer {
     /// holds dialect state, there is metadata already, or the configuration decorates
     /// docs or tracks paths (their results are collected in print order).
     pub fn fork(&self) -> Option<Printer> {
-        if self.decorates || !self.metadata.is_empty() || !self.extra_underlines.is_empty() {
+        // Underlines are only collected when the configuration decorates.
+        if self.decorates || !self.metadata.is_empty() {
             return None;
         }
         if root_path(&self.cfg).is_tracked() {
@@ -392,7 +393,7 @@ impl Printer {
     /// elsewhere: it numbered no metadata and read no header of imports used so far
     /// (both depend on print order), and set no header.
     pub fn fork_was_independent(&self) -> bool {
-        self.metadata.is_empty() && !self.order_dependent.get() && self.extra_underlines.is_empty()
+        self.metadata.is_empty() && !self.order_dependent.get()
     }
 
     /// Take out the variables defined in `frame` since its `from`-th that are still

@@ -318,10 +318,11 @@ const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
 /// syntax trees and builds new ones; with enough of it, a second thread lowers the
 /// later half of the source while this one lowers the first.
 fn lower_all(defs: &[Extracted]) -> Vec<Option<Lowered>> {
+    let lower_each = |defs: &[Extracted]| defs.iter().map(|e| lower(&e.def)).collect::<Vec<_>>();
     let size = |e: &Extracted| e.def.range.len().to_usize();
     let total: usize = defs.iter().map(size).sum();
     if total < LOWER_ON_TWO_THREADS || defs.len() < 2 {
-        return defs.iter().map(|e| lower(&e.def)).collect();
+        return lower_each(defs);
     }
     let mut seen = 0;
     let split = defs.iter().position(|e| {
@@ -335,13 +336,10 @@ fn lower_all(defs: &[Extracted]) -> Vec<Option<Lowered>> {
         let worker = std::thread::Builder::new()
             .name("tvmscript-lower".into())
             .stack_size(crate::memory::HELPER_THREAD_STACK)
-            .spawn_scoped(scope, || second.iter().map(|e| lower(&e.def)).collect::<Vec<_>>());
-        let mut out: Vec<Option<Lowered>> = first.iter().map(|e| lower(&e.def)).collect();
-        match worker.ok().and_then(|w| w.join().ok()) {
-            Some(rest) => out.extend(rest),
-            // No thread (or it failed): lower the rest here.
-            None => out.extend(second.iter().map(|e| lower(&e.def))),
-        }
+            .spawn_scoped(scope, || lower_each(second));
+        let mut out = lower_each(first);
+        // No thread (or it failed): lower the rest here.
+        out.extend(worker.ok().and_then(|w| w.join().ok()).unwrap_or_else(|| lower_each(second)));
         out
     })
 }

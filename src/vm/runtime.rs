@@ -320,6 +320,7 @@ impl DeferredDefinition {
 
     /// Drop the builders: the module that needed them is built.
     pub fn release(&self) {
+        // Dropped after the borrow ends: dropping Python objects may run code.
         let parts = self.parts.borrow_mut().take();
         drop(parts);
     }

@@ -109,22 +109,21 @@ fn merge(p: &mut Printer, funcs: &[(GlobalVar, BaseFunc)], path: &AccessPath, pr
     let mut docs = Vec::with_capacity(funcs.len());
     let mut in_order = false;
     for (Printed { doc, top, left: left_vars, .. }, (gv, f)) in printed.zip(funcs) {
-        let before = p.frame(root).map_or(0, |r| r.stmts.len());
         if in_order {
             docs.push(function_doc(p, gv, f, path)?);
-        } else {
-            // What the function left at the top level, closed as if printed here.
-            let vars_before = p.frame(root).map_or(0, |r| r.vars().len());
-            if let Some(r) = p.frame_mut(root) {
-                r.stmts.extend(top);
-            }
-            let left: Vec<ObjectRef> = left_vars.iter().map(|v| v.var().clone()).collect();
-            p.adopt_vars(root, left_vars)?;
-            forget_function_symbols(p, vars_before);
-            in_order = left.iter().any(|v| p.is_defined(v));
-            docs.push(doc);
+            continue;
         }
-        drop_repeated_declarations(p, before);
+        // What the function left at the top level, closed as if printed here.
+        let (vars_before, stmts_before) = p.frame(root).map_or((0, 0), |r| (r.vars().len(), r.stmts.len()));
+        if let Some(r) = p.frame_mut(root) {
+            r.stmts.extend(top);
+        }
+        let left: Vec<ObjectRef> = left_vars.iter().map(|v| v.var().clone()).collect();
+        p.adopt_vars(root, left_vars)?;
+        forget_function_symbols(p, vars_before);
+        drop_repeated_declarations(p, stmts_before);
+        in_order = left.iter().any(|v| p.is_defined(v));
+        docs.push(doc);
     }
     Ok(docs)
 }

@@ -67,13 +67,15 @@ pub fn typevar_decl_name(s: &StmtDoc) -> Option<&str> {
     lhs.as_id()
 }
 
-/// Print one function of a module, its name bound while it prints. Its top-level type
-/// variables (`n = TypeVar("n")`) belong to it alone: their names are free again
-/// afterwards for the next function (as in TVM, where each function defines them).
+/// Print one function of a module after the ones before it, its name bound while it
+/// prints. Its top-level type variables (`n = TypeVar("n")`) belong to it alone: their
+/// names are free again afterwards for the next function (as in TVM, where each
+/// function defines them), and a declaration already written is not repeated.
 pub(super) fn function_doc(p: &mut Printer, gv: &GlobalVar, f: &BaseFunc, path: &AccessPath) -> Result<Doc> {
-    let vars_before = p.frame(FrameId(0)).map_or(0, |r| r.vars().len());
+    let (vars_before, stmts_before) = p.frame(FrameId(0)).map_or((0, 0), |r| (r.vars().len(), r.stmts.len()));
     let doc = function_doc_unclosed(p, gv, f, path);
     forget_function_symbols(p, vars_before);
+    drop_repeated_declarations(p, stmts_before);
     doc
 }
 
@@ -157,15 +159,7 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
     }
     let docs = match super::parallel_print::functions_in_parallel(p, &funcs, path) {
         Some(docs) => docs?,
-        None => {
-            let mut docs = Vec::with_capacity(funcs.len());
-            for (gv, f) in &funcs {
-                let stmts_before = p.frame(FrameId(0)).map_or(0, |r| r.stmts.len());
-                docs.push(function_doc(p, gv, f, path)?);
-                drop_repeated_declarations(p, stmts_before);
-            }
-            docs
-        }
+        None => funcs.iter().map(|(gv, f)| function_doc(p, gv, f, path)).collect::<Result<Vec<_>>>()?,
     };
     for ((gv, _), doc) in funcs.iter().zip(docs) {
         match doc {
