@@ -9,6 +9,11 @@ pub mod dialects;
 pub mod fast_hash;
 pub mod ir;
 pub mod memory;
+
+// The binary's allocator, so tests exercise what depends on it (`memory::Arena`).
+#[cfg(test)]
+#[global_allocator]
+static TEST_ALLOCATOR: memory::Allocator = memory::Allocator {};
 pub mod printer;
 pub mod repl;
 pub mod script;

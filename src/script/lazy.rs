@@ -31,6 +31,7 @@ use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
 use super::eval::lower::{lower, Lowered};
 use super::eval::{FastBody, Interner};
 use super::transpile::{RUNTIME, SIGNATURE_PREFIX};
+use crate::memory::Arena;
 
 /// A definition body taken out of the program: evaluated from its tree when it
 /// allows that (see `script::eval`), else compiled and kept compact.
@@ -270,20 +271,38 @@ struct Extracted {
     def: ast::StmtFunctionDef,
 }
 
+/// The syntax trees of the bodies that were lowered, kept until the caller frees
+/// them with the program's tree (in one step, from the arena they were built in).
+pub struct LoweredTrees {
+    _trees: Vec<Extracted>,
+}
+
 /// Take the eligible definition bodies out of `module` (leaving stubs), lower or
 /// compile each on its own and register them; `None` when any of them does not
 /// compile (the caller then compiles the original program whole). `module` keeps
-/// the stubs. With `vm`, bodies that allow it are kept for evaluation.
-pub fn compile_bodies(vm: Option<&VirtualMachine>, module: &mut ast::ModModule, sf: &SourceFile, opts: &CompileOpts) -> Option<Bodies> {
-    let mut extracted = Vec::new();
+/// the stubs, allocated in `arena` like the tree they replace. With `vm`, bodies
+/// that allow it are kept for evaluation.
+pub fn compile_bodies(
+    vm: Option<&VirtualMachine>,
+    module: &mut ast::ModModule,
+    sf: &SourceFile,
+    opts: &CompileOpts,
+    arena: &Arena,
+) -> Option<(Bodies, LoweredTrees)> {
     let mut classes = Vec::new();
     let mut module_decls = Vec::new();
+    // Kept by the evaluated bodies: outside the arena.
     declarations(&module.body, &mut module_decls);
     let module_decls: Rc<[Stmt]> = module_decls.into();
-    extract(&mut module.body, sf.source_text(), &mut classes, &mut extracted);
+    let extracted = arena.enter(|| {
+        let mut extracted = Vec::new();
+        extract(&mut module.body, sf.source_text(), &mut classes, &mut extracted);
+        extracted
+    });
     let mut bodies = Bodies::default();
     let mut compiled = Vec::with_capacity(extracted.len());
-    let mut lowered = Vec::new();
+    // In the arena with its items, so freeing the arena frees all of it.
+    let mut lowered = arena.enter(|| Vec::with_capacity(extracted.len()));
     let forms = if vm.is_some() { lower_all(&extracted) } else { Vec::new() };
     let mut forms = forms.into_iter();
     let mut objects = Interner::default();
@@ -300,7 +319,6 @@ pub fn compile_bodies(vm: Option<&VirtualMachine>, module: &mut ast::ModModule, 
         let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
         compiled.push((e.key, Body::Compiled(code)));
     }
-    crate::memory::dispose(lowered, sf.source_text().len() >= super::DISPOSE_IN_BACKGROUND);
     BODIES.with(|b| {
         let mut b = b.borrow_mut();
         for (key, body) in compiled {
@@ -308,7 +326,7 @@ pub fn compile_bodies(vm: Option<&VirtualMachine>, module: &mut ast::ModModule, 
             bodies.keys.push(key);
         }
     });
-    Some(bodies)
+    Some((bodies, LoweredTrees { _trees: lowered }))
 }
 
 /// Source (bytes of definitions) from which lowering is shared with a second thread.
@@ -711,7 +729,7 @@ mod tests {
         let env = Environment::default();
         let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
         let mut module = transpile_source(&source, &env).expect("transpiles");
-        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default());
+        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _)| b);
         let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
         (bodies, whole)
     }
@@ -762,7 +780,7 @@ class Mod:
             let source = Source::new("t.py", text);
             let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
             let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
-            (compile_bodies(None, &mut module, &sf, &CompileOpts::default()), ())
+            (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _)| b), ())
         };
         assert!(bodies.is_none());
     }

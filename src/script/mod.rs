@@ -118,13 +118,24 @@ pub struct Program {
 
 /// Compile a source into a program for the VM.
 pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Result<Program, FrontendError> {
-    let mut module = transpile_source(source, env)?;
+    // The syntax tree (parsed, transpiled, its bodies' stubs) lives in an arena:
+    // freed at once when the program is compiled (see `memory::Arena`).
+    let arena = crate::memory::Arena::new();
+    let mut module = arena.enter(|| transpile_source(source, env))?;
     let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let opts = CompileOpts::default();
-    if let Some(bodies) = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts)
+    if let Some((bodies, trees)) = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena)
         && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
     {
-        crate::memory::dispose(module, source.text.len() >= DISPOSE_IN_BACKGROUND);
+        if arena.is_active() {
+            // SAFETY: the tree and the lowered bodies' trees were built in the arena
+            // (`compile_bodies` allocates the list of them there too), and nothing
+            // refers into them: code objects and evaluated bodies own copies of what
+            // they keep (names, literals, ranges).
+            unsafe { arena.free_with((module, trees)) };
+        } else {
+            crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
+        }
         return Ok(Program { code: vm.ctx.new_code(code), bodies });
     }
     // Something did not compile: the original program, compiled whole, reports it

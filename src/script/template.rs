@@ -28,16 +28,19 @@ thread_local! {
 }
 
 fn parsed(src: &'static str) -> Vec<Stmt> {
-    CACHE.with(|c| {
-        c.borrow_mut()
-            .entry((src.as_ptr() as usize, src.len()))
-            .or_insert_with(|| match parser::parse_module(src) {
+    let key = (src.as_ptr() as usize, src.len());
+    // The cache (and the thread-local holding it) outlives any arena the caller
+    // builds its tree in; only the copy belongs there.
+    crate::memory::outside_arena(|| {
+        CACHE.with(|c| {
+            c.borrow_mut().entry(key).or_insert_with(|| match parser::parse_module(src) {
                 Ok(m) => m.into_syntax().body,
                 // Templates are literals in our own source; a broken one is a bug caught by tests.
                 Err(e) => unreachable!("invalid transpiler template {src:?}: {e}"),
-            })
-            .clone()
-    })
+            });
+        })
+    });
+    CACHE.with(|c| c.borrow()[&key].clone())
 }
 
 /// Instantiate a statement template at `range`.

@@ -318,7 +318,10 @@ fn loop_range(var: &Expr) -> Option<Range> {
 /// TVM's `ScriptComplete` for an S-TIR function body: infer the regions of blocks
 /// that did not declare them, and wrap the body in the root block when it has
 /// blocks or root allocations (a lone top-level block without axes is the root).
-pub fn complete_root(body: Stmt, root_allocs: Vec<Var>) -> Result<Stmt> {
+/// `infer_regions` says whether any block of the body left its regions to infer;
+/// without one the body is not walked for them.
+pub fn complete_root(body: Stmt, root_allocs: Vec<Var>, infer_regions: bool) -> Result<Stmt> {
+    let complete = |s: &Stmt| if infer_regions { regions::complete(s) } else { Ok(s.clone()) };
     let is_root = |s: &Stmt| {
         s.downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.iter_vars.is_empty() && r.iter_values.is_empty())
     };
@@ -326,9 +329,9 @@ pub fn complete_root(body: Stmt, root_allocs: Vec<Var>) -> Result<Stmt> {
         // The root keeps its regions as written; only its inner blocks are completed.
         let r = body.downcast_ref::<SBlockRealizeNode>().ok_or_else(|| Error::runtime("root block"))?;
         let block = &r.block;
-        let inner = regions::complete(&block.body)?;
+        let inner = complete(&block.body)?;
         let init = match &block.init {
-            Some(i) => Some(regions::complete(i)?),
+            Some(i) => Some(complete(i)?),
             None => None,
         };
         let mut node = (**block).clone();
@@ -340,7 +343,7 @@ pub fn complete_root(body: Stmt, root_allocs: Vec<Var>) -> Result<Stmt> {
         return Ok(SBlockRealize::new(rn).into());
     }
     let has_block = regions::contains_block(&body);
-    let body = regions::complete(&body)?;
+    let body = complete(&body)?;
     if !has_block && root_allocs.is_empty() {
         return Ok(body);
     }

@@ -36,3 +36,6 @@ pub fn dispose<T: Send + 'static>(value: T, big: bool) {
 /// and formatting deep expressions): as large as the CLI's worker; only touched
 /// pages cost memory.
 pub const HELPER_THREAD_STACK: usize = 256 << 20;
+
+mod arena;
+pub use arena::{outside_arena, Arena};
