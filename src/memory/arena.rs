@@ -12,6 +12,7 @@
 //! Only when mimalloc is the global allocator (as in the `tvmscript` binary); with
 //! any other allocator an arena does nothing and values are dropped as usual.
 
+use std::cell::Cell;
 use std::marker::PhantomData;
 
 use libmimalloc_sys::{
@@ -23,8 +24,8 @@ use libmimalloc_sys::{
 /// Dropped, it merges whatever it still holds into the thread's ordinary heap, so
 /// values allocated in it stay valid; [`Arena::free_with`] frees everything at once.
 pub struct Arena {
-    /// Null when mimalloc is not the global allocator.
-    heap: *mut mi_heap_t,
+    /// Null when mimalloc is not the global allocator, or once freed.
+    heap: Cell<*mut mi_heap_t>,
     /// A heap belongs to the thread that made it.
     _thread_bound: PhantomData<*mut ()>,
 }
@@ -43,39 +44,40 @@ impl Arena {
         if !active && !heap.is_null() {
             unsafe { mi_heap_delete(heap) };
         }
-        Arena { heap: if active { heap } else { std::ptr::null_mut() }, _thread_bound: PhantomData }
+        Arena { heap: Cell::new(if active { heap } else { std::ptr::null_mut() }), _thread_bound: PhantomData }
     }
 
     /// Whether allocations made in [`Arena::enter`] go to this arena.
     pub fn is_active(&self) -> bool {
-        !self.heap.is_null()
+        !self.heap.get().is_null()
     }
 
     /// Run `f` with this thread's allocations going to the arena. What `f` makes
     /// that must outlive the arena's [`Arena::free_with`] belongs in
     /// [`outside_arena`] (caches, for one).
     pub fn enter<R>(&self, f: impl FnOnce() -> R) -> R {
-        if self.heap.is_null() {
+        if !self.is_active() {
             return f();
         }
-        let _switch = Switch::to(self.heap);
+        let _switch = Switch::to(self.heap.get());
         f()
     }
 
     /// Free `owner` and everything else still allocated in the arena, without
-    /// visiting it; with an inactive arena, drop `owner` as usual.
+    /// visiting it; with an inactive arena, drop `owner` as usual. The arena is
+    /// inactive afterwards.
     ///
     /// # Safety
     /// Nothing allocated in the arena may be used afterwards, and `owner` must not
     /// own memory from outside the arena that needs freeing (it is forgotten, not
-    /// dropped, so such memory would leak).
-    pub unsafe fn free_with<T>(mut self, owner: T) {
-        if self.heap.is_null() {
+    /// dropped, so such memory would leak). Not to be called inside [`Arena::enter`].
+    pub unsafe fn free_with<T>(&self, owner: T) {
+        if !self.is_active() {
             drop(owner);
             return;
         }
         std::mem::forget(owner);
-        let heap = std::mem::replace(&mut self.heap, std::ptr::null_mut());
+        let heap = self.heap.replace(std::ptr::null_mut());
         // SAFETY: the caller promises nothing in the heap is used again; the heap is
         // this thread's and not its default (every `enter` has returned).
         unsafe { mi_heap_destroy(heap) };
@@ -90,9 +92,9 @@ impl Default for Arena {
 
 impl Drop for Arena {
     fn drop(&mut self) {
-        if !self.heap.is_null() {
+        if self.is_active() {
             // SAFETY: live blocks move to the thread's backing heap and stay valid.
-            unsafe { mi_heap_delete(self.heap) };
+            unsafe { mi_heap_delete(self.heap.get()) };
         }
     }
 }
@@ -143,10 +145,10 @@ mod tests {
         let kept = outside_arena(|| String::from("kept"));
         let tree: Vec<Box<[u8; 64]>> = arena.enter(|| {
             let inner = outside_arena(|| Box::new(7u32));
-            assert!(!unsafe { mi_heap_contains_block(arena.heap, &*inner as *const u32 as *const _) });
+            assert!(!unsafe { mi_heap_contains_block(arena.heap.get(), &*inner as *const u32 as *const _) });
             (0..1000).map(|_| Box::new([1u8; 64])).collect()
         });
-        assert!(unsafe { mi_heap_contains_block(arena.heap, tree[500].as_ptr() as *const _) });
+        assert!(unsafe { mi_heap_contains_block(arena.heap.get(), tree[500].as_ptr() as *const _) });
         // SAFETY: nothing of the arena is used afterwards.
         unsafe { arena.free_with(tree) };
         assert_eq!(kept, "kept");

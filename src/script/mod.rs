@@ -11,6 +11,7 @@ pub mod protocol;
 pub mod scope;
 pub mod settings;
 pub mod source;
+pub mod split;
 pub mod template;
 pub mod transpile;
 pub mod unparse;
@@ -118,30 +119,39 @@ pub struct Program {
 
 /// Compile a source into a program for the VM.
 pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Result<Program, FrontendError> {
-    // The syntax tree (parsed, transpiled, its bodies' stubs) lives in an arena:
-    // freed at once when the program is compiled (see `memory::Arena`).
+    // The syntax tree (parsed, transpiled, its bodies' stubs) lives in arenas: freed
+    // at once when the program is compiled (see `memory::Arena`). A large source is
+    // parsed and transpiled on two threads (see `split`).
     let arena = crate::memory::Arena::new();
-    let mut module = arena.enter(|| transpile_source(source, env))?;
-    let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
-    let opts = CompileOpts::default();
-    if let Some((bodies, trees)) = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena)
-        && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
-    {
-        if arena.is_active() {
-            // SAFETY: the tree and the lowered bodies' trees were built in the arena
-            // (`compile_bodies` allocates the list of them there too), and nothing
-            // refers into them: code objects and evaluated bodies own copies of what
-            // they keep (names, literals, ranges).
-            unsafe { arena.free_with((module, trees)) };
-        } else {
-            crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
+    let compiled = split::with_tree(source, env, &arena, |tree, helper| {
+        let mut module = tree?;
+        let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
+        let opts = CompileOpts::default();
+        let bodies = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena);
+        if let Some((bodies, trees)) = bodies
+            && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
+        {
+            if arena.is_active() {
+                // SAFETY: the tree and the lowered bodies' trees were built in the
+                // arenas (`compile_bodies` allocates the list of them there too), and
+                // nothing refers into them: code objects and evaluated bodies own
+                // copies of what they keep (names, literals, ranges).
+                unsafe { helper.free_with(&arena, (module, trees)) };
+            } else {
+                crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
+            }
+            return Ok(Some(Program { code: vm.ctx.new_code(code), bodies }));
         }
-        return Ok(Program { code: vm.ctx.new_code(code), bodies });
+        Ok(None)
+    })?;
+    if let Some(program) = compiled {
+        return Ok(program);
     }
     // Something did not compile: the original program, compiled whole, reports it
     // exactly as it always has.
+    let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let module = transpile_source(source, env)?;
-    let code = compile_whole(module, sf, opts).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
+    let code = compile_whole(module, sf, CompileOpts::default()).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
     Ok(Program { code: vm.ctx.new_code(code), bodies: lazy::Bodies::default() })
 }
 

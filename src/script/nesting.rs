@@ -28,8 +28,14 @@ const STACK_PER_EXPRESSION_LEVEL: usize = 5 << 10;
 
 /// Check `text` against the nesting limits.
 pub fn check(text: &str) -> Result<(), SyntaxRestriction> {
+    check_with_limit(text, expression_limit(crate::vm::limits::remaining_stack()))
+}
+
+/// [`check`] with the expression-depth limit of another thread (the one whose
+/// stack the later passes use).
+pub fn check_with_limit(text: &str, max_expression: usize) -> Result<(), SyntaxRestriction> {
     let mut scanner = Scanner::new(text);
-    scanner.max_expression = expression_limit(crate::vm::limits::remaining_stack());
+    scanner.max_expression = max_expression;
     scanner.run()
 }
 

@@ -60,9 +60,30 @@ pub struct Environment {
 
 /// Rewrite `module` in place into a builder program.
 pub fn transpile(module: &mut ast::ModModule, env: &Environment) -> Result<(), SyntaxRestriction> {
-    let mut cx = Context::new(module, env);
+    let scope = ModuleScope::of(module, env);
+    transpile_with(module, scope, None)
+}
+
+/// The rest of a top-level class body, transpiled elsewhere (on another thread:
+/// see `script::split`): the statements, and whether they use the runtime.
+pub type ClassTail<'a> = Box<dyn FnOnce() -> Result<(Vec<Stmt>, bool), SyntaxRestriction> + 'a>;
+
+/// [`transpile`] with the module's scope made beforehand; the body of the class at
+/// top-level statement `tail.0` continues with what `tail.1` supplies.
+pub fn transpile_with(module: &mut ast::ModModule, scope: ModuleScope, tail: Option<(usize, ClassTail<'_>)>) -> Result<(), SyntaxRestriction> {
+    let mut cx = scope.0;
     let body = std::mem::take(&mut module.body);
-    let mut out = cx.host_block(body, &[])?;
+    let mut out = Vec::with_capacity(body.len());
+    let mut tail = tail;
+    for (i, s) in body.into_iter().enumerate() {
+        match s {
+            Stmt::ClassDef(c) if tail.as_ref().is_some_and(|(at, _)| *at == i) => {
+                let rest = tail.take().map(|(_, t)| t);
+                cx.host_class(c, &[], rest, &mut out)?
+            }
+            s => cx.host_stmt(s, &[], &mut out)?,
+        }
+    }
     // Import the runtime after any `from __future__` imports.
     let at = out
         .iter()
@@ -74,6 +95,27 @@ pub fn transpile(module: &mut ast::ModModule, env: &Environment) -> Result<(), S
     }
     module.body = out;
     Ok(())
+}
+
+/// What the transpiler learns from a whole module before rewriting any of it:
+/// the namespace aliases its imports and assignments make, and its globals.
+#[derive(Clone)]
+pub struct ModuleScope(Context);
+
+impl ModuleScope {
+    pub fn of(module: &ast::ModModule, env: &Environment) -> ModuleScope {
+        ModuleScope(Context::new(module, env))
+    }
+
+    /// Transpile statements that continue the body of a top-level class, as
+    /// [`transpile_with`] would in place; the names it makes end in `suffix`, so
+    /// they differ from those made for the rest of the module.
+    pub fn class_body(self, stmts: Vec<Stmt>, suffix: &'static str) -> Result<(Vec<Stmt>, bool), SyntaxRestriction> {
+        let mut cx = self.0;
+        cx.suffix = suffix;
+        let out = cx.host_block(stmts, &[])?;
+        Ok((out, cx.used_runtime))
+    }
 }
 
 fn is_docstring(s: &Stmt) -> bool {
@@ -91,12 +133,15 @@ enum Ref {
     DecoratorAlias(String),
 }
 
+#[derive(Clone)]
 struct Context {
     aliases: HashMap<String, Ref>,
     /// Names bound at module level, by the caller, or builtins: resolvable as globals.
     globals: HashSet<String>,
     used_runtime: bool,
     counter: usize,
+    /// Ends the names [`Context::fresh`] makes (parts of a module transpiled apart).
+    suffix: &'static str,
 }
 
 impl Context {
@@ -105,7 +150,7 @@ impl Context {
         scope::bound_names(&module.body, &mut globals);
         globals.extend(env.names.iter().cloned());
         globals.extend(env.namespaces.keys().cloned());
-        let mut cx = Context { aliases: HashMap::new(), globals, used_runtime: false, counter: 0 };
+        let mut cx = Context { aliases: HashMap::new(), globals, used_runtime: false, counter: 0, suffix: "" };
         for (name, ns) in &env.namespaces {
             cx.aliases.insert(name.clone(), Ref::Namespace(ns.clone()));
         }
@@ -223,7 +268,7 @@ impl Context {
 
     fn fresh(&mut self, base: &str) -> String {
         self.counter += 1;
-        format!("__tvm_{base}{}", self.counter)
+        format!("__tvm_{base}{}{}", self.counter, self.suffix)
     }
 
     // ---- host code: only definitions change -------------------------------------
@@ -251,24 +296,7 @@ impl Context {
                 f.body = self.host_block(std::mem::take(&mut f.body), &inner)?;
                 out.push(Stmt::FunctionDef(f));
             }
-            Stmt::ClassDef(mut c) => {
-                let module = self.definition(&c.decorator_list)?.filter(|(_, _, p)| p.kind == DefinitionKind::Module);
-                // Class scopes are not visible to nested functions: pass the outer scopes on.
-                c.body = self.host_block(std::mem::take(&mut c.body), scopes)?;
-                if module.is_some() {
-                    self.used_runtime = true;
-                    let range = c.range;
-                    let token = self.fresh("module");
-                    let stmts = tpl::stmts(
-                        "E0 = __tvm__.enter_module()\ntry:\n    B0\nexcept BaseException:\n    __tvm__.abort_module(E1)\n    raise",
-                        vec![Hole::E(tpl::name(&token, range)), Hole::B(vec![Stmt::ClassDef(c)]), Hole::E(tpl::name(&token, range))],
-                        range,
-                    );
-                    out.extend(stmts);
-                } else {
-                    out.push(Stmt::ClassDef(c));
-                }
-            }
+            Stmt::ClassDef(c) => self.host_class(c, scopes, None, out)?,
             mut other => {
                 let mut err = None;
                 map_child_blocks(&mut other, &mut |b| {
@@ -284,6 +312,33 @@ impl Context {
                 }
                 out.push(other);
             }
+        }
+        Ok(())
+    }
+
+    /// A class: its body (continued by `tail`, when part of it was transpiled
+    /// elsewhere), then the module wrapper if it defines an IR module.
+    fn host_class(&mut self, mut c: ast::StmtClassDef, scopes: &[HashSet<String>], tail: Option<ClassTail<'_>>, out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
+        let module = self.definition(&c.decorator_list)?.filter(|(_, _, p)| p.kind == DefinitionKind::Module);
+        // Class scopes are not visible to nested functions: pass the outer scopes on.
+        c.body = self.host_block(std::mem::take(&mut c.body), scopes)?;
+        if let Some(tail) = tail {
+            let (rest, used_runtime) = tail()?;
+            c.body.extend(rest);
+            self.used_runtime |= used_runtime;
+        }
+        if module.is_some() {
+            self.used_runtime = true;
+            let range = c.range;
+            let token = self.fresh("module");
+            let stmts = tpl::stmts(
+                "E0 = __tvm__.enter_module()\ntry:\n    B0\nexcept BaseException:\n    __tvm__.abort_module(E1)\n    raise",
+                vec![Hole::E(tpl::name(&token, range)), Hole::B(vec![Stmt::ClassDef(c)]), Hole::E(tpl::name(&token, range))],
+                range,
+            );
+            out.extend(stmts);
+        } else {
+            out.push(Stmt::ClassDef(c));
         }
         Ok(())
     }
@@ -930,7 +985,7 @@ impl Body<'_> {
             if let Some(last) = self.scopes.last() {
                 local.extend(last.iter().cloned());
             }
-            let globals_only = Context { aliases: HashMap::new(), globals: BUILTINS.iter().map(|s| s.to_string()).collect(), used_runtime: false, counter: 0 };
+            let globals_only = Context { aliases: HashMap::new(), globals: BUILTINS.iter().map(|s| s.to_string()).collect(), used_runtime: false, counter: 0, suffix: "" };
             globals_only.resolve_names(e, empty, &local, "__tvm__")
         }
     }

@@ -27,6 +27,21 @@ use crate::ir::{self, int_imm, DataType, Error, Expr, Range, Result, Span, Value
 /// `tir.script_parsing_detect_access`: 1 reads, 2 writes, 3 both).
 pub const DETECT_ACCESS: &str = "tir.script_parsing_detect_access";
 
+/// What blocks a function body built, as its block frames closed.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct BlocksBuilt {
+    pub any: bool,
+    /// One of them left its read or write regions to be inferred.
+    pub infer_regions: bool,
+}
+
+impl BlocksBuilt {
+    pub fn saw(&mut self, infers_regions: bool) {
+        self.any = true;
+        self.infer_regions |= infers_regions;
+    }
+}
+
 /// A block under construction.
 #[derive(Default)]
 pub struct BlockState {
@@ -318,10 +333,10 @@ fn loop_range(var: &Expr) -> Option<Range> {
 /// TVM's `ScriptComplete` for an S-TIR function body: infer the regions of blocks
 /// that did not declare them, and wrap the body in the root block when it has
 /// blocks or root allocations (a lone top-level block without axes is the root).
-/// `infer_regions` says whether any block of the body left its regions to infer;
-/// without one the body is not walked for them.
-pub fn complete_root(body: Stmt, root_allocs: Vec<Var>, infer_regions: bool) -> Result<Stmt> {
-    let complete = |s: &Stmt| if infer_regions { regions::complete(s) } else { Ok(s.clone()) };
+/// `blocks` says what blocks the body has, so a body without any (or without
+/// regions to infer) is not walked for them.
+pub fn complete_root(body: Stmt, root_allocs: Vec<Var>, blocks: BlocksBuilt) -> Result<Stmt> {
+    let complete = |s: &Stmt| if blocks.infer_regions { regions::complete(s) } else { Ok(s.clone()) };
     let is_root = |s: &Stmt| {
         s.downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.iter_vars.is_empty() && r.iter_values.is_empty())
     };
@@ -342,9 +357,8 @@ pub fn complete_root(body: Stmt, root_allocs: Vec<Var>, infer_regions: bool) -> 
         rn.block = SBlock::new(node);
         return Ok(SBlockRealize::new(rn).into());
     }
-    let has_block = regions::contains_block(&body);
     let body = complete(&body)?;
-    if !has_block && root_allocs.is_empty() {
+    if !blocks.any && root_allocs.is_empty() {
         return Ok(body);
     }
     let block = SBlock::new(SBlockNode {

@@ -80,9 +80,9 @@ pub struct PrimFuncFrame {
     pub scalar_loads: Vec<ObjectRef>,
     /// Buffers allocated at function level by `T.sblock_alloc_buffer` (the root block's).
     pub root_alloc_buffers: Vec<Var>,
-    /// A block of the body left its regions to be inferred: only then does the
-    /// finished body need the (whole-body) completion walk.
-    pub infers_regions: bool,
+    /// What blocks the body built (blocks come only from block frames): only with
+    /// them does the finished body need the whole-body walks of S-TIR completion.
+    pub blocks: crate::dialects::s_tir::frontend::BlocksBuilt,
     /// Where `finish` leaves the built function for the decorator.
     pub result: Rc<RefCell<Option<PrimFunc>>>,
 }
@@ -105,7 +105,7 @@ impl PrimFuncFrame {
             named: HashSet::new(),
             scalar_loads: vec![],
             root_alloc_buffers: vec![],
-            infers_regions: false,
+            blocks: Default::default(),
             result,
         }
     }
@@ -252,9 +252,8 @@ impl Frame for StmtFrame {
                 AttrStmt::new(AttrStmtNode { node, attr_key: key, value, body: seq(body), span: Span::none() }).into()
             }
             Kind::Block(state) => {
-                if state.reads.is_none() || state.writes.is_none() {
-                    crate::builder::find_frame(|f: &mut PrimFuncFrame| f.infers_regions = true);
-                }
+                let infers = state.reads.is_none() || state.writes.is_none();
+                crate::builder::find_frame(|f: &mut PrimFuncFrame| f.blocks.saw(infers));
                 crate::dialects::s_tir::frontend::finish_block(*state, seq(body))?
             }
             Kind::Scope => {
