@@ -20,6 +20,8 @@ use crate::vm::{self, convert, parse, InterpOptions};
 
 /// An interpreter with the TVMScript namespaces loaded. Not `Send`: create one per thread.
 pub struct Session {
+    /// The bindings of a printed script's header, made once (before `interp`: dropped first).
+    printed_globals: std::cell::OnceCell<Vec<(String, rustpython_vm::PyObjectRef)>>,
     interp: Interpreter,
     /// The time budget of each parse or run, with the interrupter that enforces it.
     budget: Option<(vm::limits::Interrupter, std::time::Duration)>,
@@ -55,7 +57,7 @@ impl Session {
     /// A session on an interpreter configured by `opts`.
     pub fn with_options(opts: &InterpOptions) -> Self {
         crate::init();
-        Session { interp: vm::new_interpreter(opts), budget: None }
+        Session { printed_globals: Default::default(), interp: vm::new_interpreter(opts), budget: None }
     }
 
     /// A session whose scripts stop with a clear error when they run away: Python
@@ -67,7 +69,18 @@ impl Session {
         crate::init();
         let interrupter = limits.timeout.map(|_| vm::limits::Interrupter::new());
         let opts = InterpOptions { sandbox, recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), ..Default::default() };
-        Session { interp: vm::new_interpreter(&opts), budget: interrupter.zip(limits.timeout) }
+        Session { printed_globals: Default::default(), interp: vm::new_interpreter(&opts), budget: interrupter.zip(limits.timeout) }
+    }
+
+    /// The header's bindings (`parse::printed_script_globals`): the imported
+    /// namespaces are the same objects every time, so they are imported once.
+    fn printed_globals(&self, vm: &VirtualMachine) -> rustpython_vm::PyResult<Vec<(String, rustpython_vm::PyObjectRef)>> {
+        if let Some(g) = self.printed_globals.get() {
+            return Ok(g.clone());
+        }
+        let g = parse::printed_script_globals(vm)?;
+        let _ = self.printed_globals.set(g.clone());
+        Ok(g)
     }
 
     /// Run `f` in the interpreter within the session's time budget.
@@ -92,7 +105,7 @@ impl Session {
     pub fn parse_with(&self, name: &str, text: &str, check_well_formed: bool) -> Result<Vec<(String, ObjectRef)>> {
         let source = Source::new(name, text);
         self.budgeted(|vm| {
-            let extra = parse::printed_script_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
+            let extra = self.printed_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
             let parsed = parse::run_script(vm, &source, &extra, check_well_formed).map_err(|e| script_error(vm, &e, &source))?;
             Ok(parsed.definitions)
         })
@@ -103,7 +116,7 @@ impl Session {
     pub fn run(&self, name: &str, text: &str, inputs: &[(&str, Value)]) -> Result<Vec<(String, Value)>> {
         let source = Source::new(name, text);
         self.budgeted(|vm| {
-            let mut extra = parse::printed_script_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
+            let mut extra = self.printed_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
             for (k, v) in inputs {
                 extra.push((k.to_string(), convert::value_to_py(vm, v)));
             }

@@ -197,7 +197,7 @@ fn is_vector(t: DataType) -> bool {
 /// The data type of a scalar (or vector) expression; a TypeError for anything else
 /// (pointers, buffers, expressions without a type).
 pub fn prim_dtype(e: &Expr) -> Result<DataType> {
-    match e.ty().as_prim() {
+    match e.prim_dtype() {
         Some(d) if !d.is_handle() && !d.is_void() => Ok(d),
         _ => Err(Error::type_error(format!(
             "expected a scalar expression (PrimType), got {} of type {}",

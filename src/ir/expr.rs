@@ -47,9 +47,17 @@ impl Expr {
             None => Type::missing(),
         }
     }
+    /// The expression's type, borrowed (`None` for a node without one).
+    pub fn ty_ref(&self) -> Option<&Type> {
+        self.0.expr_ty().map(Type::from_object_ref_unchecked)
+    }
     /// The data type of a scalar expression (`void` when it has none).
     pub fn dtype(&self) -> DataType {
-        self.ty().dtype()
+        self.ty_ref().map_or_else(DataType::void, Type::dtype)
+    }
+    /// The data type of an expression of `PrimType`.
+    pub fn prim_dtype(&self) -> Option<DataType> {
+        self.ty_ref().and_then(Type::as_prim)
     }
     pub fn as_int(&self) -> Option<i64> {
         self.0.downcast_ref::<IntImmNode>().map(|i| i.value)

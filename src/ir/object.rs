@@ -572,9 +572,15 @@ macro_rules! ir_category {
     ($(#[$meta:meta])* $vis:vis struct $name:ident : $info:path) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        #[repr(transparent)]
         $vis struct $name(pub $crate::ir::ObjectRef);
 
         impl $name {
+            /// View a borrowed object as this category without checking or cloning it.
+            pub fn from_object_ref_unchecked(obj: &$crate::ir::ObjectRef) -> &Self {
+                // SAFETY: the category is a transparent wrapper of `ObjectRef`.
+                unsafe { &*(obj as *const $crate::ir::ObjectRef as *const Self) }
+            }
             /// The abstract type every value of this category derives from.
             pub fn category_info() -> &'static $crate::ir::TypeInfo {
                 $info()

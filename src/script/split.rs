@@ -206,35 +206,41 @@ fn second_part(text: &str, cut: usize) -> String {
     out
 }
 
-/// Where to cut: the start of a line, past the middle of the text, that begins a
-/// definition (its first decorator, or `def`/`class` after a deeper line) at some
-/// indentation. Whether it is one of a top-level class body is checked by [`join`].
+/// Where to cut: the start of the line nearest the middle of the text that begins
+/// a definition (its first decorator, or `def`/`class` after a deeper line) at
+/// some indentation. Whether it is one of a top-level class body is checked by [`join`].
 fn cut_point(text: &str) -> Option<usize> {
-    let mut at = text.len() / 2;
-    loop {
-        let line = at + text[at..].find('\n')? + 1;
-        if line >= text.len() {
-            return None;
-        }
-        let indent = indentation(text, line);
-        let rest = &text[line + indent.len()..];
-        let decorator = rest.starts_with('@');
-        let definition = ["def ", "async def ", "class "].iter().any(|k| rest.starts_with(k));
-        if !indent.is_empty() && line > WRAPPER.len() && (decorator || definition) {
-            match previous_line(text, line) {
-                Some(prev) => {
-                    let prev_indent = indentation(text, prev);
-                    let prev_rest = &text[prev + prev_indent.len()..];
-                    let deeper = prev_indent.len() > indent.len() && prev_indent.starts_with(indent);
-                    if (decorator && !prev_rest.starts_with('@')) || (definition && deeper) {
-                        return Some(line);
-                    }
-                }
-                None => return None,
-            }
-        }
-        at = line;
+    let middle = text.len() / 2;
+    let line_after = |at: usize| text[at..].find('\n').map(|i| at + i + 1).filter(|&l| l < text.len());
+    let line_before = |at: usize| text[..at.checked_sub(1)?].rfind('\n').map(|i| i + 1);
+    let mut later = line_after(middle);
+    while let Some(l) = later.filter(|&l| !begins_definition(text, l)) {
+        later = line_after(l);
     }
+    let mut earlier = line_before(middle + 1);
+    while let Some(l) = earlier.filter(|&l| !begins_definition(text, l)) {
+        earlier = line_before(l);
+    }
+    match (earlier, later) {
+        (Some(a), Some(b)) => Some(if middle - a <= b - middle { a } else { b }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Whether the line at `line` begins a definition of a body (see [`cut_point`]).
+fn begins_definition(text: &str, line: usize) -> bool {
+    let indent = indentation(text, line);
+    let rest = &text[line + indent.len()..];
+    let decorator = rest.starts_with('@');
+    let definition = ["def ", "async def ", "class "].iter().any(|k| rest.starts_with(k));
+    if indent.is_empty() || line <= WRAPPER.len() || !(decorator || definition) {
+        return false;
+    }
+    let Some(prev) = previous_line(text, line) else { return false };
+    let prev_indent = indentation(text, prev);
+    let prev_rest = &text[prev + prev_indent.len()..];
+    let deeper = prev_indent.len() > indent.len() && prev_indent.starts_with(indent);
+    (decorator && !prev_rest.starts_with('@')) || (definition && deeper)
 }
 
 /// The spaces and tabs a line starts with.

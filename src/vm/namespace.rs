@@ -134,7 +134,8 @@ pub fn member_names(path: &str) -> Vec<String> {
 #[derive(Debug, PyPayload)]
 pub struct PyNamespace {
     pub path: String,
-    cache: rustpython_vm::common::lock::PyMutex<HashMap<String, PyObjectRef>>,
+    /// Members looked up so far (a script reads `T.int64` thousands of times).
+    cache: rustpython_vm::common::lock::PyMutex<crate::fast_hash::FastMap<String, PyObjectRef>>,
 }
 
 impl PyNamespace {
@@ -164,12 +165,15 @@ impl PyNamespace {
 
 impl GetAttr for PyNamespace {
     fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
-        if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
-            return Ok(v);
-        }
-        let n_owned = name.to_string_lossy(); let n: &str = &n_owned;
+        let n_owned = name.to_string_lossy();
+        let n: &str = &n_owned;
+        // Only names the generic lookup did not find are cached, so looking here first
+        // finds the same thing.
         if let Some(v) = zelf.cache.lock().get(n) {
             return Ok(v.clone());
+        }
+        if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
+            return Ok(v);
         }
         let value = match member(&zelf.path, n) {
             Some(Member::Func(f)) => {

@@ -5,7 +5,6 @@
 //! hooks dialects register; arithmetic, subscripts and calls also go to hooks.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
 
 use rustpython_vm::builtins::{PyStr, PyType, PyTypeRef};
@@ -87,7 +86,8 @@ fn first<H: Copy, R>(pick: impl Fn(&Hooks) -> &Vec<H>, mut f: impl FnMut(H) -> O
 
 thread_local! {
     /// Python classes per type key, for this thread's VM.
-    static CLASSES: RefCell<HashMap<&'static str, PyTypeRef>> = RefCell::new(HashMap::new());
+    // Every IR value handed to Python looks its class up here.
+    static CLASSES: RefCell<crate::fast_hash::FastMap<&'static str, PyTypeRef>> = RefCell::new(Default::default());
 }
 
 fn class_for(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {

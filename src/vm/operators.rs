@@ -23,7 +23,7 @@ fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<Operand> {
             return None;
         }
         let e = Expr(o);
-        return e.ty().as_prim().map(|_| Operand::Expr(e));
+        return e.prim_dtype().map(|_| Operand::Expr(e));
     }
     if obj.class().is(vm.ctx.types.bool_type) {
         return obj.clone().try_to_bool(vm).ok().map(Operand::Bool);
@@ -90,7 +90,7 @@ fn prim_bool(vm: &VirtualMachine, obj: &ObjectRef) -> Option<PyResult<bool>> {
     {
         return Some(Ok(v != 0));
     }
-    if obj.isinstance(ir::expr_info()) && Expr(obj.clone()).ty().as_prim().is_some() {
+    if obj.isinstance(ir::expr_info()) && Expr::from_object_ref_unchecked(obj).prim_dtype().is_some() {
         return Some(Err(vm.new_value_error(
             "Cannot use and / or / not operator to Expr, hint: use tvm.tirx.all / tvm.tirx.any instead",
         )));

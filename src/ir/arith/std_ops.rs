@@ -12,7 +12,7 @@ fn infallible(op: BinOp, a: Operand, b: Operand) -> Expr {
         Ok(e) => e,
         Err(_) => {
             let (a, b) = (a.to_expr_lossy(), b.to_expr_lossy());
-            let ty = match a.ty().as_prim() {
+            let ty = match a.prim_dtype() {
                 Some(t) if op.is_comparison() => Type::prim(DataType::bool().with_lanes(t.lanes)),
                 _ => a.ty(),
             };

@@ -99,7 +99,7 @@ impl DialectHooks for TirHooks {
             return Ok(Branches::new(BranchState::Host(Some(cond.try_to_bool(vm)?))).into_ref(&vm.ctx).into());
         }
         let cond = match operand(vm, &cond)? {
-            Some(Operand::Expr(e)) if e.ty().as_prim().is_some() => e,
+            Some(Operand::Expr(e)) if e.prim_dtype().is_some() => e,
             Some(Operand::Int(v)) => return Ok(Branches::new(BranchState::Host(Some(v != 0))).into_ref(&vm.ctx).into()),
             _ => {
                 return Err(diag(vm, format!("error: If condition must be a boolean expression, but got {}", cond.repr(vm)?)));
@@ -210,7 +210,7 @@ impl DialectHooks for TirHooks {
 
     fn not_(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult {
         match operand(vm, &value)? {
-            Some(Operand::Expr(e)) if e.ty().as_prim().is_some() => Ok(py(vm, arith::script_not(Operand::Expr(e), Span::none()).py(vm)?)),
+            Some(Operand::Expr(e)) if e.prim_dtype().is_some() => Ok(py(vm, arith::script_not(Operand::Expr(e), Span::none()).py(vm)?)),
             _ => Ok(vm.ctx.new_bool(!value.try_to_bool(vm)?).into()),
         }
     }
@@ -517,7 +517,7 @@ fn emit_value(vm: &VirtualMachine, value: PyObjectRef) -> PyResult<()> {
                 // `T.bind(v, var=x)` and bare buffers: already emitted or nothing to do.
                 return Ok(());
             }
-            if e.ty().as_prim().is_none() && !e.is::<ir::CallNode>() {
+            if e.prim_dtype().is_none() && !e.is::<ir::CallNode>() {
                 return Err(diag(vm, format!("error: Parsing resulted in unexpected type {}", e.type_key())));
             }
         }
@@ -584,7 +584,7 @@ pub fn op_hook(
 /// An operand with a scalar (PrimType) type, or a Python scalar.
 fn prim_operand(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Operand>> {
     match operand(vm, obj)? {
-        Some(Operand::Expr(e)) if e.ty().as_prim().is_none() => Ok(None),
+        Some(Operand::Expr(e)) if e.prim_dtype().is_none() => Ok(None),
         other => Ok(other),
     }
 }
@@ -601,7 +601,7 @@ pub fn bool_hook(_vm: &VirtualMachine, obj: &ObjectRef) -> Option<PyResult<bool>
     if let Some(n) = obj.downcast_ref::<ir::NENode>() {
         return Some(Ok(!n.a.same_as(&n.b)));
     }
-    if obj.isinstance(ir::expr_info()) && Expr(obj.clone()).ty().as_prim().is_some() {
+    if obj.isinstance(ir::expr_info()) && Expr::from_object_ref_unchecked(obj).prim_dtype().is_some() {
         return Some(Err(_vm.new_value_error(
             "Cannot use and / or / not operator to Expr, hint: use tvm.tirx.all / tvm.tirx.any instead",
         )));
