@@ -5,8 +5,6 @@
 //! The call's type is inferred on construction; inference errors become located
 //! `DiagnosticError`s.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
@@ -108,10 +106,16 @@ pub fn parse_signature(sig: &str) -> Vec<Param> {
 }
 
 fn signature_of(fact: &'static OpFact) -> &'static [Param] {
-    static CACHE: OnceLock<std::sync::Mutex<HashMap<&'static str, &'static [Param]>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(std::default::Default::default);
-    let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
-    c.entry(fact.name).or_insert_with(|| Box::leak(parse_signature(fact.script_signature).into_boxed_slice()))
+    signature(fact.script_signature)
+}
+
+/// A signature text parsed once (signatures are literals of a bounded set: operators'
+/// and special forms'), so each call only binds its arguments.
+pub fn signature(text: &'static str) -> &'static [Param] {
+    thread_local! {
+        static CACHE: std::cell::RefCell<crate::fast_hash::FastMap<&'static str, &'static [Param]>> = std::default::Default::default();
+    }
+    CACHE.with(|c| *c.borrow_mut().entry(text).or_insert_with(|| Box::leak(parse_signature(text).into_boxed_slice())))
 }
 
 /// A bound argument: a Python value, or a signature default.
@@ -123,7 +127,7 @@ pub enum Arg {
 }
 
 /// Bind a call's arguments to the signature's parameters (Python's rules).
-pub fn bind(vm: &VirtualMachine, what: &str, params: &[Param], args: FuncArgs) -> PyResult<Vec<(String, Arg)>> {
+pub fn bind<'p>(vm: &VirtualMachine, what: &str, params: &'p [Param], args: FuncArgs) -> PyResult<Vec<(&'p str, Arg)>> {
     let mut out: Vec<Option<Arg>> = vec![None; params.len()];
     let mut pos = args.args.into_iter();
     for (i, p) in params.iter().enumerate() {
@@ -158,7 +162,7 @@ pub fn bind(vm: &VirtualMachine, what: &str, params: &[Param], args: FuncArgs) -
                     return Err(diag(vm, format!("error: {what}() missing required argument: '{}'", p.name)));
                 }
             };
-            Ok((p.name.clone(), a))
+            Ok((p.name.as_str(), a))
         })
         .collect()
 }
@@ -350,7 +354,7 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> Py
                 Arg::Default(Default::Value(v)) => v.clone(),
                 Arg::Star(_) => Value::None,
             };
-            attr_fields.push((name.clone(), v));
+            attr_fields.push((name.to_string(), v));
             continue;
         }
         if let Arg::Star(items) = a {

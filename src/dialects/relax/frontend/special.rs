@@ -8,7 +8,7 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
 use super::convert::{make_tuple, to_dtype, to_expr, to_shape, to_types};
-use super::ops::{as_tuple, bind, call_error, make_attrs, make_call, parse_signature, str_arg, Arg, Default};
+use super::ops::{as_tuple, bind, call_error, make_attrs, make_call, signature, str_arg, Arg, Default};
 use crate::dialects::relax::nodes::ExternFunc;
 use crate::dialects::relax::ops::{infer_relax_call, OpFact};
 use crate::dialects::relax::types::tuple_type;
@@ -18,16 +18,16 @@ use crate::vm::object::unwrap_object;
 
 /// Bound arguments by name.
 struct Args {
-    items: Vec<(String, Arg)>,
+    items: Vec<(&'static str, Arg)>,
 }
 
 impl Args {
-    fn new(vm: &VirtualMachine, what: &str, sig: &str, args: &FuncArgs) -> PyResult<Self> {
-        Ok(Args { items: bind(vm, what, &parse_signature(sig), args.clone())? })
+    fn new(vm: &VirtualMachine, what: &str, sig: &'static str, args: &FuncArgs) -> PyResult<Self> {
+        Ok(Args { items: bind(vm, what, signature(sig), args.clone())? })
     }
     /// A given (not None) argument.
     fn get(&self, vm: &VirtualMachine, name: &str) -> Option<PyObjectRef> {
-        self.items.iter().find(|(n, _)| n == name).and_then(|(_, a)| match a {
+        self.items.iter().find(|(n, _)| *n == name).and_then(|(_, a)| match a {
             Arg::Py(o) if !vm.is_none(o) => Some(o.clone()),
             Arg::Default(Default::Value(v)) => Some(crate::vm::convert::value_to_py(vm, v)),
             _ => None,
@@ -36,7 +36,7 @@ impl Args {
     fn star(&self, name: &str) -> Vec<PyObjectRef> {
         self.items
             .iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| *n == name)
             .and_then(|(_, a)| match a {
                 Arg::Star(v) => Some(v.clone()),
                 _ => None,
