@@ -79,9 +79,24 @@ pub fn register_bool_hook(h: BoolHook) {
     hooks().write().unwrap_or_else(|e| e.into_inner()).boolean.push(h);
 }
 
-fn first<H: Copy, R>(pick: impl Fn(&Hooks) -> &Vec<H>, mut f: impl FnMut(H) -> Option<R>) -> Option<R> {
-    let list: Vec<H> = pick(&hooks().read().unwrap_or_else(|e| e.into_inner())).clone();
-    list.into_iter().find_map(|h| f(h))
+fn first<H: Copy, R>(pick: impl Fn(&Hooks) -> &Vec<H>, f: impl FnMut(H) -> Option<R>) -> Option<R> {
+    // Copied out of the lock (a hook may run Python, which may register hooks), on
+    // the stack for the few hooks there usually are: this runs for every operator.
+    const FEW: usize = 8;
+    let mut few: [Option<H>; FEW] = [None; FEW];
+    let mut many = Vec::new();
+    {
+        let hooks = hooks().read().unwrap_or_else(|e| e.into_inner());
+        let list = pick(&hooks);
+        if list.len() <= FEW {
+            for (slot, h) in few.iter_mut().zip(list) {
+                *slot = Some(*h);
+            }
+        } else {
+            many = list.clone();
+        }
+    }
+    if many.is_empty() { few.into_iter().flatten().find_map(f) } else { many.into_iter().find_map(f) }
 }
 
 thread_local! {
