@@ -28,9 +28,12 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The median time of `runs` calls of `f` after one untimed call: the figures are
+/// for a warm session (the first call also pays for lazily made classes, namespace
+/// members and the allocator's first pages; `process s` measures a cold start).
 fn time<R>(runs: usize, mut f: impl FnMut() -> R) -> (Duration, R) {
     let mut times = Vec::with_capacity(runs);
-    let mut last = None;
+    let mut last = Some(f());
     for _ in 0..runs.max(1) {
         let t = Instant::now();
         let r = f();
