@@ -104,14 +104,11 @@ impl Session {
     /// Parse with the well-formedness check on or off.
     pub fn parse_with(&self, name: &str, text: &str, check_well_formed: bool) -> Result<Vec<(String, ObjectRef)>> {
         let source = Source::new(name, text);
-        let t0 = std::time::Instant::now();
-        let r = self.budgeted(|vm| {
+        self.budgeted(|vm| {
             let extra = self.printed_globals(vm).map_err(|e| script_error(vm, &e, &source))?;
             let parsed = parse::run_script(vm, &source, &extra, check_well_formed).map_err(|e| script_error(vm, &e, &source))?;
             Ok(parsed.definitions)
-        });
-        if std::env::var_os("TVMS_PHASES").is_some() { eprintln!("total {:?}", t0.elapsed()); }
-        r
+        })
     }
 
     /// Run a script with `inputs` bound as globals (IR objects and plain values from

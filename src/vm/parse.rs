@@ -35,9 +35,7 @@ pub fn run_script(
             }
         }
     }
-    let t0 = std::time::Instant::now();
     let program = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
-    let t1 = std::time::Instant::now();
     let globals = vm.ctx.new_dict();
     globals.set_item("__name__", vm.ctx.new_str("__tvm_script__").into(), vm)?;
     for (name, value) in extra {
@@ -45,9 +43,6 @@ pub fn run_script(
     }
     let scope = Scope::with_builtins(None, globals.clone(), vm);
     settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(program.code.clone(), scope))?;
-    let t2 = std::time::Instant::now();
-    drop(program);
-    if std::env::var_os("TVMS_PHASES").is_some() { eprintln!("compile {:?} run {:?} drop {:?}", t1-t0, t2-t1, t2.elapsed()); }
     let mut definitions = Vec::new();
     for (k, v) in &globals {
         let Ok(name) = k.str(vm).map(|s| s.to_string()) else { continue };
