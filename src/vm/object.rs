@@ -100,13 +100,15 @@ fn first<H: Copy, R>(pick: impl Fn(&Hooks) -> &Vec<H>, f: impl FnMut(H) -> Optio
 }
 
 thread_local! {
-    /// Python classes per type key, for this thread's VM.
-    // Every IR value handed to Python looks its class up here.
-    static CLASSES: RefCell<crate::fast_hash::FastMap<&'static str, PyTypeRef>> = RefCell::new(Default::default());
+    /// Python classes per IR type, for this thread's VM, keyed by the address of the
+    /// type's `TypeInfo` (one static per type: a key is registered once). Every IR
+    /// value handed to Python looks its class up here.
+    static CLASSES: RefCell<crate::fast_hash::FastMap<usize, PyTypeRef>> = RefCell::new(Default::default());
 }
 
 fn class_for(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
-    if let Some(c) = CLASSES.with(|c| c.borrow().get(info.key).cloned()) {
+    let id = std::ptr::from_ref(info) as usize;
+    if let Some(c) = CLASSES.with(|c| c.borrow().get(&id).cloned()) {
         return c;
     }
     let base = match info.parent() {
@@ -130,7 +132,7 @@ fn class_for(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
         .ok()
         .and_then(|c| c.downcast::<PyType>().ok())
         .unwrap_or(base);
-    CLASSES.with(|c| c.borrow_mut().insert(info.key, created.clone()));
+    CLASSES.with(|c| c.borrow_mut().insert(id, created.clone()));
     created
 }
 
