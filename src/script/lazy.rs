@@ -278,17 +278,17 @@ pub struct LoweredTrees {
 }
 
 /// Take the eligible definition bodies out of `module` (leaving stubs), lower or
-/// compile each on its own and register them; `None` when any of them does not
-/// compile (the caller then compiles the original program whole). `module` keeps
-/// the stubs, allocated in `arena` like the tree they replace. With `vm`, bodies
-/// that allow it are kept for evaluation.
+/// compile each on its own and register them, and compile the program that
+/// remains; `None` when any of them does not compile (the caller then compiles the
+/// original program whole). `module` keeps the stubs, allocated in `arena` like the
+/// tree they replace. With `vm`, bodies that allow it are kept for evaluation.
 pub fn compile_bodies(
     vm: Option<&VirtualMachine>,
     module: &mut ast::ModModule,
     sf: &SourceFile,
     opts: &CompileOpts,
     arena: &Arena,
-) -> Option<(Bodies, LoweredTrees)> {
+) -> Option<(Bodies, LoweredTrees, CodeObject)> {
     let mut classes = Vec::new();
     let mut module_decls = Vec::new();
     // Kept by the evaluated bodies: outside the arena.
@@ -303,44 +303,87 @@ pub fn compile_bodies(
     let mut compiled = Vec::with_capacity(extracted.len());
     // In the arena with its items, so freeing the arena frees all of it.
     let mut lowered = arena.enter(|| Vec::with_capacity(extracted.len()));
-    let forms = if vm.is_some() { lower_all(&extracted) } else { Vec::new() };
-    let mut forms = forms.into_iter();
-    let mut objects = Interner::default();
-    for e in extracted {
-        if let Some(Some(code)) = forms.next()
-            && let Some(vm) = vm
-        {
-            let fast = FastBody::new(code, &e.def, &e.classes, module_decls.clone(), sf);
-            fast.make_objects(vm, &mut objects);
-            compiled.push((e.key, Body::Evaluated(Rc::new(fast))));
-            lowered.push(e);
-            continue;
+    let program: &ast::ModModule = module;
+    std::thread::scope(|scope| {
+        let compile_program = || codegen::compile::compile_program(program, sf.clone(), opts.clone());
+        let (extracted, forms, program) = lower_all(scope, extracted, vm.is_some(), compile_program)?;
+        let mut forms = forms.into_iter();
+        let mut objects = Interner::default();
+        for e in extracted {
+            if let Some(Some(code)) = forms.next()
+                && let Some(vm) = vm
+            {
+                let fast = FastBody::new(code, &e.def, &e.classes, module_decls.clone(), sf);
+                fast.make_objects(vm, &mut objects);
+                compiled.push((e.key, Body::Evaluated(Rc::new(fast))));
+                lowered.push(e);
+                continue;
+            }
+            let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
+            compiled.push((e.key, Body::Compiled(code)));
         }
-        let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
-        compiled.push((e.key, Body::Compiled(code)));
-    }
-    BODIES.with(|b| {
-        let mut b = b.borrow_mut();
-        for (key, body) in compiled {
-            b.insert(key, Rc::new(body));
-            bodies.keys.push(key);
-        }
-    });
-    Some((bodies, LoweredTrees { _trees: lowered }))
+        let program = program.finish()?;
+        BODIES.with(|b| {
+            let mut b = b.borrow_mut();
+            for (key, body) in compiled {
+                b.insert(key, Rc::new(body));
+                bodies.keys.push(key);
+            }
+        });
+        Some((bodies, LoweredTrees { _trees: lowered }, program))
+    })
 }
 
 /// Source (bytes of definitions) from which lowering is shared with a second thread.
 const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
 
-/// The evaluated form of each definition that allows one. Lowering reads cold
-/// syntax trees and builds new ones; with enough of it, a second thread lowers the
-/// later half of the source while this one lowers the first.
-fn lower_all(defs: &[Extracted]) -> Vec<Option<Lowered>> {
-    let lower_each = |defs: &[Extracted]| defs.iter().map(|e| lower(&e.def)).collect::<Vec<_>>();
+type ProgramResult = Result<CodeObject, codegen::error::CodegenError>;
+
+/// The program's code: compiled on the lowering thread while this one makes the
+/// evaluated bodies, or to be compiled here.
+enum ProgramCode<'scope, F> {
+    Here(F),
+    There(std::thread::ScopedJoinHandle<'scope, ProgramResult>),
+}
+
+impl<F: FnOnce() -> ProgramResult> ProgramCode<'_, F> {
+    /// The code, or `None` when the program does not compile (or its thread failed).
+    fn finish(self) -> Option<CodeObject> {
+        match self {
+            ProgramCode::Here(f) => f().ok(),
+            ProgramCode::There(h) => h.join().ok()?.ok(),
+        }
+    }
+}
+
+fn lower_each(defs: &[Extracted]) -> Vec<Option<Lowered>> {
+    defs.iter().map(|e| lower(&e.def)).collect()
+}
+
+/// The evaluated form of each definition that allows one (when `lowering`), and the
+/// program, compiled by `program`. Lowering reads cold syntax trees and builds new
+/// ones; with enough of it, a second thread lowers the later half of the
+/// definitions while this one lowers the first, then compiles the program while
+/// this one makes the bodies. `None` if that thread failed (the caller then
+/// compiles the whole program).
+#[allow(clippy::type_complexity)]
+fn lower_all<'scope, F>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    mut defs: Vec<Extracted>,
+    lowering: bool,
+    program: F,
+) -> Option<(Vec<Extracted>, Vec<Option<Lowered>>, ProgramCode<'scope, F>)>
+where
+    F: FnOnce() -> ProgramResult + Send + 'scope,
+{
+    if !lowering {
+        return Some((defs, Vec::new(), ProgramCode::Here(program)));
+    }
     let size = |e: &Extracted| e.def.range.len().to_usize();
     let total: usize = defs.iter().map(size).sum();
     if total < LOWER_ON_TWO_THREADS || defs.len() < 2 {
-        return lower_each(defs);
+        let forms = lower_each(&defs);
+        return Some((defs, forms, ProgramCode::Here(program)));
     }
     let mut seen = 0;
     let split = defs.iter().position(|e| {
@@ -348,18 +391,23 @@ fn lower_all(defs: &[Extracted]) -> Vec<Option<Lowered>> {
         seen * 2 >= total
     });
     let split = split.map_or(defs.len() - 1, |i| i + 1).clamp(1, defs.len() - 1);
-    let (first, second) = defs.split_at(split);
-    std::thread::scope(|scope| {
-        // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
-        let worker = std::thread::Builder::new()
-            .name("tvmscript-lower".into())
-            .stack_size(crate::memory::HELPER_THREAD_STACK)
-            .spawn_scoped(scope, || lower_each(second));
-        let mut out = lower_each(first);
-        // No thread (or it failed): lower the rest here.
-        out.extend(worker.ok().and_then(|w| w.join().ok()).unwrap_or_else(|| lower_each(second)));
-        out
-    })
+    let second = defs.split_off(split);
+    let (send, receive) = std::sync::mpsc::channel();
+    // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
+    let worker = std::thread::Builder::new()
+        .name("tvmscript-lower".into())
+        .stack_size(crate::memory::HELPER_THREAD_STACK)
+        .spawn_scoped(scope, move || {
+            let forms = lower_each(&second);
+            let _ = send.send((second, forms));
+            program()
+        })
+        .ok()?;
+    let mut forms = lower_each(&defs);
+    let (second, more) = receive.recv().ok()?;
+    defs.extend(second);
+    forms.extend(more);
+    Some((defs, forms, ProgramCode::There(worker)))
 }
 
 /// Compile one definition inside its class headers and keep its code compact.
@@ -729,7 +777,7 @@ mod tests {
         let env = Environment::default();
         let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
         let mut module = transpile_source(&source, &env).expect("transpiles");
-        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _)| b);
+        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _, _)| b);
         let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
         (bodies, whole)
     }
@@ -780,7 +828,7 @@ class Mod:
             let source = Source::new("t.py", text);
             let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
             let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
-            (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _)| b), ())
+            (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _, _)| b), ())
         };
         assert!(bodies.is_none());
     }

@@ -127,10 +127,9 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
         let mut module = tree?;
         let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
         let opts = CompileOpts::default();
+        // The program (stubs in place of the bodies) compiles alongside the bodies.
         let bodies = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena);
-        if let Some((bodies, trees)) = bodies
-            && let Ok(code) = codegen::compile::compile_program(&module, sf.clone(), opts.clone())
-        {
+        if let Some((bodies, trees, code)) = bodies {
             if arena.is_active() {
                 // SAFETY: the tree and the lowered bodies' trees were built in the
                 // arenas (`compile_bodies` allocates the list of them there too), and
