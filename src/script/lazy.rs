@@ -303,9 +303,9 @@ pub fn compile_bodies(
     let mut compiled = Vec::with_capacity(extracted.len());
     // In the arena with its items, so freeing the arena frees all of it.
     let mut lowered = arena.enter(|| Vec::with_capacity(extracted.len()));
-    let program: &ast::ModModule = module;
+    let stubs: &ast::ModModule = module;
     std::thread::scope(|scope| {
-        let compile_program = || codegen::compile::compile_program(program, sf.clone(), opts.clone());
+        let compile_program = || codegen::compile::compile_program(stubs, sf.clone(), opts.clone());
         let (extracted, forms, program) = lower_all(scope, extracted, vm.is_some(), compile_program)?;
         let mut forms = forms.into_iter();
         let mut objects = Interner::default();

@@ -122,11 +122,11 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     // The syntax tree (parsed, transpiled, its bodies' stubs) lives in arenas: freed
     // at once when the program is compiled (see `memory::Arena`). A large source is
     // parsed and transpiled on two threads (see `split`).
+    let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
+    let opts = CompileOpts::default();
     let arena = crate::memory::Arena::new();
     let compiled = split::with_tree(source, env, &arena, |tree, helper| {
         let mut module = tree?;
-        let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
-        let opts = CompileOpts::default();
         // The program (stubs in place of the bodies) compiles alongside the bodies.
         let bodies = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena);
         if let Some((bodies, trees, code)) = bodies {
@@ -148,9 +148,8 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     }
     // Something did not compile: the original program, compiled whole, reports it
     // exactly as it always has.
-    let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let module = transpile_source(source, env)?;
-    let code = compile_whole(module, sf, CompileOpts::default()).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
+    let code = compile_whole(module, sf, opts).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
     Ok(Program { code: vm.ctx.new_code(code), bodies: lazy::Bodies::default() })
 }
 

@@ -61,7 +61,7 @@ pub struct Helper {
 }
 
 impl Helper {
-    fn none() -> Helper {
+    fn new() -> Helper {
         Helper { destroy: Cell::new(false) }
     }
 
@@ -101,7 +101,7 @@ pub fn with_tree<R>(
     let text = &*source.text;
     let whole = || arena.enter(|| super::transpile_source(source, env));
     let Some(cut) = (text.len() >= split_from()).then(|| cut_point(text)).flatten() else {
-        return f(whole(), &Helper::none());
+        return f(whole(), &Helper::new());
     };
     // The later passes run on this thread: the helper checks nesting against its stack.
     let limit = nesting::expression_limit(crate::vm::limits::remaining_stack());
@@ -114,9 +114,9 @@ pub fn with_tree<R>(
             .stack_size(crate::memory::HELPER_THREAD_STACK)
             .spawn_scoped(scope, move || helper(second, limit, helper_inbox, helper_outbox));
         if spawned.is_err() {
-            return f(whole(), &Helper::none());
+            return f(whole(), &Helper::new());
         }
-        let helper = Helper::none();
+        let helper = Helper::new();
         let tree = match arena.enter(|| first_part(source, env, cut, limit, &to_helper, from_helper)) {
             Some(module) => {
                 #[cfg(test)]

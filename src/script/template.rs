@@ -7,6 +7,7 @@
 //! compiled code maps back to the user's lines and columns exactly.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use ruff_text_size::TextRange;
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
@@ -24,23 +25,26 @@ pub enum Hole {
 thread_local! {
     // Keyed by the template's address: templates are literals, and hashing their
     // text for every instantiation showed in profiles.
-    static CACHE: RefCell<FastMap<(usize, usize), Vec<Stmt>>> = RefCell::new(FastMap::default());
+    static CACHE: RefCell<FastMap<(usize, usize), Rc<Vec<Stmt>>>> = RefCell::new(FastMap::default());
 }
 
 fn parsed(src: &'static str) -> Vec<Stmt> {
     let key = (src.as_ptr() as usize, src.len());
     // The cache (and the thread-local holding it) outlives any arena the caller
     // builds its tree in; only the copy belongs there.
-    crate::memory::outside_arena(|| {
+    let body = crate::memory::outside_arena(|| {
         CACHE.with(|c| {
-            c.borrow_mut().entry(key).or_insert_with(|| match parser::parse_module(src) {
-                Ok(m) => m.into_syntax().body,
-                // Templates are literals in our own source; a broken one is a bug caught by tests.
-                Err(e) => unreachable!("invalid transpiler template {src:?}: {e}"),
-            });
+            c.borrow_mut()
+                .entry(key)
+                .or_insert_with(|| match parser::parse_module(src) {
+                    Ok(m) => Rc::new(m.into_syntax().body),
+                    // Templates are literals in our own source; a broken one is a bug caught by tests.
+                    Err(e) => unreachable!("invalid transpiler template {src:?}: {e}"),
+                })
+                .clone()
         })
     });
-    CACHE.with(|c| c.borrow()[&key].clone())
+    (*body).clone()
 }
 
 /// Instantiate a statement template at `range`.

@@ -5,7 +5,6 @@
 //! The call's type is inferred on construction; inference errors become located
 //! `DiagnosticError`s.
 
-
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
@@ -103,10 +102,6 @@ pub fn parse_signature(sig: &str) -> Vec<Param> {
             }
         })
         .collect()
-}
-
-fn signature_of(fact: &'static OpFact) -> &'static [Param] {
-    signature(fact.script_signature)
 }
 
 /// A signature text parsed once (signatures are literals of a bounded set: operators'
@@ -338,7 +333,7 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> Py
     if let Some(r) = super::special::call_special(vm, fact, script, &args)? {
         return Ok(r);
     }
-    let params = signature_of(fact);
+    let params = signature(fact.script_signature);
     let bound = bind(vm, &format!("R.{script}"), params, args)?;
     let attrs_info = if fact.call_attrs.is_empty() { None } else { ir::lookup_type(fact.call_attrs) };
     let mut call_args = vec![];
