@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use super::error::{Error, ErrorKind, Result};
+use crate::fast_hash::FastMap;
 use super::expr::{Call, CallNode, Expr, Op, OpNode};
 use super::object::Ref;
 use super::span::Span;
@@ -105,8 +106,12 @@ pub struct OpEntry {
     pub attrs: HashMap<String, Value>,
 }
 
-fn registry() -> &'static RwLock<HashMap<Arc<str>, OpEntry>> {
-    static REG: OnceLock<RwLock<HashMap<Arc<str>, OpEntry>>> = OnceLock::new();
+// Entries are shared: a call's type inference looks its operator up, and copying
+// the entry (attributes, argument specs) per call was a measurable part of a parse.
+type Registry = FastMap<Arc<str>, Arc<OpEntry>>;
+
+fn registry() -> &'static RwLock<Registry> {
+    static REG: OnceLock<RwLock<Registry>> = OnceLock::new();
     REG.get_or_init(Default::default)
 }
 
@@ -146,7 +151,7 @@ impl OpDef {
             return Err(Error::value_error(format!("operator {name:?} is already registered")));
         }
         let op = self.entry.op.clone();
-        reg.insert(name, self.entry);
+        reg.insert(name, Arc::new(self.entry));
         Ok(op)
     }
 }
@@ -160,7 +165,7 @@ impl Ref<OpNode> {
         registry().read().unwrap_or_else(|e| e.into_inner()).get(name).map(|e| e.op.clone())
     }
     /// The registry entry of this operator.
-    pub fn entry(&self) -> Option<OpEntry> {
+    pub fn entry(&self) -> Option<Arc<OpEntry>> {
         op_entry(&self.name)
     }
     pub fn get_attr(&self, key: &str) -> Option<Value> {
@@ -173,7 +178,7 @@ pub fn op_attr(name: &str, key: &str) -> Option<Value> {
     registry().read().unwrap_or_else(|e| e.into_inner()).get(name)?.attrs.get(key).cloned()
 }
 
-pub fn op_entry(name: &str) -> Option<OpEntry> {
+pub fn op_entry(name: &str) -> Option<Arc<OpEntry>> {
     registry().read().unwrap_or_else(|e| e.into_inner()).get(name).cloned()
 }
 
@@ -188,7 +193,7 @@ pub fn registered_ops() -> Vec<String> {
 pub fn set_op_attr(name: &str, key: &str, value: Value) -> Result<()> {
     let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
     let entry = reg.get_mut(name).ok_or_else(|| Error::key_error(format!("operator {name:?} is not registered")))?;
-    entry.attrs.insert(key.into(), value);
+    Arc::make_mut(entry).attrs.insert(key.into(), value);
     Ok(())
 }
 
@@ -230,8 +235,11 @@ pub fn infer_call_type(call: &CallNode) -> Result<Type> {
     let Some(op) = call.op.downcast_ref::<OpNode>() else {
         return Ok(Type::missing());
     };
-    match op_entry(&op.name).and_then(|e| e.infer_type) {
-        Some(f) => f(call),
+    match op_entry(&op.name) {
+        Some(entry) => match &entry.infer_type {
+            Some(f) => f(call),
+            None => Ok(Type::missing()),
+        },
         None => Ok(Type::missing()),
     }
 }

@@ -9,6 +9,7 @@ pub mod interp;
 pub mod limits;
 pub mod modules;
 pub mod namespace;
+pub mod native;
 pub mod object;
 pub mod operators;
 pub mod parse;
@@ -24,6 +25,7 @@ pub(crate) fn init_native_classes() {
     use rustpython_vm::class::PyClassImpl;
     object::PyIr::make_static_type();
     namespace::PyNamespace::make_static_type();
+    native::Builtin::make_static_type();
     runtime::GeneratedBuilder::make_static_type();
     body::EvaluatedFunction::make_static_type();
     runtime::Branches::make_static_type();

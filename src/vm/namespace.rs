@@ -19,6 +19,8 @@ pub type NativeFn = Arc<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + S
 #[derive(Clone)]
 pub enum Member {
     Func(NativeFn),
+    /// A builder taking native calls (`vm::native`).
+    Native(super::native::NativeFn),
     /// A nested namespace (`T.axis`, `T.ptx`), by its full path.
     Namespace(String),
     /// A value built on first access in each VM (a class, a constant).
@@ -34,6 +36,10 @@ pub struct NamespaceTable {
 impl NamespaceTable {
     pub fn func(&mut self, name: &str, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Func(Arc::new(f)));
+    }
+    /// A builder taking native calls: evaluated bodies pass it IR values unwrapped.
+    pub fn native(&mut self, name: &str, f: impl Fn(&VirtualMachine, super::native::Args) -> PyResult<super::native::Val> + Send + Sync + 'static) {
+        self.members.insert(name.to_string(), Member::Native(Arc::new(f)));
     }
     pub fn value(&mut self, name: &str, f: impl Fn(&VirtualMachine) -> PyResult + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Value(Arc::new(f)));
@@ -180,6 +186,10 @@ impl GetAttr for PyNamespace {
                 let f = f.clone();
                 vm.new_function(Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str()), move |args: FuncArgs, vm: &VirtualMachine| f(vm, args))
                     .into()
+            }
+            Some(Member::Native(f)) => {
+                let name = Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str());
+                super::native::Builtin::new(name, f).into_ref(&vm.ctx).into()
             }
             Some(Member::Namespace(p)) => namespace_object(vm, &p),
             Some(Member::Value(f)) => f(vm)?,

@@ -27,6 +27,11 @@ pub trait DialectHooks: Send + Sync {
         let _ = (names, value);
         Err(unsupported(vm, self.dialect(), "assignment"))
     }
+    /// [`DialectHooks::bind`] of a value from a native call (an IR object not yet
+    /// handed to Python, or a tuple display): a dialect may take it as it is.
+    fn bind_val(&self, vm: &VirtualMachine, names: PyObjectRef, value: crate::vm::native::Val) -> PyResult {
+        self.bind(vm, names, value.into_py(vm))
+    }
     /// `x: ann = value`.
     fn bind_annotated(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef, value: PyObjectRef) -> PyResult {
         let _ = (name, ann, value);
@@ -517,9 +522,18 @@ pub mod rt {
             .into())
     }
 
-    #[pyfunction]
-    fn bind(names: PyObjectRef, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.bind(vm, names, value)
+    /// `bind(names, value)`: native, so a builder's result arrives unwrapped.
+    #[pyattr]
+    fn bind(vm: &VirtualMachine) -> PyObjectRef {
+        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
+            use crate::vm::native::Val;
+            let mut it = args.args.into_iter();
+            let (Some(names), Some(value), None, true) = (it.next(), it.next(), it.next(), args.kwargs.is_empty()) else {
+                return Err(vm.new_type_error("bind() takes exactly 2 positional arguments (names, value)"));
+            };
+            Ok(Val::Py(current(vm)?.bind_val(vm, names.into_py(vm), value)?))
+        });
+        crate::vm::native::Builtin::new("bind", f).into_ref(&vm.ctx).into()
     }
 
     #[pyfunction]

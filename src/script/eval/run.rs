@@ -14,6 +14,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use super::tree::*;
 use super::FastBody;
+use crate::vm::native::{self, Val};
 
 /// An exception on its way out, with the range of the construct that raised it.
 pub struct Fail {
@@ -225,12 +226,11 @@ impl Frame {
             }
             Expr::Call(c) => {
                 let func = self.expr(vm, &c.func)?;
-                let args = self.exprs(vm, &c.args)?;
-                let mut kwargs = Vec::with_capacity(c.keywords.len());
-                for (k, v) in c.keywords.iter() {
-                    kwargs.push((self.body.name_text(*k).to_owned(), self.expr(vm, v)?));
+                if let Some(native) = native::callee(&func) {
+                    let args = self.native_args(vm, c)?;
+                    return Ok(native.call(&func, vm, args).at(c.range)?.into_py(vm));
                 }
-                func.call(FuncArgs::new(args, kwargs.into_iter().collect::<KwArgs>()), vm).at(c.range)?
+                self.call(vm, &func, c)?
             }
             Expr::Tuple(es) => vm.ctx.new_tuple(self.exprs(vm, es)?).into(),
             Expr::List(es) => vm.ctx.new_list(self.exprs(vm, es)?).into(),
@@ -297,6 +297,53 @@ impl Frame {
             }
             Expr::Lambda(l) => self.lambda(vm, l.clone()),
         })
+    }
+
+    /// A call of a Python callable.
+    fn call(self: &Rc<Self>, vm: &VirtualMachine, func: &PyObjectRef, c: &Call) -> R<PyObjectRef> {
+        let args = self.exprs(vm, &c.args)?;
+        let mut kwargs = Vec::with_capacity(c.keywords.len());
+        for (k, v) in c.keywords.iter() {
+            kwargs.push((self.body.name_text(*k).to_owned(), self.expr(vm, v)?));
+        }
+        func.call(FuncArgs::new(args, kwargs.into_iter().collect::<KwArgs>()), vm).at(c.range)
+    }
+
+    /// An argument of a native call: a native call's result and a tuple display stay
+    /// as they are (nothing else sees them); anything else is evaluated as usual.
+    fn val(self: &Rc<Self>, vm: &VirtualMachine, e: &Expr) -> R<Val> {
+        match e {
+            Expr::Call(c) => {
+                let func = self.expr(vm, &c.func)?;
+                if let Some(native) = native::callee(&func) {
+                    let args = self.native_args(vm, c)?;
+                    return native.call(&func, vm, args).at(c.range);
+                }
+                Ok(Val::Py(self.call(vm, &func, c)?))
+            }
+            Expr::Tuple(es) => {
+                let mut items = Vec::with_capacity(es.len());
+                for e in es.iter() {
+                    items.push(self.val(vm, e)?);
+                }
+                Ok(Val::Tuple(items))
+            }
+            _ => Ok(Val::Py(self.expr(vm, e)?)),
+        }
+    }
+
+    /// The arguments of a native call, evaluated in the order a Python call evaluates them.
+    fn native_args(self: &Rc<Self>, vm: &VirtualMachine, c: &Call) -> R<native::Args> {
+        let mut args = Vec::with_capacity(c.args.len());
+        for a in c.args.iter() {
+            args.push(self.val(vm, a)?);
+        }
+        let mut kwargs = Vec::with_capacity(c.keywords.len());
+        for (k, v) in c.keywords.iter() {
+            let name = self.objects(vm).names[k.0 as usize].as_str();
+            kwargs.push((name, self.val(vm, v)?));
+        }
+        Ok(native::Args { args, kwargs })
     }
 
     fn objects(&self, vm: &VirtualMachine) -> &super::Objects {

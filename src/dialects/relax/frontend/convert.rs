@@ -11,7 +11,8 @@ use super::types_ns::TypeCtor;
 use crate::dialects::relax::nodes::ShapeExpr;
 use crate::dialects::relax::types::tuple_type;
 use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py_str, seq};
-use crate::ir::{self, DataType, Expr, Span, Tuple, TupleNode, Type, Var};
+use crate::ir::{self, DataType, Expr, ObjectRef, Span, Tuple, TupleNode, Type, Var};
+use crate::vm::native::Val;
 use crate::vm::error::IntoPyResult;
 use crate::vm::object::unwrap_object;
 
@@ -31,23 +32,37 @@ pub fn symbol(name: &str) -> Var {
     with_func(|f| f.symbol(name)).unwrap_or_else(|| Var::scalar(name, DataType::INT64))
 }
 
+/// An IR object as a Relax expression.
+fn object_expr(vm: &VirtualMachine, o: ObjectRef) -> PyResult<Expr> {
+    if o.isinstance(ir::expr_info()) {
+        let e = resolve(Expr(o)).py(vm)?;
+        // A variable of the empty tuple type is used as the empty tuple itself
+        // (TVM's normaliser treats `R.Tuple()` values as unit).
+        let is_var = e.is::<ir::VarNode>() || e.is::<crate::dialects::relax::nodes::DataflowVarNode>();
+        if is_var && crate::dialects::relax::types::as_tuple(&e.ty()).is_some_and(|t| t.fields.is_empty()) {
+            return Ok(make_tuple(vec![]));
+        }
+        return Ok(e);
+    }
+    if let Some(iv) = o.downcast_ref::<crate::dialects::tirx::nodes::IterVarNode>() {
+        return Ok(iv.var.clone().into());
+    }
+    Err(diag(vm, format!("error: expected a Relax expression, got {}", o.type_key())))
+}
+
+/// [`to_expr`] of a native call's argument.
+pub fn to_expr_v(vm: &VirtualMachine, v: &Val) -> PyResult<Expr> {
+    match v {
+        Val::Py(o) => to_expr(vm, o),
+        Val::Ir(o) => object_expr(vm, o.clone()),
+        Val::Tuple(items) => Ok(make_tuple(items.iter().map(|x| to_expr_v(vm, x)).collect::<PyResult<Vec<_>>>()?)),
+    }
+}
+
 /// A Python value as a Relax expression (TVM's `convert_to_expr`).
 pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
     if let Some(o) = unwrap_object(obj) {
-        if o.isinstance(ir::expr_info()) {
-            let e = resolve(Expr(o)).py(vm)?;
-            // A variable of the empty tuple type is used as the empty tuple itself
-            // (TVM's normaliser treats `R.Tuple()` values as unit).
-            let is_var = e.is::<ir::VarNode>() || e.is::<crate::dialects::relax::nodes::DataflowVarNode>();
-            if is_var && crate::dialects::relax::types::as_tuple(&e.ty()).is_some_and(|t| t.fields.is_empty()) {
-                return Ok(make_tuple(vec![]));
-            }
-            return Ok(e);
-        }
-        if let Some(iv) = o.downcast_ref::<crate::dialects::tirx::nodes::IterVarNode>() {
-            return Ok(iv.var.clone().into());
-        }
-        return Err(diag(vm, format!("error: expected a Relax expression, got {}", o.type_key())));
+        return object_expr(vm, o);
     }
     if let Some(items) = seq(obj) {
         let fields = items.iter().map(|x| to_expr(vm, x)).collect::<PyResult<Vec<_>>>()?;
@@ -75,15 +90,16 @@ pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
 
 /// One dimension of a shape: an int64 scalar expression.
 pub fn to_dim(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
+    // Literal dimensions are the common case: first.
+    if let Some(i) = obj.downcast_ref::<PyInt>() {
+        return Ok(ir::int_imm(DataType::INT64, i.try_to_primitive(vm)?));
+    }
     if let Some(s) = obj.downcast_ref::<PyStr>() {
         return eval_dim(vm, &s.to_string_lossy());
     }
     if is_type_var(obj) {
         let name = py_str(vm, &obj.get_attr("__name__", vm)?)?;
         return Ok(symbol(&name).into());
-    }
-    if let Some(i) = obj.downcast_ref::<PyInt>() {
-        return Ok(ir::int_imm(DataType::INT64, i.try_to_primitive(vm)?));
     }
     let e = crate::dialects::tirx::frontend::convert::to_expr(vm, obj)?;
     Ok(match (e.as_int(), e.dtype().is_integer()) {
@@ -135,12 +151,61 @@ fn identifiers(s: &str) -> Vec<String> {
     out
 }
 
+/// [`to_dim`] of a native call's argument.
+pub fn to_dim_v(vm: &VirtualMachine, v: &Val) -> PyResult<Expr> {
+    match v {
+        Val::Py(o) => to_dim(vm, o),
+        other => to_dim(vm, &other.to_py(vm)),
+    }
+}
+
+/// The items of a tuple or list argument.
+pub fn seq_v(v: &Val) -> Option<std::borrow::Cow<'_, [Val]>> {
+    match v {
+        Val::Tuple(items) => Some(std::borrow::Cow::Borrowed(items)),
+        Val::Py(o) => seq(o).map(|items| std::borrow::Cow::Owned(items.into_iter().map(Val::Py).collect())),
+        Val::Ir(_) => None,
+    }
+}
+
+/// [`to_shape`] of a native call's argument.
+pub fn to_shape_v(vm: &VirtualMachine, v: &Val) -> PyResult<Expr> {
+    match v {
+        Val::Tuple(items) => shape_of_dims(vm, items.iter().map(|x| to_dim_v(vm, x)).collect::<PyResult<Vec<_>>>()?),
+        Val::Py(o) => to_shape(vm, o),
+        Val::Ir(_) => to_expr_v(vm, v),
+    }
+}
+
+fn shape_of_dims(vm: &VirtualMachine, dims: Vec<Expr>) -> PyResult<Expr> {
+    Ok(ShapeExpr::make(dims, Span::none()).map_err(|e| diag(vm, format!("error: {}", e.message)))?.into())
+}
+
+/// [`to_type`] of a native call's argument.
+pub fn to_type_v(vm: &VirtualMachine, v: &Val) -> PyResult<Type> {
+    match v {
+        Val::Py(o) => to_type(vm, o),
+        Val::Ir(o) if o.isinstance(ir::type_info()) => Ok(Type(o.clone())),
+        Val::Ir(o) if o.isinstance(ir::expr_info()) => Ok(Expr(o.clone()).ty()),
+        Val::Ir(_) => to_type(vm, &v.to_py(vm)),
+        Val::Tuple(items) => Ok(tuple_type(items.iter().map(|x| to_type_v(vm, x)).collect::<PyResult<Vec<_>>>()?)),
+    }
+}
+
+/// [`to_types`] of a native call's argument.
+pub fn to_types_v(vm: &VirtualMachine, v: &Val) -> PyResult<Vec<Type>> {
+    match v {
+        Val::Py(o) => to_types(vm, o),
+        Val::Tuple(items) => items.iter().map(|x| to_type_v(vm, x)).collect(),
+        Val::Ir(_) => Ok(vec![to_type_v(vm, v)?]),
+    }
+}
+
 /// A shape argument: a `ShapeExpr` from a list/tuple of dimensions, or an expression
 /// already denoting a shape.
 pub fn to_shape(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
     if let Some(items) = seq(obj) {
-        let dims = items.iter().map(|x| to_dim(vm, x)).collect::<PyResult<Vec<_>>>()?;
-        return Ok(ShapeExpr::make(dims, Span::none()).map_err(|e| diag(vm, format!("error: {}", e.message)))?.into());
+        return shape_of_dims(vm, items.iter().map(|x| to_dim(vm, x)).collect::<PyResult<Vec<_>>>()?);
     }
     to_expr(vm, obj)
 }
@@ -148,7 +213,7 @@ pub fn to_shape(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
 /// A type from an annotation or type argument.
 pub fn to_type(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Type> {
     if let Some(c) = obj.downcast_ref::<TypeCtor>() {
-        return c.build(vm, rustpython_vm::function::FuncArgs::default());
+        return c.build(vm, crate::vm::native::Args::default());
     }
     if let Some(c) = obj.downcast_ref::<crate::dialects::tirx::frontend::exprs::DtypeCtor>() {
         return Ok(Type::prim(c.dtype));
@@ -173,7 +238,7 @@ pub fn to_type(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Type> {
             return to_type(vm, &v);
         }
     }
-    if obj.as_object().class().name().to_string() == "str" {
+    if *obj.as_object().class().name() == *"str" {
         let d = crate::dialects::tirx::frontend::exprs::parse_dtype(&py_str(vm, obj)?).py(vm)?;
         return Ok(Type::prim(d));
     }

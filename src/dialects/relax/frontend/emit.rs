@@ -120,7 +120,7 @@ pub fn bind_fresh(value: Expr) -> Result<AnyVar> {
 pub fn emit_named(name: &str, value: Expr, ann: Option<Type>) -> Result<AnyVar> {
     let value = normalize_children(value)?;
     // The fresh name TVM's builder takes before the script's name replaces it.
-    with_func(|f| f.fresh_name());
+    with_func(|f| f.skip_name());
     let is_call = value.is::<CallNode>();
     let (value, ty) = match ann {
         Some(t) if is_call => (with_type(value, t.clone())?, t),
@@ -137,7 +137,7 @@ pub fn emit_named(name: &str, value: Expr, ann: Option<Type>) -> Result<AnyVar> 
 
 /// Bind `value` to an existing variable (a local function's, declared before its body).
 pub fn bind_to(var: AnyVar, value: Expr) -> Result<()> {
-    with_func(|f| f.fresh_name());
+    with_func(|f| f.skip_name());
     push(VarBinding::make(var, value, Span::none()).into())?;
     with_func(|f| f.seq().last_name = None);
     Ok(())
@@ -146,7 +146,7 @@ pub fn bind_to(var: AnyVar, value: Expr) -> Result<()> {
 /// `name = R.match_cast(value, ty)`.
 pub fn emit_match_cast(name: &str, value: Expr, ty: Type) -> Result<AnyVar> {
     let value = normalize_arg(value)?;
-    with_func(|f| f.fresh_name());
+    with_func(|f| f.skip_name());
     let var = new_binding_var(name, ty.clone());
     push(MatchCast::make(var.clone(), value, ty, Span::none()).into())?;
     with_func(|f| f.seq().last_name = Some(name.to_string()));

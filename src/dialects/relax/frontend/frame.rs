@@ -44,8 +44,11 @@ pub struct RelaxFuncFrame {
     /// Symbolic shape variables by name (string dims, `TypeVar`s, `n = T.int64()`).
     pub symbols: IndexMap<String, Var>,
     pub seqs: Vec<Seq>,
-    /// TVM's `NameSupply`: how often each fresh-name prefix was used.
-    names: HashMap<String, usize>,
+    /// TVM's `NameSupply` for the two prefixes it is asked for (`lv`, `gv`): `None`
+    /// until the bare prefix is taken, then the last number appended. A name of one
+    /// prefix never collides with the other's or with an earlier one, so counters
+    /// are the whole supply.
+    names: [Option<usize>; 2],
     pub ret: Option<Expr>,
     /// Variables replaced after the fact (dataflow vars exported by `R.output`,
     /// branch results by the `If`'s variable), by address.
@@ -71,7 +74,7 @@ impl RelaxFuncFrame {
             private,
             symbols: IndexMap::new(),
             seqs: vec![Seq::default()],
-            names: HashMap::new(),
+            names: [None; 2],
             ret: None,
             subst: HashMap::new(),
             replaced: vec![],
@@ -88,23 +91,25 @@ impl RelaxFuncFrame {
     /// A fresh name as TVM's block builder makes them: `gv`, `gv1`, … outside dataflow
     /// blocks and `lv`, `lv1`, … inside.
     pub fn fresh_name(&mut self) -> String {
-        let base = if self.seqs.last().is_some_and(|s| s.dataflow) { "lv" } else { "gv" };
-        if !self.names.contains_key(base) {
-            self.names.insert(base.to_string(), 0);
-            return base.to_string();
+        let (base, n) = self.next_name();
+        match n {
+            0 => base.to_string(),
+            n => format!("{base}{n}"),
         }
-        loop {
-            let n = {
-                let c = self.names.get_mut(base).expect("present");
-                *c += 1;
-                *c
-            };
-            let candidate = format!("{base}{n}");
-            if !self.names.contains_key(&candidate) {
-                self.names.insert(candidate.clone(), 0);
-                return candidate;
-            }
-        }
+    }
+
+    /// Take a fresh name without spelling it (TVM's builder takes one for every
+    /// binding, even one the script then names).
+    pub fn skip_name(&mut self) {
+        self.next_name();
+    }
+
+    fn next_name(&mut self) -> (&'static str, usize) {
+        let dataflow = self.seqs.last().is_some_and(|s| s.dataflow);
+        let (base, slot) = if dataflow { ("lv", 0) } else { ("gv", 1) };
+        let n = self.names[slot].map_or(0, |n| n + 1);
+        self.names[slot] = Some(n);
+        (base, n)
     }
 
     /// Replace `old` by `new` wherever the script uses it from now on.

@@ -9,13 +9,14 @@ use rustpython_vm::builtins::{PyInt, PyStr, PyTuple};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{pyclass, AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::convert::{to_expr, to_type};
+use super::convert::{to_expr, to_expr_v, to_type};
 use super::emit::{self, is_leaf};
 use super::frame::{resolve, substitute, with_func, Seq};
 use crate::dialects::relax::nodes::{AnyBlock, Binding, If, MatchCast, SeqExpr, VarBinding};
 use crate::dialects::relax::types::as_func;
 use crate::dialects::tirx::frontend::convert::{diag, py};
 use crate::ir::{self, DataType, Expr, GlobalVarNode, ObjectRef, Span, TupleGetItem, TupleGetItemNode, Type, Var, VarNode};
+use crate::vm::native::Val;
 use crate::vm::object::unwrap_object;
 use crate::vm::runtime::{BranchState, Branches, DialectHooks};
 
@@ -75,6 +76,11 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
     if !o.isinstance(ir::expr_info()) {
         return Ok(value);
     }
+    bind_expr(vm, name, o)
+}
+
+/// `name = value` for an IR expression.
+fn bind_expr(vm: &VirtualMachine, name: &str, o: ObjectRef) -> PyResult {
     // `n = T.int64()`: a symbolic variable of the function.
     if let Some(v) = o.downcast_ref::<VarNode>()
         && v.name.is_empty()
@@ -84,8 +90,7 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
         with_func(|f| f.symbols.insert(name.to_string(), named.clone()));
         return Ok(py(vm, named));
     }
-    let _ = o;
-    let e = to_expr(vm, &value)?;
+    let e = to_expr_v(vm, &Val::Ir(o))?;
     let var = emit::emit_named(name, e, None).map_err(|e| ir_err(vm, e))?;
     Ok(py(vm, var.into_object()))
 }
@@ -93,6 +98,17 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
 impl DialectHooks for RelaxHooks {
     fn dialect(&self) -> &'static str {
         "relax"
+    }
+
+    fn bind_val(&self, vm: &VirtualMachine, names: PyObjectRef, value: Val) -> PyResult {
+        // A builder's result, straight from a native call: no wrapper to look through.
+        if let Val::Ir(o) = &value
+            && o.isinstance(ir::expr_info())
+            && let Some(s) = names.downcast_ref::<PyStr>()
+        {
+            return bind_expr(vm, &s.to_string_lossy(), o.clone());
+        }
+        self.bind(vm, names, value.into_py(vm))
     }
 
     fn bind(&self, vm: &VirtualMachine, names: PyObjectRef, value: PyObjectRef) -> PyResult {
@@ -354,8 +370,15 @@ impl DataflowCtx {
             let mut out = Vec::with_capacity(bindings.len());
             for b in bindings {
                 let var = b.var().cloned().expect("bindings have variables");
-                let value = substitute(b.value().cloned().expect("bindings have values"), &map)?;
-                let new_var = if outputs.contains(&var.as_object().addr()) {
+                let old_value = b.value().cloned().expect("bindings have values");
+                let value = substitute(old_value.clone(), &map)?;
+                let exported = outputs.contains(&var.as_object().addr());
+                // Most bindings neither export nor use an export: kept as they are.
+                if !exported && value.same_as(&old_value) {
+                    out.push(b);
+                    continue;
+                }
+                let new_var = if exported {
                     let v = emit::exported(&var);
                     map.insert(var.as_object().addr(), Expr::from(v.clone()));
                     replaced.push(var.as_object().clone());

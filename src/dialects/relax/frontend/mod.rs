@@ -40,6 +40,7 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::runtime::register_dialect_hooks(Arc::new(hooks::RelaxHooks));
         crate::vm::object::register_item_hook(hooks::item_hook);
         crate::vm::object::register_call_hook(hooks::call_hook);
+        crate::vm::native::register_kind(types_ns::native_kind());
         namespace::register();
     });
     Ok(())

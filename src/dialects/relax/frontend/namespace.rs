@@ -37,7 +37,7 @@ pub fn register() {
         }
         register_namespace_initializer(&format!("relax.{ns}"), move |t| {
             for (name, op) in &members {
-                t.func(name, ops::op_function(op));
+                t.native(name, ops::op_function(op));
             }
         });
     }
@@ -61,7 +61,7 @@ pub fn register() {
     });
     register_namespace_initializer("relax", move |t| {
         for (name, op) in &top {
-            t.func(name, ops::op_function(op));
+            t.native(name, ops::op_function(op));
         }
         for ns in &subs {
             t.namespace(ns, &format!("relax.{ns}"));

@@ -5,14 +5,14 @@
 //! The call's type is inferred on construction; inference errors become located
 //! `DiagnosticError`s.
 
-use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
-use super::convert::{make_tuple, to_dtype, to_expr, to_shape};
+use super::convert::{make_tuple, seq_v, to_dtype, to_expr_v, to_shape_v};
 use crate::dialects::relax::nodes::GenericConst;
 use crate::dialects::relax::ops::{op_fact, OpFact};
-use crate::dialects::tirx::frontend::convert::{diag, py, py_str, seq};
+use crate::dialects::tirx::frontend::convert::{diag, py_str};
 use crate::ir::{self, Call, DataType, Expr, Op, Span, Type, Value};
+use crate::vm::native::{self, Val};
 use crate::vm::object::unwrap_object;
 
 /// A default value of a script signature.
@@ -113,16 +113,16 @@ pub fn signature(text: &'static str) -> &'static [Param] {
     CACHE.with(|c| *c.borrow_mut().entry(text).or_insert_with(|| Box::leak(parse_signature(text).into_boxed_slice())))
 }
 
-/// A bound argument: a Python value, or a signature default.
+/// A bound argument: a value given, or a signature default.
 #[derive(Clone)]
 pub enum Arg {
-    Py(PyObjectRef),
+    Val(Val),
     Default(Default),
-    Star(Vec<PyObjectRef>),
+    Star(Vec<Val>),
 }
 
 /// Bind a call's arguments to the signature's parameters (Python's rules).
-pub fn bind<'p>(vm: &VirtualMachine, what: &str, params: &'p [Param], args: FuncArgs) -> PyResult<Vec<(&'p str, Arg)>> {
+pub fn bind<'p>(vm: &VirtualMachine, what: &dyn std::fmt::Display, params: &'p [Param], args: native::Args) -> PyResult<Vec<(&'p str, Arg)>> {
     let mut out: Vec<Option<Arg>> = vec![None; params.len()];
     let mut pos = args.args.into_iter();
     for (i, p) in params.iter().enumerate() {
@@ -131,7 +131,7 @@ pub fn bind<'p>(vm: &VirtualMachine, what: &str, params: &'p [Param], args: Func
             break;
         }
         match pos.next() {
-            Some(a) => out[i] = Some(Arg::Py(a)),
+            Some(a) => out[i] = Some(Arg::Val(a)),
             None => break,
         }
     }
@@ -140,7 +140,7 @@ pub fn bind<'p>(vm: &VirtualMachine, what: &str, params: &'p [Param], args: Func
     }
     for (k, v) in args.kwargs {
         match params.iter().position(|p| p.name == k && !p.star) {
-            Some(i) if out[i].is_none() => out[i] = Some(Arg::Py(v)),
+            Some(i) if out[i].is_none() => out[i] = Some(Arg::Val(v)),
             Some(_) => return Err(diag(vm, format!("error: {what}() got multiple values for argument '{k}'"))),
             None => return Err(diag(vm, format!("error: {what}() got an unexpected keyword argument '{k}'"))),
         }
@@ -164,30 +164,31 @@ pub fn bind<'p>(vm: &VirtualMachine, what: &str, params: &'p [Param], args: Func
 
 fn is_none(vm: &VirtualMachine, a: &Arg) -> bool {
     match a {
-        Arg::Py(o) => vm.is_none(o),
+        Arg::Val(v) => v.is_none(vm),
         Arg::Default(Default::None) => true,
         _ => false,
     }
 }
 
-/// The Python value of an argument (defaults made Python values).
-fn py_of(vm: &VirtualMachine, a: &Arg) -> PyObjectRef {
+/// The value of an argument (a default made a Python value).
+fn val_of(vm: &VirtualMachine, a: &Arg) -> Val {
     match a {
-        Arg::Py(o) => o.clone(),
-        Arg::Default(Default::None) => vm.ctx.none(),
-        Arg::Default(Default::Value(v)) => crate::vm::convert::value_to_py(vm, v),
-        Arg::Star(items) => vm.ctx.new_tuple(items.clone()).into(),
+        Arg::Val(v) => v.clone(),
+        Arg::Default(Default::None) => Val::Py(vm.ctx.none()),
+        Arg::Default(Default::Value(v)) => Val::Py(crate::vm::convert::value_to_py(vm, v)),
+        Arg::Star(items) => Val::Tuple(items.clone()),
     }
 }
 
 /// A call argument by the kind TVM declares for it.
-fn arg_expr(vm: &VirtualMachine, kind: &str, v: &PyObjectRef) -> PyResult<Expr> {
-    match kind {
-        "Shape" => to_shape(vm, v),
-        "GenericConst" | "DataType" if crate::dialects::tirx::frontend::convert::is_str(v) || v.downcast_ref::<crate::dialects::tirx::frontend::exprs::DtypeCtor>().is_some() => {
-            Ok(GenericConst::dtype(to_dtype(vm, v)?, Span::none()).into())
-        }
-        _ => to_expr(vm, v),
+fn arg_expr(vm: &VirtualMachine, kind: &str, v: &Val) -> PyResult<Expr> {
+    let dtype_like = |o: &PyObjectRef| {
+        crate::dialects::tirx::frontend::convert::is_str(o) || o.downcast_ref::<crate::dialects::tirx::frontend::exprs::DtypeCtor>().is_some()
+    };
+    match (kind, v) {
+        ("Shape", _) => to_shape_v(vm, v),
+        ("GenericConst" | "DataType", Val::Py(o)) if dtype_like(o) => Ok(GenericConst::dtype(to_dtype(vm, o)?, Span::none()).into()),
+        _ => to_expr_v(vm, v),
     }
 }
 
@@ -328,13 +329,14 @@ pub fn make_call(vm: &VirtualMachine, op: &str, args: Vec<Expr>, attrs: Option<V
 }
 
 /// `R.<script_name>(...)` for an operator of the table.
-pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> PyResult {
+pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: native::Args) -> PyResult<Val> {
     let script = fact.script_name.unwrap_or(fact.name);
-    if let Some(r) = super::special::call_special(vm, fact, script, &args)? {
+    let mut args = Some(args);
+    if let Some(r) = super::special::call_special(vm, fact, script, &mut args)? {
         return Ok(r);
     }
     let params = signature(fact.script_signature);
-    let bound = bind(vm, &format!("R.{script}"), params, args)?;
+    let bound = bind(vm, &super::special::ScriptName(script), params, args.unwrap_or_default())?;
     let attrs_info = if fact.call_attrs.is_empty() { None } else { ir::lookup_type(fact.call_attrs) };
     let mut call_args = vec![];
     let mut attr_fields = vec![];
@@ -344,7 +346,7 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> Py
             && info.field_index(name).is_some()
         {
             let v = match a {
-                Arg::Py(o) => attr_value(vm, o)?,
+                Arg::Val(o) => attr_value(vm, &o.to_py(vm))?,
                 Arg::Default(Default::None) => Value::None,
                 Arg::Default(Default::Value(v)) => v.clone(),
                 Arg::Star(_) => Value::None,
@@ -354,7 +356,7 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> Py
         }
         if let Arg::Star(items) = a {
             for it in items {
-                call_args.push(to_expr(vm, it)?);
+                call_args.push(to_expr_v(vm, it)?);
             }
             continue;
         }
@@ -364,8 +366,8 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> Py
         }
         let kind = fact.args.get(arg_index).map(|(_, k, _)| *k).unwrap_or("Expr");
         arg_index += 1;
-        let v = py_of(vm, a);
-        let kind = if seq(&v).is_some() && kind == "Tensor" && name_is_shape(name) { "Shape" } else { kind };
+        let v = val_of(vm, a);
+        let kind = if seq_v(&v).is_some() && kind == "Tensor" && name_is_shape(name) { "Shape" } else { kind };
         call_args.push(arg_expr(vm, kind, &v)?);
     }
     let attrs = match attrs_info {
@@ -376,7 +378,7 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: FuncArgs) -> Py
         None => None,
     };
     let call = make_call(vm, fact.name, call_args, attrs, vec![])?;
-    Ok(py(vm, fill_inferred_dim(call)))
+    Ok(Val::Ir(fill_inferred_dim(call).into_object()))
 }
 
 /// TVM's `reshape` writes the dimension it infers for `-1` into a literal shape
@@ -407,7 +409,7 @@ fn name_is_shape(name: &str) -> bool {
 }
 
 /// The script function of an operator (`R.add`), for the namespace.
-pub fn op_function(name: &'static str) -> impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static {
+pub fn op_function(name: &'static str) -> impl Fn(&VirtualMachine, native::Args) -> PyResult<Val> + Send + Sync + 'static {
     move |vm, args| {
         let fact = op_fact(name).ok_or_else(|| diag(vm, format!("error: unknown Relax operator {name}")))?;
         call_op(vm, fact, args)
@@ -420,8 +422,8 @@ pub fn str_arg(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<String> {
 }
 
 /// Several expressions as one tuple (a single tuple stays itself).
-pub fn as_tuple(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Expr> {
-    let e = to_expr(vm, v)?;
+pub fn as_tuple(vm: &VirtualMachine, v: &Val) -> PyResult<Expr> {
+    let e = to_expr_v(vm, v)?;
     if e.is::<ir::TupleNode>() {
         return Ok(e);
     }

@@ -7,13 +7,14 @@
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
-use super::convert::{make_tuple, to_dtype, to_expr, to_shape, to_types};
+use super::convert::{make_tuple, to_dtype, to_expr, to_expr_v, to_shape, to_types, to_types_v};
 use super::ops::{as_tuple, bind, call_error, make_attrs, make_call, signature, str_arg, Arg, Default};
 use crate::dialects::relax::nodes::ExternFunc;
 use crate::dialects::relax::ops::{infer_relax_call, OpFact};
 use crate::dialects::relax::types::tuple_type;
 use crate::dialects::tirx::frontend::convert::{diag, py, py_int, seq};
 use crate::ir::{self, Call, CallNode, DataType, Expr, GlobalVarNode, Span, Type, Value};
+use crate::vm::native::{self, Val};
 use crate::vm::object::unwrap_object;
 
 /// Bound arguments by name.
@@ -22,35 +23,43 @@ struct Args {
 }
 
 impl Args {
-    fn new(vm: &VirtualMachine, what: &str, sig: &'static str, args: &FuncArgs) -> PyResult<Self> {
-        Ok(Args { items: bind(vm, what, signature(sig), args.clone())? })
+    /// Bind the call's arguments, which only one special form takes.
+    fn new(vm: &VirtualMachine, what: &ScriptName, sig: &'static str, args: &mut Option<native::Args>) -> PyResult<Self> {
+        Ok(Args { items: bind(vm, what, signature(sig), args.take().unwrap_or_default())? })
     }
-    /// A given (not None) argument.
-    fn get(&self, vm: &VirtualMachine, name: &str) -> Option<PyObjectRef> {
+    /// A given (not None) argument, as it was passed.
+    fn val(&self, vm: &VirtualMachine, name: &str) -> Option<Val> {
         self.items.iter().find(|(n, _)| *n == name).and_then(|(_, a)| match a {
-            Arg::Py(o) if !vm.is_none(o) => Some(o.clone()),
-            Arg::Default(Default::Value(v)) => Some(crate::vm::convert::value_to_py(vm, v)),
+            Arg::Val(v) if !v.is_none(vm) => Some(v.clone()),
+            Arg::Default(Default::Value(v)) => Some(Val::Py(crate::vm::convert::value_to_py(vm, v))),
             _ => None,
         })
     }
-    fn star(&self, name: &str) -> Vec<PyObjectRef> {
+    /// A given (not None) argument as a Python value.
+    fn get(&self, vm: &VirtualMachine, name: &str) -> Option<PyObjectRef> {
+        self.val(vm, name).map(|v| v.into_py(vm))
+    }
+    fn star(&self, vm: &VirtualMachine, name: &str) -> Vec<PyObjectRef> {
         self.items
             .iter()
             .find(|(n, _)| *n == name)
             .and_then(|(_, a)| match a {
-                Arg::Star(v) => Some(v.clone()),
+                Arg::Star(v) => Some(v.iter().map(|x| x.to_py(vm)).collect()),
                 _ => None,
             })
             .unwrap_or_default()
     }
+    fn req_val(&self, vm: &VirtualMachine, name: &str) -> PyResult<Val> {
+        self.val(vm, name).ok_or_else(|| diag(vm, format!("error: missing argument '{name}'")))
+    }
     fn req(&self, vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
-        self.get(vm, name).ok_or_else(|| diag(vm, format!("error: missing argument '{name}'")))
+        Ok(self.req_val(vm, name)?.into_py(vm))
     }
 }
 
 /// The output type(s) of `out_ty=` / `ty_args=`: several become a tuple type.
-fn out_type(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Type> {
-    let mut tys = to_types(vm, v)?;
+fn out_type(vm: &VirtualMachine, v: &Val) -> PyResult<Type> {
+    let mut tys = to_types_v(vm, v)?;
     Ok(if tys.len() == 1 { tys.remove(0) } else { tuple_type(tys) })
 }
 
@@ -63,8 +72,8 @@ fn extern_func(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Expr> {
     Ok(ExternFunc::make(&str_arg(vm, v)?, Span::none()).into())
 }
 
-fn global_var(vm: &VirtualMachine, v: &PyObjectRef, what: &str) -> PyResult<Expr> {
-    let e = to_expr(vm, v)?;
+fn global_var(vm: &VirtualMachine, v: &Val, what: &ScriptName) -> PyResult<Expr> {
+    let e = to_expr_v(vm, v)?;
     if !e.is::<GlobalVarNode>() {
         return Err(diag(vm, format!("error: {what} expects a GlobalVar (a function of the module, `cls.f`) as its callee")));
     }
@@ -149,32 +158,42 @@ pub fn call_packed(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(py(vm, call_value(vm, callee, call_args, ty_args)?))
 }
 
-/// Handle the operators with their own argument rules; `None` for the others.
-pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    let what = format!("R.{script}");
+/// `R.<name>` in messages, spelled only when one is made.
+pub struct ScriptName<'a>(pub &'a str);
+
+impl std::fmt::Display for ScriptName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "R.{}", self.0)
+    }
+}
+
+/// Handle the operators with their own argument rules (taking `args`); `None` for
+/// the others (leaving `args`).
+pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, args: &mut Option<native::Args>) -> PyResult<Option<Val>> {
+    let what = ScriptName(script);
     let op = fact.name;
     let e: Expr = match script {
         "call_tir" | "dist.call_tir_local_view" => {
             let a = Args::new(vm, &what, "gvar, args, out_ty, tir_vars=None", args)?;
-            let mut call_args = vec![global_var(vm, &a.req(vm, "gvar")?, &what)?, as_tuple(vm, &a.req(vm, "args")?)?];
+            let mut call_args = vec![global_var(vm, &a.req_val(vm, "gvar")?, &what)?, as_tuple(vm, &a.req_val(vm, "args")?)?];
             if let Some(t) = a.get(vm, "tir_vars") {
                 call_args.push(to_shape(vm, &t)?);
             }
-            make_call(vm, op, call_args, None, vec![out_type(vm, &a.req(vm, "out_ty")?)?])?
+            make_call(vm, op, call_args, None, vec![out_type(vm, &a.req_val(vm, "out_ty")?)?])?
         }
         "call_tir_inplace" => {
             let a = Args::new(vm, &what, "gvar, args, inplace_indices, out_ty, tir_vars=None", args)?;
-            let mut call_args = vec![global_var(vm, &a.req(vm, "gvar")?, &what)?, as_tuple(vm, &a.req(vm, "args")?)?];
+            let mut call_args = vec![global_var(vm, &a.req_val(vm, "gvar")?, &what)?, as_tuple(vm, &a.req_val(vm, "args")?)?];
             if let Some(t) = a.get(vm, "tir_vars") {
                 call_args.push(to_shape(vm, &t)?);
             }
             let attrs = make_attrs(fact.call_attrs, vec![("inplace_indices".into(), int_list(vm, &a.req(vm, "inplace_indices")?)?)])
                 .map_err(|e| call_error(vm, e))?;
-            make_call(vm, op, call_args, Some(attrs), vec![out_type(vm, &a.req(vm, "out_ty")?)?])?
+            make_call(vm, op, call_args, Some(attrs), vec![out_type(vm, &a.req_val(vm, "out_ty")?)?])?
         }
         "call_tir_with_grad" => {
             let a = Args::new(vm, &what, "gvar, args, out_ty, te_grad_name, te_grad_kwargs=None, tir_vars=None", args)?;
-            let mut call_args = vec![global_var(vm, &a.req(vm, "gvar")?, &what)?, as_tuple(vm, &a.req(vm, "args")?)?];
+            let mut call_args = vec![global_var(vm, &a.req_val(vm, "gvar")?, &what)?, as_tuple(vm, &a.req_val(vm, "args")?)?];
             if let Some(t) = a.get(vm, "tir_vars") {
                 call_args.push(to_shape(vm, &t)?);
             }
@@ -187,18 +206,18 @@ pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, ar
                 vec![("te_grad_name".into(), Value::str(&str_arg(vm, &a.req(vm, "te_grad_name")?)?)), ("te_grad_kwargs".into(), kwargs)],
             )
             .map_err(|e| call_error(vm, e))?;
-            make_call(vm, op, call_args, Some(attrs), vec![out_type(vm, &a.req(vm, "out_ty")?)?])?
+            make_call(vm, op, call_args, Some(attrs), vec![out_type(vm, &a.req_val(vm, "out_ty")?)?])?
         }
         "call_dps_packed" => {
             let a = Args::new(vm, &what, "func, args, out_ty", args)?;
-            let call_args = vec![extern_func(vm, &a.req(vm, "func")?)?, as_tuple(vm, &a.req(vm, "args")?)?];
-            make_call(vm, op, call_args, None, vec![out_type(vm, &a.req(vm, "out_ty")?)?])?
+            let call_args = vec![extern_func(vm, &a.req(vm, "func")?)?, as_tuple(vm, &a.req_val(vm, "args")?)?];
+            make_call(vm, op, call_args, None, vec![out_type(vm, &a.req_val(vm, "out_ty")?)?])?
         }
         "call_pure_packed" | "call_inplace_packed" => {
             let sig = if script == "call_pure_packed" { "func, *args, ty_args=None, sinfo_args=None" } else { "func, *args, inplace_indices, ty_args=None, sinfo_args=None" };
             let a = Args::new(vm, &what, sig, args)?;
             let mut call_args = vec![extern_func(vm, &a.req(vm, "func")?)?];
-            for x in a.star("args") {
+            for x in a.star(vm, "args") {
                 call_args.push(to_expr(vm, &x)?);
             }
             let ty_args = match a.get(vm, "ty_args").or_else(|| a.get(vm, "sinfo_args")) {
@@ -213,7 +232,7 @@ pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, ar
         }
         "call_builtin_with_ctx" => {
             let a = Args::new(vm, &what, "func, args, ty_args=None, sinfo_args=None", args)?;
-            let call_args = vec![extern_func(vm, &a.req(vm, "func")?)?, as_tuple(vm, &a.req(vm, "args")?)?];
+            let call_args = vec![extern_func(vm, &a.req(vm, "func")?)?, as_tuple(vm, &a.req_val(vm, "args")?)?];
             let ty_args = match a.get(vm, "ty_args").or_else(|| a.get(vm, "sinfo_args")) {
                 Some(t) => to_types(vm, &t)?,
                 None => vec![],
@@ -222,7 +241,7 @@ pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, ar
         }
         "invoke_closure" | "invoke_pure_closure" => {
             let a = Args::new(vm, &what, "closure, args, ty_args=None, sinfo_args=None", args)?;
-            let call_args = vec![to_expr(vm, &a.req(vm, "closure")?)?, as_tuple(vm, &a.req(vm, "args")?)?];
+            let call_args = vec![to_expr(vm, &a.req(vm, "closure")?)?, as_tuple(vm, &a.req_val(vm, "args")?)?];
             let ty_args = match a.get(vm, "ty_args").or_else(|| a.get(vm, "sinfo_args")) {
                 Some(t) => to_types(vm, &t)?,
                 None => vec![],
@@ -296,7 +315,7 @@ pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, ar
         "print" => {
             let a = Args::new(vm, &what, "*values, format=''", args)?;
             let mut call_args = vec![format_arg(vm, a.get(vm, "format"))?];
-            for x in a.star("values") {
+            for x in a.star(vm, "values") {
                 call_args.push(to_expr(vm, &x)?);
             }
             make_call(vm, op, call_args, None, vec![])?
@@ -319,7 +338,7 @@ pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, ar
         }
         _ => return Ok(None),
     };
-    Ok(Some(py(vm, e)))
+    Ok(Some(Val::Ir(e.into_object())))
 }
 
 fn format_arg(vm: &VirtualMachine, f: Option<PyObjectRef>) -> PyResult<Expr> {

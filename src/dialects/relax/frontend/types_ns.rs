@@ -7,7 +7,8 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::Callable;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::convert::{to_dim, to_dtype, to_expr, to_type};
+use super::convert::{seq_v, to_dim, to_dim_v, to_dtype, to_expr_v, to_type, to_type_v};
+use crate::vm::native::{self, Val};
 use crate::dialects::relax::nodes::ShapeExpr;
 use crate::dialects::relax::types::{any_type, tuple_type, FuncType, ShapeType, TensorType, VDevice, UNKNOWN_NDIM};
 use crate::dialects::tirx::frontend::convert::{diag, py, py_int, py_str, seq};
@@ -36,18 +37,30 @@ impl TypeCtor {}
 impl Callable for TypeCtor {
     type Args = FuncArgs;
     fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let t = zelf.build(vm, args)?;
+        let t = zelf.build(vm, native::Args::from_func_args(vm, args))?;
         Ok(py(vm, t))
+    }
+}
+
+/// Type constructors take native calls: `R.call_tir(..., out_ty=R.Tensor(...))`
+/// passes the type on without wrapping it.
+pub fn native_kind() -> native::NativeKind {
+    native::NativeKind {
+        accepts: |o| o.downcast_ref::<TypeCtor>().is_some(),
+        call: |o, vm, args| match o.downcast_ref::<TypeCtor>() {
+            Some(c) => Ok(Val::Ir(c.build(vm, args)?.into_object())),
+            None => Err(vm.new_type_error("not a type constructor")),
+        },
     }
 }
 
 /// Positional-or-keyword arguments by parameter name.
 struct Bound {
-    values: Vec<Option<PyObjectRef>>,
+    values: Vec<Option<Val>>,
 }
 
-fn bind_args(vm: &VirtualMachine, what: &str, args: FuncArgs, names: &[&str]) -> PyResult<Bound> {
-    let mut values: Vec<Option<PyObjectRef>> = vec![None; names.len()];
+fn bind_args(vm: &VirtualMachine, what: &str, args: native::Args, names: &[&str]) -> PyResult<Bound> {
+    let mut values: Vec<Option<Val>> = vec![None; names.len()];
     if args.args.len() > names.len() {
         return Err(vm.new_type_error(format!("{what} takes at most {} positional arguments", names.len())));
     }
@@ -64,14 +77,19 @@ fn bind_args(vm: &VirtualMachine, what: &str, args: FuncArgs, names: &[&str]) ->
 }
 
 impl Bound {
+    /// A given (not None) argument.
+    fn val(&self, vm: &VirtualMachine, i: usize) -> Option<&Val> {
+        self.values[i].as_ref().filter(|v| !v.is_none(vm))
+    }
+    /// A given (not None) argument as a Python value.
     fn get(&self, vm: &VirtualMachine, i: usize) -> Option<PyObjectRef> {
-        self.values[i].clone().filter(|v| !vm.is_none(v))
+        self.val(vm, i).map(|v| v.to_py(vm))
     }
 }
 
 impl TypeCtor {
     /// The type these arguments describe.
-    pub fn build(&self, vm: &VirtualMachine, args: FuncArgs) -> PyResult<Type> {
+    pub fn build(&self, vm: &VirtualMachine, args: native::Args) -> PyResult<Type> {
         match self.kind {
             TypeKind::Tensor => tensor(vm, args),
             TypeKind::Shape => {
@@ -92,11 +110,11 @@ impl TypeCtor {
             TypeKind::Tuple => {
                 let mut items = args.args;
                 if items.len() == 1
-                    && let Some(inner) = seq(&items[0])
+                    && let Some(inner) = seq_v(&items[0])
                 {
-                    items = inner;
+                    items = inner.into_owned();
                 }
-                let fields = items.iter().map(|x| to_type(vm, x)).collect::<PyResult<Vec<_>>>()?;
+                let fields = items.iter().map(|x| to_type_v(vm, x)).collect::<PyResult<Vec<_>>>()?;
                 Ok(tuple_type(fields))
             }
             TypeKind::Prim => {
@@ -136,11 +154,11 @@ impl TypeCtor {
 
 /// `R.Tensor(shape=None, dtype=None, vdevice=None, ndim=-1)`; a string first argument
 /// is the dtype (`R.Tensor("float32")`).
-fn tensor(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Type> {
+fn tensor(vm: &VirtualMachine, args: native::Args) -> PyResult<Type> {
     let b = bind_args(vm, "R.Tensor", args, &["shape", "dtype", "vdevice", "ndim"])?;
-    let mut shape = b.get(vm, 0);
-    let mut dtype = b.get(vm, 1);
-    if let Some(s) = &shape
+    let mut shape = b.val(vm, 0);
+    let mut dtype = b.val(vm, 1);
+    if let Some(Val::Py(s)) = shape
         && s.downcast_ref::<PyStr>().is_some()
     {
         if dtype.is_some() {
@@ -153,16 +171,16 @@ fn tensor(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Type> {
         None => UNKNOWN_NDIM,
     };
     let shape_expr = match shape {
-        Some(s) => Some(match seq(&s) {
+        Some(s) => Some(match seq_v(s) {
             Some(items) => {
-                let dims = items.iter().map(|x| to_dim(vm, x)).collect::<PyResult<Vec<_>>>()?;
+                let dims = items.iter().map(|x| to_dim_v(vm, x)).collect::<PyResult<Vec<_>>>()?;
                 ShapeExpr::make(dims, Span::none()).map_err(|e| diag(vm, format!("error: {}", e.message)))?.into()
             }
-            None => to_expr(vm, &s)?,
+            None => to_expr_v(vm, s)?,
         }),
         None => None,
     };
-    let dtype = dtype.map(|d| to_dtype(vm, &d)).transpose()?;
+    let dtype = dtype.map(|d| to_dtype(vm, &d.to_py(vm))).transpose()?;
     let vdevice = match b.get(vm, 2) {
         Some(v) => Some(lookup_vdevice(vm, &py_str(vm, &v)?)?),
         None => None,

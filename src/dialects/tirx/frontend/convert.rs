@@ -86,7 +86,7 @@ pub fn iterate(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<PyObjectR
 
 /// Whether an object is Python's `typing.TypeVar` (a TVM 0.27 symbol header).
 pub fn is_type_var(obj: &PyObjectRef) -> bool {
-    obj.class().name().to_string() == "TypeVar"
+    *obj.class().name() == *"TypeVar"
 }
 
 /// An IR object, if the Python value is one; an iteration variable converts to its variable.

@@ -1,0 +1,192 @@
+//! Native calls: builders calling builders without making Python objects in between.
+//!
+//! In `__tvm__.bind('y', R.call_tir(cls.f, (x, w), out_ty=R.Tensor((n, 4), dtype='float16')))`
+//! the tensor type, the argument tuple and the call exist only to be passed on. As
+//! Python objects each would be allocated, tracked by the cycle collector, packed
+//! into argument tuples and keyword maps, then unwrapped by the callee. A builder
+//! registered as a [`Builtin`] takes its arguments as [`Val`]s instead: an evaluated
+//! body (`script::eval`) hands a builder's result to the next builder as the IR
+//! object it is. A value becomes a Python object ([`Val::into_py`]) only where
+//! Python code could see it: stored in a variable, passed to anything else, or
+//! returned from a Python call, so identity and the order of calls are unchanged.
+
+use std::sync::Arc;
+
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::{Callable, Representable};
+use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+use super::object::{unwrap_object, wrap};
+use crate::ir::ObjectRef;
+
+/// A value passed to or returned by a native builder.
+#[derive(Clone)]
+pub enum Val {
+    /// A Python object (anything not made by a native call).
+    Py(PyObjectRef),
+    /// An IR object not yet handed to Python.
+    Ir(ObjectRef),
+    /// A tuple display whose items may be either.
+    Tuple(Vec<Val>),
+}
+
+impl Val {
+    /// The Python object of this value (an IR object is wrapped, a tuple made).
+    pub fn into_py(self, vm: &VirtualMachine) -> PyObjectRef {
+        match self {
+            Val::Py(o) => o,
+            Val::Ir(o) => wrap(vm, o),
+            Val::Tuple(items) => vm.ctx.new_tuple(items.into_iter().map(|v| v.into_py(vm)).collect()).into(),
+        }
+    }
+
+    /// [`Val::into_py`] of a copy.
+    pub fn to_py(&self, vm: &VirtualMachine) -> PyObjectRef {
+        match self {
+            Val::Py(o) => o.clone(),
+            Val::Ir(o) => wrap(vm, o.clone()),
+            Val::Tuple(items) => vm.ctx.new_tuple(items.iter().map(|v| v.to_py(vm)).collect()).into(),
+        }
+    }
+
+    /// The IR object this value is or wraps.
+    pub fn ir(&self) -> Option<ObjectRef> {
+        match self {
+            Val::Py(o) => unwrap_object(o),
+            Val::Ir(o) => Some(o.clone()),
+            Val::Tuple(_) => None,
+        }
+    }
+
+    /// The Python object, if this value is one (not an IR object or a tuple display).
+    pub fn as_py(&self) -> Option<&PyObjectRef> {
+        match self {
+            Val::Py(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    pub fn is_none(&self, vm: &VirtualMachine) -> bool {
+        matches!(self, Val::Py(o) if vm.is_none(o))
+    }
+}
+
+impl From<ObjectRef> for Val {
+    fn from(o: ObjectRef) -> Val {
+        Val::Ir(o)
+    }
+}
+
+/// A native call's arguments: positional, then keywords in the order written.
+#[derive(Default)]
+pub struct Args {
+    pub args: Vec<Val>,
+    pub kwargs: Vec<(&'static str, Val)>,
+}
+
+impl Args {
+    /// The arguments of a call from Python.
+    pub fn from_func_args(vm: &VirtualMachine, args: FuncArgs) -> Args {
+        Args {
+            args: args.args.into_iter().map(Val::Py).collect(),
+            kwargs: args.kwargs.into_iter().map(|(k, v)| (vm.ctx.intern_str(k).as_str(), Val::Py(v))).collect(),
+        }
+    }
+
+    /// As a Python call's arguments (for builders written against `FuncArgs`).
+    pub fn into_func_args(self, vm: &VirtualMachine) -> FuncArgs {
+        let args: Vec<PyObjectRef> = self.args.into_iter().map(|v| v.into_py(vm)).collect();
+        let kwargs = self.kwargs.into_iter().map(|(k, v)| (k.to_string(), v.into_py(vm))).collect::<rustpython_vm::function::KwArgs>();
+        FuncArgs::new(args, kwargs)
+    }
+}
+
+/// A native builder: what it does with [`Args`].
+pub type NativeFn = Arc<dyn Fn(&VirtualMachine, Args) -> PyResult<Val> + Send + Sync>;
+
+/// A builder function as Python sees it; evaluated bodies call [`Builtin::f`] directly.
+#[pyclass(module = "tvm.script", name = "builtin_function")]
+#[derive(PyPayload)]
+pub struct Builtin {
+    pub name: &'static str,
+    pub f: NativeFn,
+}
+
+impl std::fmt::Debug for Builtin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Builtin({})", self.name)
+    }
+}
+
+impl Builtin {
+    pub fn new(name: &'static str, f: NativeFn) -> Builtin {
+        Builtin { name, f }
+    }
+}
+
+#[pyclass(with(Callable, Representable))]
+impl Builtin {
+    #[pygetset]
+    fn __name__(&self) -> &'static str {
+        self.name.rsplit('.').next().unwrap_or(self.name)
+    }
+
+    #[pygetset]
+    fn __qualname__(&self) -> &'static str {
+        self.name
+    }
+}
+
+impl Callable for Builtin {
+    type Args = FuncArgs;
+    fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Ok((zelf.f)(vm, Args::from_func_args(vm, args))?.into_py(vm))
+    }
+}
+
+impl Representable for Builtin {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(format!("<built-in function {}>", zelf.name))
+    }
+}
+
+/// Another Python class whose instances take native calls (a dialect's callable
+/// type objects): `call` runs when `accepts` says an object is one.
+#[derive(Clone, Copy)]
+pub struct NativeKind {
+    pub accepts: fn(&PyObjectRef) -> bool,
+    pub call: fn(&PyObjectRef, &VirtualMachine, Args) -> PyResult<Val>,
+}
+
+fn kinds() -> &'static std::sync::RwLock<Vec<NativeKind>> {
+    static KINDS: std::sync::OnceLock<std::sync::RwLock<Vec<NativeKind>>> = std::sync::OnceLock::new();
+    KINDS.get_or_init(Default::default)
+}
+
+/// Let instances of another class take native calls.
+pub fn register_kind(kind: NativeKind) {
+    kinds().write().unwrap_or_else(|e| e.into_inner()).push(kind);
+}
+
+/// How to call `f` natively, if it takes native calls.
+pub enum Callee<'a> {
+    Builtin(&'a NativeFn),
+    Kind(NativeKind),
+}
+
+impl Callee<'_> {
+    pub fn call(&self, f: &PyObjectRef, vm: &VirtualMachine, args: Args) -> PyResult<Val> {
+        match self {
+            Callee::Builtin(native) => native(vm, args),
+            Callee::Kind(k) => (k.call)(f, vm, args),
+        }
+    }
+}
+
+pub fn callee(f: &PyObjectRef) -> Option<Callee<'_>> {
+    if let Some(b) = f.downcast_ref::<Builtin>() {
+        return Some(Callee::Builtin(&b.f));
+    }
+    let kinds = kinds().read().unwrap_or_else(|e| e.into_inner());
+    kinds.iter().find(|k| (k.accepts)(f)).map(|k| Callee::Kind(*k))
+}
