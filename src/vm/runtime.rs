@@ -37,6 +37,10 @@ pub trait DialectHooks: Send + Sync {
         let _ = (name, ann, value);
         Err(unsupported(vm, self.dialect(), "annotated assignment"))
     }
+    /// [`DialectHooks::bind_annotated`] of values from native calls.
+    fn bind_annotated_val(&self, vm: &VirtualMachine, name: String, ann: crate::vm::native::Val, value: crate::vm::native::Val) -> PyResult {
+        self.bind_annotated(vm, name, ann.into_py(vm), value.into_py(vm))
+    }
     /// `x: ann` without a value.
     fn declare(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef) -> PyResult {
         let _ = (name, ann);
@@ -536,9 +540,19 @@ pub mod rt {
         crate::vm::native::Builtin::new("bind", f).into_ref(&vm.ctx).into()
     }
 
-    #[pyfunction]
-    fn bind_annotated(name: String, ann: PyObjectRef, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.bind_annotated(vm, name, ann, value)
+    /// `bind_annotated(name, ann, value)`: native, like `bind`.
+    #[pyattr]
+    fn bind_annotated(vm: &VirtualMachine) -> PyObjectRef {
+        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
+            use crate::vm::native::Val;
+            let mut it = args.args.into_iter();
+            let (Some(name), Some(ann), Some(value), None, true) = (it.next(), it.next(), it.next(), it.next(), args.kwargs.is_empty()) else {
+                return Err(vm.new_type_error("bind_annotated() takes exactly 3 positional arguments (name, ann, value)"));
+            };
+            let name: String = name.into_py(vm).try_into_value(vm)?;
+            Ok(Val::Py(current(vm)?.bind_annotated_val(vm, name, ann, value)?))
+        });
+        crate::vm::native::Builtin::new("bind_annotated", f).into_ref(&vm.ctx).into()
     }
 
     #[pyfunction]

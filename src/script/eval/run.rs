@@ -92,7 +92,9 @@ impl Frame {
         for s in stmts {
             // A time budget's interrupt arrives as a signal, checked between
             // statements as the interpreter checks it between instructions.
-            vm.check_signals().at(s.range())?;
+            if let Err(exc) = vm.check_signals() {
+                return Err(Fail { exc, range: s.range() });
+            }
             if let Flow::Return(v) = self.stmt(vm, s)? {
                 return Ok(Flow::Return(v));
             }

@@ -119,8 +119,6 @@ pub fn bind_fresh(value: Expr) -> Result<AnyVar> {
 /// values (variables, tuples, constants, shapes, items) keep their own type.
 pub fn emit_named(name: &str, value: Expr, ann: Option<Type>) -> Result<AnyVar> {
     let value = normalize_children(value)?;
-    // The fresh name TVM's builder takes before the script's name replaces it.
-    with_func(|f| f.skip_name());
     let is_call = value.is::<CallNode>();
     let (value, ty) = match ann {
         Some(t) if is_call => (with_type(value, t.clone())?, t),
@@ -129,10 +127,21 @@ pub fn emit_named(name: &str, value: Expr, ann: Option<Type>) -> Result<AnyVar> 
             (value, t)
         }
     };
-    let var = new_binding_var(name, ty);
-    push(VarBinding::make(var.clone(), value, Span::none()).into())?;
-    with_func(|f| f.seq().last_name = Some(name.to_string()));
-    Ok(var)
+    // One visit to the frame (this runs for every binding).
+    with_func(|f| {
+        // The fresh name TVM's builder takes before the script's name replaces it.
+        f.skip_name();
+        let seq = f.seq();
+        let var: AnyVar = if seq.dataflow {
+            DataflowVar::make(name, ty, Span::none()).into()
+        } else {
+            ir::new_var(name, ty, Span::none()).into()
+        };
+        seq.current.push(VarBinding::make(var.clone(), value, Span::none()).into());
+        seq.last_name = Some(name.to_string());
+        var
+    })
+    .ok_or_else(|| Error::diagnostic("Relax bindings must be inside an R.function"))
 }
 
 /// Bind `value` to an existing variable (a local function's, declared before its body).

@@ -9,7 +9,7 @@ use rustpython_vm::builtins::{PyInt, PyStr, PyTuple};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{pyclass, AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::convert::{to_expr, to_expr_v, to_type};
+use super::convert::{to_expr, to_expr_v, to_type, to_type_v};
 use super::emit::{self, is_leaf};
 use super::frame::{resolve, substitute, with_func, Seq};
 use crate::dialects::relax::nodes::{AnyBlock, Binding, If, MatchCast, SeqExpr, VarBinding};
@@ -64,6 +64,24 @@ fn as_ir_value(vm: &VirtualMachine, value: PyObjectRef) -> PyResult<PyObjectRef>
         return Ok(py(vm, to_expr(vm, &value)?.into_object()));
     }
     Ok(value)
+}
+
+impl RelaxHooks {
+    /// `name: ann = value`, the annotation read by `ann_type` when it is needed.
+    fn bind_annotated_with(&self, vm: &VirtualMachine, name: String, ann_type: impl FnOnce(&VirtualMachine) -> PyResult<Type>, value: PyObjectRef) -> PyResult {
+        let value = as_ir_value(vm, value)?;
+        if let Some(m) = value.downcast_ref::<MatchCastValue>() {
+            let var = emit::emit_match_cast(&name, Expr(m.value.clone()), m.ty.clone()).map_err(|e| ir_err(vm, e))?;
+            return Ok(py(vm, var.into_object()));
+        }
+        if !unwrap_object(&value).is_some_and(|o| o.isinstance(ir::expr_info())) {
+            return Ok(value);
+        }
+        let ty = ann_type(vm)?;
+        let e = to_expr(vm, &value)?;
+        let var = emit::emit_named(&name, e, Some(ty)).map_err(|e| ir_err(vm, e))?;
+        Ok(py(vm, var.into_object()))
+    }
 }
 
 fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
@@ -129,20 +147,20 @@ impl DialectHooks for RelaxHooks {
         Ok(vm.ctx.new_tuple(out).into())
     }
 
-    fn bind_annotated(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef, value: PyObjectRef) -> PyResult {
-        let value = as_ir_value(vm, value)?;
-        if let Some(m) = value.downcast_ref::<MatchCastValue>() {
-            let var = emit::emit_match_cast(&name, Expr(m.value.clone()), m.ty.clone()).map_err(|e| ir_err(vm, e))?;
-            return Ok(py(vm, var.into_object()));
+    fn bind_annotated_val(&self, vm: &VirtualMachine, name: String, ann: Val, value: Val) -> PyResult {
+        // The annotation is only read as a type: a native call's type stays unwrapped.
+        let value = value.into_py(vm);
+        match ann {
+            Val::Ir(t) => self.bind_annotated_with(vm, name, |vm| to_type_v(vm, &Val::Ir(t)), value),
+            ann => {
+                let ann = ann.into_py(vm);
+                self.bind_annotated_with(vm, name, |vm| to_type(vm, &ann), value)
+            }
         }
-        let Some(o) = unwrap_object(&value).filter(|o| o.isinstance(ir::expr_info())) else {
-            return Ok(value);
-        };
-        let _ = o;
-        let ty = to_type(vm, &ann)?;
-        let e = to_expr(vm, &value)?;
-        let var = emit::emit_named(&name, e, Some(ty)).map_err(|e| ir_err(vm, e))?;
-        Ok(py(vm, var.into_object()))
+    }
+
+    fn bind_annotated(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef, value: PyObjectRef) -> PyResult {
+        self.bind_annotated_with(vm, name, |vm| to_type(vm, &ann), value)
     }
 
     fn declare(&self, vm: &VirtualMachine, name: String, ann: PyObjectRef) -> PyResult {
