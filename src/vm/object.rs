@@ -144,7 +144,16 @@ pub fn class_of(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
 /// Wrap an IR object for the VM.
 pub fn wrap(vm: &VirtualMachine, obj: ObjectRef) -> PyObjectRef {
     let cls = class_for(vm, obj.type_info());
-    PyRef::new_ref(PyIr { obj }, cls, None).into()
+    let wrapped: PyObjectRef = PyRef::new_ref(PyIr { obj }, cls, None).into();
+    // An IR object holds no Python object, so its wrapper is never part of a cycle;
+    // it is tracked only because its class is a heap type. Untracked, the cycle
+    // collector no longer scans every wrapper that outlives a collection (variables
+    // held for a whole function, a signature's parameters).
+    if wrapped.is_gc_tracked() {
+        // SAFETY: the object is alive (we hold it) and tracked (checked just now).
+        unsafe { rustpython_vm::gc_state::gc_state().untrack_object(std::ptr::NonNull::from(&*wrapped)) };
+    }
+    wrapped
 }
 
 /// The IR object inside a Python object, if it is one.
@@ -344,5 +353,30 @@ impl Callable for PyIr {
             Some(r) => r,
             None => Err(vm.new_type_error(format!("'{}' object is not callable", zelf.obj.type_info().name()))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Wrappers stay out of the cycle collector's lists, and a collection with many
+    /// of them alive (and some dropped) leaves the live ones intact.
+    #[test]
+    fn wrappers_are_not_tracked_by_the_cycle_collector() {
+        crate::init();
+        let interp = crate::vm::new_interpreter(&Default::default());
+        interp.enter(|vm| {
+            let mut kept: Vec<PyObjectRef> =
+                (0..5000).map(|i| wrap(vm, crate::ir::int_imm(crate::ir::DataType::INT64, i).into_object())).collect();
+            assert!(kept.iter().all(|o| !o.is_gc_tracked()));
+            let gc = vm.import("gc", 0).expect("gc imports");
+            let tracked = gc.get_attr("is_tracked", vm).unwrap().call((kept[0].clone(),), vm).unwrap();
+            assert!(!tracked.try_to_bool(vm).unwrap());
+            kept.drain(..2500);
+            gc.get_attr("collect", vm).unwrap().call((), vm).expect("collects");
+            let last = unwrap_object(&kept[2499]).expect("still an IR object");
+            assert_eq!(crate::ir::Expr(last).as_int(), Some(4999));
+        });
     }
 }
