@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use rustpython_vm::builtins::{PyFloat, PyStr, PyTuple};
+use rustpython_vm::builtins::{PyFloat, PyInt, PyStr, PyTuple};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::protocol::PyMappingMethods;
 use rustpython_vm::types::{AsMapping, Callable, Iterable, Representable};
@@ -68,6 +68,17 @@ pub fn dtype_call(vm: &VirtualMachine, dtype: DataType, expr: Option<PyObjectRef
     let Some(expr) = expr else {
         return Ok(py(vm, Var::scalar("", dtype)));
     };
+    // `T.int64(8)`, the most common call of a script: the constant directly, as the
+    // cast of the Python int's constant below folds to.
+    if matches!(dtype.code, crate::ir::TypeCode::Int | crate::ir::TypeCode::UInt)
+        && dtype.lanes == 1
+        && !expr.class().is(vm.ctx.types.bool_type)
+        && let Some(i) = expr.downcast_ref::<PyInt>()
+        && let Ok(v) = i.try_to_primitive::<i64>(vm)
+    {
+        check_fits(dtype, v).py(vm)?;
+        return Ok(py(vm, arith::int_imm_checked(dtype, v, Span::none()).py(vm)?));
+    }
     let value = if let Some(s) = expr.downcast_ref::<PyStr>() {
         let f: f64 = match &*s.to_string_lossy() {
             "inf" => f64::INFINITY,
@@ -87,11 +98,18 @@ pub fn const_cast(dtype: DataType, value: Expr) -> Result<Expr> {
     if let Some(v) = value.as_int()
         && dtype.is_integer()
         && dtype.lanes == 1
-        && !int_fits(dtype, v)
     {
-        return Err(Error::value_error(format!("Literal value {v} exceeds range of {dtype}")));
+        check_fits(dtype, v)?;
     }
     arith::cast(dtype, value, Span::none())
+}
+
+fn check_fits(dtype: DataType, v: i64) -> Result<()> {
+    if int_fits(dtype, v) {
+        Ok(())
+    } else {
+        Err(Error::value_error(format!("Literal value {v} exceeds range of {dtype}")))
+    }
 }
 
 fn int_fits(t: DataType, v: i64) -> bool {
