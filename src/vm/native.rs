@@ -16,7 +16,7 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::{Callable, Representable};
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::object::{unwrap_object, wrap};
+use super::object::wrap;
 use crate::ir::ObjectRef;
 
 /// A value passed to or returned by a native builder.
@@ -49,31 +49,8 @@ impl Val {
         }
     }
 
-    /// The IR object this value is or wraps.
-    pub fn ir(&self) -> Option<ObjectRef> {
-        match self {
-            Val::Py(o) => unwrap_object(o),
-            Val::Ir(o) => Some(o.clone()),
-            Val::Tuple(_) => None,
-        }
-    }
-
-    /// The Python object, if this value is one (not an IR object or a tuple display).
-    pub fn as_py(&self) -> Option<&PyObjectRef> {
-        match self {
-            Val::Py(o) => Some(o),
-            _ => None,
-        }
-    }
-
     pub fn is_none(&self, vm: &VirtualMachine) -> bool {
         matches!(self, Val::Py(o) if vm.is_none(o))
-    }
-}
-
-impl From<ObjectRef> for Val {
-    fn from(o: ObjectRef) -> Val {
-        Val::Ir(o)
     }
 }
 
@@ -91,13 +68,6 @@ impl Args {
             args: args.args.into_iter().map(Val::Py).collect(),
             kwargs: args.kwargs.into_iter().map(|(k, v)| (vm.ctx.intern_str(k).as_str(), Val::Py(v))).collect(),
         }
-    }
-
-    /// As a Python call's arguments (for builders written against `FuncArgs`).
-    pub fn into_func_args(self, vm: &VirtualMachine) -> FuncArgs {
-        let args: Vec<PyObjectRef> = self.args.into_iter().map(|v| v.into_py(vm)).collect();
-        let kwargs = self.kwargs.into_iter().map(|(k, v)| (k.to_string(), v.into_py(vm))).collect::<rustpython_vm::function::KwArgs>();
-        FuncArgs::new(args, kwargs)
     }
 }
 
@@ -189,4 +159,37 @@ pub fn callee(f: &PyObjectRef) -> Option<Callee<'_>> {
     }
     let kinds = kinds().read().unwrap_or_else(|e| e.into_inner());
     kinds.iter().find(|k| (k.accepts)(f)).map(|k| Callee::Kind(*k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Called from Python, a builtin gets its arguments as Python values (keywords by
+    /// name, in order) and its IR result comes back wrapped.
+    #[test]
+    fn a_builtin_called_from_python_sees_python_values() {
+        crate::init();
+        let interp = crate::vm::new_interpreter(&Default::default());
+        interp.enter(|vm| {
+            let f: NativeFn = Arc::new(|vm: &VirtualMachine, args: Args| {
+                let kw: Vec<&str> = args.kwargs.iter().map(|(k, _)| *k).collect();
+                assert_eq!(kw, ["b", "a"]);
+                assert!(args.args.iter().chain(args.kwargs.iter().map(|(_, v)| v)).all(|v| matches!(v, Val::Py(_))));
+                let Val::Py(first) = &args.args[0] else { unreachable!() };
+                let n: i64 = first.clone().try_into_value(vm)?;
+                Ok(Val::Ir(crate::ir::int_imm(crate::ir::DataType::INT64, n + 1).into_object()))
+            });
+            let builtin: PyObjectRef = Builtin::new("test.plus_one", f).into_ref(&vm.ctx).into();
+            let scope = vm.new_scope_with_builtins();
+            scope.globals.set_item("plus_one", builtin, vm).unwrap();
+            let r = vm.run_string(scope.clone(), "r = plus_one(41, b=1, a=2)\nname = plus_one.__name__", "<test>".into());
+            r.expect("runs");
+            let r = scope.globals.get_item("r", vm).unwrap();
+            let o = crate::vm::object::unwrap_object(&r).expect("an IR object");
+            assert_eq!(crate::ir::Expr(o).as_int(), Some(42));
+            let name: String = scope.globals.get_item("name", vm).unwrap().try_into_value(vm).unwrap();
+            assert_eq!(name, "plus_one");
+        });
+    }
 }
