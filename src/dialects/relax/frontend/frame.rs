@@ -58,9 +58,10 @@ pub struct RelaxFuncFrame {
     /// Names exported by `R.output` in the open dataflow block.
     pub outputs: Vec<ObjectRef>,
     pub in_signature: bool,
-    /// The Relax type of each PrimFunc callee, by the address of its declared type
-    /// (kept alive here): computed once per function rather than per call site.
-    pub callee_types: HashMap<usize, (Type, Type)>,
+    /// Each PrimFunc callee as Relax calls it (its GlobalVar with a Relax type), by
+    /// the address of the module's GlobalVar (kept alive here): made once per
+    /// function, not per call site, and one object for all its calls as in TVM.
+    pub callees: HashMap<usize, (Expr, Expr)>,
 }
 
 impl RelaxFuncFrame {
@@ -80,7 +81,7 @@ impl RelaxFuncFrame {
             replaced: vec![],
             outputs: vec![],
             in_signature: true,
-            callee_types: HashMap::new(),
+            callees: HashMap::new(),
         }
     }
 

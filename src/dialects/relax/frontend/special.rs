@@ -86,18 +86,16 @@ fn global_var(vm: &VirtualMachine, v: &Val, what: &ScriptName) -> PyResult<Expr>
 pub fn relax_callee(e: Expr) -> Expr {
     let Some(gv) = e.downcast_ref::<GlobalVarNode>() else { return e };
     let Some(ft) = gv.ty.downcast_ref::<ir::FuncTypeNode>() else { return e };
-    let key = gv.ty.addr();
-    let ty = match super::frame::with_func(|f| f.callee_types.get(&key).map(|(_, t)| t.clone())).flatten() {
-        Some(ty) => ty,
-        None => {
-            let params = ft.arg_types.iter().map(relax_param_type).collect();
-            let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
-            let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
-            super::frame::with_func(|f| f.callee_types.insert(key, (gv.ty.clone(), ty.clone())));
-            ty
-        }
-    };
-    ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }).into()
+    let key = e.addr();
+    if let Some(done) = super::frame::with_func(|f| f.callees.get(&key).map(|(_, c)| c.clone())).flatten() {
+        return done;
+    }
+    let params = ft.arg_types.iter().map(relax_param_type).collect();
+    let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
+    let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
+    let callee: Expr = ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }).into();
+    super::frame::with_func(|f| f.callees.insert(key, (e.clone(), callee.clone())));
+    callee
 }
 
 /// A PrimFunc parameter type as Relax sees it: buffers are tensors (scope dropped),
