@@ -226,14 +226,8 @@ impl Frame {
                 let v = self.expr(vm, value)?;
                 v.get_attr(self.objects(vm).names[name.0 as usize], vm).at(*range)?
             }
-            Expr::Call(c) => {
-                let func = self.expr(vm, &c.func)?;
-                if let Some(native) = native::callee(&func) {
-                    let args = self.native_args(vm, c)?;
-                    return Ok(native.call(&func, vm, args).at(c.range)?.into_py(vm));
-                }
-                self.call(vm, &func, c)?
-            }
+            // The call is made as an argument would be; its result is then Python's.
+            Expr::Call(_) => self.val(vm, e)?.into_py(vm),
             Expr::Tuple(es) => vm.ctx.new_tuple(self.exprs(vm, es)?).into(),
             Expr::List(es) => vm.ctx.new_list(self.exprs(vm, es)?).into(),
             Expr::Dict(items) => {

@@ -92,7 +92,10 @@ pub fn normalize_arg(e: Expr) -> Result<Expr> {
 
 /// A new binding variable: a `DataflowVar` inside a dataflow block.
 pub fn new_binding_var(name: &str, ty: Type) -> AnyVar {
-    let dataflow = with_func(|f| f.seq().dataflow).unwrap_or(false);
+    binding_var(name, ty, with_func(|f| f.seq().dataflow).unwrap_or(false))
+}
+
+fn binding_var(name: &str, ty: Type, dataflow: bool) -> AnyVar {
     if dataflow {
         DataflowVar::make(name, ty, Span::none()).into()
     } else {
@@ -132,11 +135,7 @@ pub fn emit_named(name: &str, value: Expr, ann: Option<Type>) -> Result<AnyVar> 
         // The fresh name TVM's builder takes before the script's name replaces it.
         f.skip_name();
         let seq = f.seq();
-        let var: AnyVar = if seq.dataflow {
-            DataflowVar::make(name, ty, Span::none()).into()
-        } else {
-            ir::new_var(name, ty, Span::none()).into()
-        };
+        let var = binding_var(name, ty, seq.dataflow);
         seq.current.push(VarBinding::make(var.clone(), value, Span::none()).into());
         seq.last_name = Some(name.to_string());
         var
