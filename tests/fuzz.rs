@@ -6,7 +6,7 @@
 //!   printer: every input either parses (and then prints) or fails with an error.
 //!
 //! `cargo test` runs a short pass; `PROPTEST_CASES=5000 cargo test --release --locked
-//! --test fuzz` runs a longer one (see docs/architecture.md, "Fuzzing").
+//! --test integration fuzz::` runs a longer one (see docs/architecture.md, "Fuzzing").
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;

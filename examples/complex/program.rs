@@ -15,14 +15,15 @@ use tvmscript::script::Source;
 use tvmscript::vm::error::from_py_err;
 use tvmscript::Session;
 
-use crate::my_ext::ComplexTypeNode;
+// `super`: the extension is this module's sibling in the example and in the test.
+use super::my_ext::ComplexTypeNode;
 
 /// The TVMScript source.
 pub const SCRIPT: &str = include_str!("step_by_step.py");
 
 /// Parse TVMScript text (with the extension registered) and return its last definition.
 pub fn parse(name: &str, text: &str) -> Result<ObjectRef> {
-    crate::my_ext::register()?;
+    super::my_ext::register()?;
     let definitions = Session::new().parse(name, text)?;
     last_definition(name, definitions)
 }
@@ -30,12 +31,12 @@ pub fn parse(name: &str, text: &str) -> Result<ObjectRef> {
 /// Parse a printed script, whose imports are comments: the names its header imports
 /// are supplied as `tvm.script.from_source` supplies them, plus the `my_ext` namespace.
 pub fn parse_printed(name: &str, text: &str) -> Result<ObjectRef> {
-    crate::my_ext::register()?;
+    super::my_ext::register()?;
     Session::new().enter(|vm| {
         let source = Source::new(name, text);
         let run = || {
             let mut extra = tvmscript::vm::parse::printed_script_globals(vm)?;
-            let ns = crate::my_ext::script::NAMESPACE;
+            let ns = super::my_ext::script::NAMESPACE;
             extra.push((ns.to_string(), tvmscript::vm::namespace::namespace_object(vm, ns)));
             tvmscript::vm::parse::run_script(vm, &source, &extra, true)
         };
@@ -59,7 +60,7 @@ pub fn parse_step_by_step() -> Result<PrimFunc> {
 
 /// The same function built with the Rust API.
 pub fn build_step_by_step() -> Result<PrimFunc> {
-    crate::my_ext::register()?;
+    super::my_ext::register()?;
     let f32 = DataType::FLOAT32;
     let n = || -> Vec<Expr> { vec![int_imm(DataType::INT32, 16)] };
     let [a, b, c, d, r, im] = ["A", "B", "C", "D", "R", "Im"].map(|name| new_buffer(name, f32, n()));
