@@ -82,6 +82,8 @@ fn with_limited_vm<R>(limits: &Limits, f: impl FnOnce(&VirtualMachine, &Timer) -
     let interrupter = limits.timeout.map(|_| vm::limits::Interrupter::new());
     let opts = InterpOptions { recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), ..Default::default() };
     let interp = vm::new_interpreter(&opts);
+    // A command runs one interpreter in its process.
+    vm::interp::freeze_start_objects();
     let timer = Timer { interrupter, timeout: limits.timeout };
     interp.enter(|vm| f(vm, &timer))
 }

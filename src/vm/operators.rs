@@ -6,6 +6,7 @@ use rustpython_vm::builtins::{PyFloat, PyInt};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::error::IntoPyResult;
+use super::native::Val;
 use super::object::{register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
 use crate::builder;
 use crate::ir::arith::{self, Operand};
@@ -58,22 +59,43 @@ fn prim_op(vm: &VirtualMachine, op: PyOp, a: &PyObjectRef, b: Option<&PyObjectRe
             PyOp::Pos => x.into_expr(),
             _ => return None,
         },
-        Some(b) => {
-            let y = operand(vm, b)?;
-            if matches!(x, Operand::Expr(_)) || matches!(y, Operand::Expr(_)) {
-                match (comparison(op), builder::current_dialect().is_some()) {
-                    (Some(cmp), true) => arith::script_compare(cmp, x, y, Span::none()),
-                    _ => match op {
-                        PyOp::Binary(op) => arith::python_binary(op, x, y, Span::none()),
-                        _ => return None,
-                    },
-                }
-            } else {
-                return None;
-            }
-        }
+        Some(b) => scalar_binary(op, x, operand(vm, b)?)?,
     };
     Some(result.py(vm).map(|e| wrap(vm, e.into_object())))
+}
+
+/// `x op y` on scalar operands, as the operator of an IR value computes it; `None`
+/// when this hook does not answer (no expression among the operands, or an operator
+/// it leaves to others).
+fn scalar_binary(op: PyOp, x: Operand, y: Operand) -> Option<ir::Result<Expr>> {
+    if !matches!(x, Operand::Expr(_)) && !matches!(y, Operand::Expr(_)) {
+        return None;
+    }
+    Some(match (comparison(op), builder::current_dialect().is_some()) {
+        (Some(cmp), true) => arith::script_compare(cmp, x, y, Span::none()),
+        _ => match op {
+            PyOp::Binary(op) => arith::python_binary(op, x, y, Span::none()),
+            _ => return None,
+        },
+    })
+}
+
+/// A binary operator on values not yet handed to Python (the evaluator's operands
+/// of a native computation): the expression Python's `a op b` would give when this
+/// module's hook is the one that answers, computed without wrapping either side or
+/// the result. `None` leaves the operation to Python. The hook answers first for
+/// every scalar operand pair: [`register`] runs before any dialect adds its own.
+pub fn native_binary(vm: &VirtualMachine, op: PyOp, a: &Val, b: &Val) -> Option<PyResult<Expr>> {
+    let value_operand = |v: &Val| match v {
+        Val::Ir(o) if o.isinstance(ir::expr_info()) => {
+            let e = Expr(o.clone());
+            e.prim_dtype().map(|_| Operand::Expr(e))
+        }
+        Val::Ir(_) | Val::Tuple(_) => None,
+        Val::Py(obj) => operand(vm, obj),
+    };
+    let (x, y) = (value_operand(a)?, value_operand(b)?);
+    Some(scalar_binary(op, x, y)?.py(vm))
 }
 
 /// `bool(expr)`: `a == b` is true when both sides are the same object (so IR values

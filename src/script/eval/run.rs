@@ -257,12 +257,8 @@ impl Frame {
                 let (start, stop, step) = (part(lo)?, part(hi)?, part(step)?);
                 PySlice { start: Some(start), stop, step: Some(step) }.into_ref(&vm.ctx).into()
             }
-            Expr::Binary(parts, op, range) => {
-                let (l, r) = &**parts;
-                let a = self.expr(vm, l)?;
-                let b = self.expr(vm, r)?;
-                binary(vm, *op, &a, &b).at(*range)?
-            }
+            // As an operand would be: intermediate results of a chain stay IR values.
+            Expr::Binary(..) => self.val(vm, e)?.into_py(vm),
             Expr::Unary(op, operand, range) => {
                 let v = self.expr(vm, operand)?;
                 match op {
@@ -323,6 +319,18 @@ impl Frame {
                     items.push(self.val(vm, e)?);
                 }
                 Ok(Val::Tuple(items))
+            }
+            Expr::Binary(parts, op, range) => {
+                let (l, r) = &**parts;
+                let a = self.val(vm, l)?;
+                let b = self.val(vm, r)?;
+                if let Some(py_op) = scalar_op(*op)
+                    && let Some(result) = crate::vm::operators::native_binary(vm, py_op, &a, &b)
+                {
+                    return Ok(Val::Ir(result.at(*range)?.into_object()));
+                }
+                let (a, b) = (a.into_py(vm), b.into_py(vm));
+                Ok(Val::Py(binary(vm, *op, &a, &b).at(*range)?))
             }
             _ => Ok(Val::Py(self.expr(vm, e)?)),
         }
@@ -436,6 +444,26 @@ impl Expr {
 
 fn dict_range(items: &[(Expr, Expr)]) -> TextRange {
     items.first().map_or_else(TextRange::default, |f| f.0.range().cover(items[items.len() - 1].1.range()))
+}
+
+/// The operator of an IR value that `op` calls, for those that may be computed
+/// natively (`**` and `@` always go through Python).
+fn scalar_op(op: BinOp) -> Option<crate::vm::object::PyOp> {
+    use crate::ir::arith::PyOp as A;
+    Some(crate::vm::object::PyOp::Binary(match op {
+        BinOp::Add => A::Add,
+        BinOp::Sub => A::Sub,
+        BinOp::Mult => A::Mul,
+        BinOp::Div => A::TrueDiv,
+        BinOp::FloorDiv => A::FloorDiv,
+        BinOp::Mod => A::Mod,
+        BinOp::LShift => A::LShift,
+        BinOp::RShift => A::RShift,
+        BinOp::BitOr => A::BitOr,
+        BinOp::BitXor => A::BitXor,
+        BinOp::BitAnd => A::BitAnd,
+        BinOp::Pow | BinOp::MatMult => return None,
+    }))
 }
 
 fn binary(vm: &VirtualMachine, op: BinOp, a: &PyObjectRef, b: &PyObjectRef) -> PyResult {

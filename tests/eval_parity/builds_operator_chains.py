@@ -1,0 +1,26 @@
+# Operator chains: a chain's intermediate results stay IR values (computed natively
+# when evaluated); both ways must give the same IR, which is also what TVM 0.27 prints.
+from tvm.script import ir as I, relax as R, tirx as T
+
+N = 4
+SHAPE = (N,) + (N,)
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def chains(A: T.Buffer(SHAPE, "int32"), B: T.Buffer((N * N,), "float" + "32"), n: T.int64):
+        for i, j in T.grid(N, N):
+            A[i, j] = 2 * i + j * 3 - 1
+            A[j, i] = (i << 2) | (j & 1) ^ 3 + (i >> 1) % 3 // 2
+            B[i * N + j] = B[j] * 2.0 + 0.5 - T.float32(1) / 3
+            B[j * N + i] = T.Cast("float32", (n + T.int64(63)) // T.int64(64) * T.int64(64) - n % T.int64(7))
+            if i * 2 < j + 1:
+                A[i, i] = -(i + 1) * (j - 1)
+
+    @R.function
+    def main(x: R.Tensor((8,), "float32")) -> R.Tensor((8,), "float32"):
+        with R.dataflow():
+            y = R.add(x, x)
+            z = R.multiply(y, x)
+            R.output(z)
+        return z
