@@ -69,6 +69,13 @@ impl Args {
             kwargs: args.kwargs.into_iter().map(|(k, v)| (vm.ctx.intern_str(k).as_str(), Val::Py(v))).collect(),
         }
     }
+
+    /// The arguments as a Python call gets them (values made Python objects).
+    pub fn into_func_args(self, vm: &VirtualMachine) -> FuncArgs {
+        let args: Vec<PyObjectRef> = self.args.into_iter().map(|v| v.into_py(vm)).collect();
+        let kwargs: rustpython_vm::function::KwArgs = self.kwargs.into_iter().map(|(k, v)| (k.to_owned(), v.into_py(vm))).collect();
+        FuncArgs::new(args, kwargs)
+    }
 }
 
 /// A native builder: what it does with [`Args`].

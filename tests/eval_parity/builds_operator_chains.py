@@ -16,6 +16,7 @@ class Module:
             B[j * N + i] = T.Cast("float32", (n + T.int64(63)) // T.int64(64) * T.int64(64) - n % T.int64(7))
             if i * 2 < j + 1:
                 A[i, i] = -(i + 1) * (j - 1)
+        A[0, 0] = T.int32(expr=3) + T.int32(7) * 2 - T.Cast("int32", T.uint8(255)) + T.int32(T.int64(5))
 
     @R.function
     def main(x: R.Tensor((8,), "float32")) -> R.Tensor((8,), "float32"):

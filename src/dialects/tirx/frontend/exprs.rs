@@ -62,22 +62,50 @@ impl Callable for DtypeCtor {
     }
 }
 
+/// Native calls of `T.<dtype>(…)`: `T.int64(8)`, a script's most common call,
+/// gives its constant to the next builder or operator without wrapping it; any
+/// other call is made as from Python.
+pub fn dtype_native_kind() -> crate::vm::native::NativeKind {
+    use crate::vm::native::{NativeKind, Val};
+    NativeKind {
+        accepts: |o| o.downcast_ref::<DtypeCtor>().is_some(),
+        call: |o, vm, args| {
+            let Some(ctor) = o.downcast_ref::<DtypeCtor>() else {
+                return Err(vm.new_type_error("not a data type constructor"));
+            };
+            if let ([Val::Py(value)], []) = (&args.args[..], &args.kwargs[..])
+                && let Some(constant) = int_constant(vm, ctor.dtype, value)
+            {
+                return Ok(Val::Ir(constant?.into_object()));
+            }
+            let call = args.into_func_args(vm);
+            Ok(Val::Py(<DtypeCtor as Callable>::call(ctor, call, vm)?))
+        },
+    }
+}
+
+/// `T.int64(8)`: an integer type's constant of a Python int, made directly (the
+/// cast of the int's constant folds to the same node). `None` for anything else.
+fn int_constant(vm: &VirtualMachine, dtype: DataType, value: &PyObjectRef) -> Option<PyResult<Expr>> {
+    if matches!(dtype.code, crate::ir::TypeCode::Int | crate::ir::TypeCode::UInt)
+        && dtype.lanes == 1
+        && !value.class().is(vm.ctx.types.bool_type)
+        && let Some(i) = value.downcast_ref::<PyInt>()
+        && let Ok(v) = i.try_to_primitive::<i64>(vm)
+    {
+        return Some(check_fits(dtype, v).and_then(|()| arith::int_imm_checked(dtype, v, Span::none())).py(vm));
+    }
+    None
+}
+
 /// `T.<dtype>(expr)`: no argument makes a fresh variable; `"inf"`/`"nan"` strings
 /// are floats; a value is cast (constants fold).
 pub fn dtype_call(vm: &VirtualMachine, dtype: DataType, expr: Option<PyObjectRef>) -> PyResult {
     let Some(expr) = expr else {
         return Ok(py(vm, Var::scalar("", dtype)));
     };
-    // `T.int64(8)`, the most common call of a script: the constant directly, as the
-    // cast of the Python int's constant below folds to.
-    if matches!(dtype.code, crate::ir::TypeCode::Int | crate::ir::TypeCode::UInt)
-        && dtype.lanes == 1
-        && !expr.class().is(vm.ctx.types.bool_type)
-        && let Some(i) = expr.downcast_ref::<PyInt>()
-        && let Ok(v) = i.try_to_primitive::<i64>(vm)
-    {
-        check_fits(dtype, v).py(vm)?;
-        return Ok(py(vm, arith::int_imm_checked(dtype, v, Span::none()).py(vm)?));
+    if let Some(constant) = int_constant(vm, dtype, &expr) {
+        return Ok(py(vm, constant?));
     }
     let value = if let Some(s) = expr.downcast_ref::<PyStr>() {
         let f: f64 = match &*s.to_string_lossy() {
