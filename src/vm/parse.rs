@@ -104,6 +104,12 @@ mod tests {
                 assert!(bound(name).is_some(), "{name} is not bound");
             }
             assert!(bound("HeaderTestAbsent").is_none(), "its namespace is not registered");
+            // `TypeVar` is typing's class, bound without importing `typing` (slow to import).
+            let sys_modules = vm.sys_module.get_attr("modules", vm).unwrap();
+            assert!(sys_modules.get_item("typing", vm).is_err(), "the header imported typing");
+            let typing = vm.import("typing", 0).expect("typing imports");
+            let class = typing.get_attr("TypeVar", vm).unwrap();
+            assert!(rustpython_vm::AsObject::is(&class, &bound("TypeVar").unwrap()), "TypeVar is typing.TypeVar");
         });
     }
 

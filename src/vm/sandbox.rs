@@ -33,8 +33,10 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, Settings, TryFromObject, Vi
 pub const MARKER: &str = "tvmscript_sandbox";
 
 /// Top-level modules script code may import in the sandbox (submodules included).
+/// `_typing` is `typing`'s native half, which `typing` re-exports (the printed
+/// script header takes `TypeVar` from it).
 pub const ALLOWED_IMPORTS: &[&str] = &[
-    "tvm", "_tvmscript", "_tvmscript_rt", "__future__", "abc", "annotationlib", "array", "ast", "base64", "binascii",
+    "tvm", "_tvmscript", "_tvmscript_rt", "_typing", "__future__", "abc", "annotationlib", "array", "ast", "base64", "binascii",
     "bisect", "builtins", "cmath", "codecs", "collections", "colorsys", "contextlib", "contextvars", "copy", "copyreg",
     "dataclasses", "datetime", "decimal", "difflib", "enum", "errno", "fractions", "functools", "graphlib", "hashlib",
     "heapq", "inspect", "io", "itertools", "json", "keyword", "math", "numbers", "operator", "pprint", "random", "re",
