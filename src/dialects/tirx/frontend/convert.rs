@@ -95,13 +95,18 @@ pub fn ir_object(obj: &PyObjectRef) -> Option<ObjectRef> {
 }
 
 /// A Python value as an operand of arithmetic, or `None` when it is not one.
+/// Whether an IR object is an expression operand as it is (functions are not).
+pub fn is_expression(o: &ir::ObjectRef) -> bool {
+    o.isinstance(ir::expr_info()) && !o.isinstance(ir::base_func_info())
+}
+
 pub fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Operand>> {
     if let Some(o) = unwrap_object(obj) {
-        if o.isinstance(ir::expr_info()) {
-            if o.isinstance(ir::base_func_info()) {
-                return Ok(None);
-            }
+        if is_expression(&o) {
             return Ok(Some(Operand::Expr(Expr(o))));
+        }
+        if o.isinstance(ir::expr_info()) {
+            return Ok(None);
         }
         if let Some(iv) = o.downcast_ref::<IterVarNode>() {
             return Ok(Some(Operand::Expr(iv.var.clone().into())));

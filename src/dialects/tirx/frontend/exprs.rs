@@ -11,7 +11,8 @@ use rustpython_vm::protocol::PyMappingMethods;
 use rustpython_vm::types::{AsMapping, Callable, Iterable, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::args::bind;
+use super::args::{bind, bind_native};
+use crate::vm::native::{Args, Val};
 use crate::ir::arith::{self, Operand};
 use super::convert::{diag, operand, py, py_int, py_str, to_dtype, to_expr, Py as _};
 use super::ops;
@@ -362,12 +363,13 @@ pub fn let_expr(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 }
 
 /// `T.Ramp(base, stride, lanes)`.
-pub fn ramp(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    let a = bind(vm, "Ramp", args, &["base", "stride", "lanes", "span"])?;
-    let base = to_expr(vm, &a.req(vm, "base")?)?;
-    let stride = to_expr(vm, &a.req(vm, "stride")?)?;
-    let lanes = to_expr(vm, &a.req(vm, "lanes")?)?;
-    Ok(py(vm, make_ramp(base, stride, lanes).py(vm)?))
+/// `T.Ramp(base, stride, lanes)` (a native call: lowered TIR has thousands).
+pub fn ramp(vm: &VirtualMachine, args: Args) -> PyResult<Val> {
+    let a = bind_native(vm, "Ramp", args, &["base", "stride", "lanes", "span"])?;
+    let base = a.expr(vm, "base")?;
+    let stride = a.expr(vm, "stride")?;
+    let lanes = a.expr(vm, "lanes")?;
+    Ok(Val::Ir(make_ramp(base, stride, lanes).py(vm)?.into_object()))
 }
 
 pub fn make_ramp(base: Expr, stride: Expr, lanes: Expr) -> Result<Expr> {
@@ -376,12 +378,12 @@ pub fn make_ramp(base: Expr, stride: Expr, lanes: Expr) -> Result<Expr> {
 }
 
 /// `T.Broadcast(value, lanes)`.
-pub fn broadcast(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    let a = bind(vm, "Broadcast", args, &["value", "lanes", "span"])?;
-    let value = to_expr(vm, &a.req(vm, "value")?)?;
-    let lanes = to_expr(vm, &a.req(vm, "lanes")?)?;
+pub fn broadcast(vm: &VirtualMachine, args: Args) -> PyResult<Val> {
+    let a = bind_native(vm, "Broadcast", args, &["value", "lanes", "span"])?;
+    let value = a.expr(vm, "value")?;
+    let lanes = a.expr(vm, "lanes")?;
     let r = crate::ir::arith::broadcast(Operand::Expr(value), Operand::Expr(lanes), Span::none());
-    Ok(py(vm, r.py(vm)?))
+    Ok(Val::Ir(r.py(vm)?.into_object()))
 }
 
 /// `T.handle(dtype=None, storage_scope="global")`: a pointer variable.

@@ -168,12 +168,12 @@ fn members(t: &mut NamespaceTable) {
     t.func("Select", exprs::select);
     t.func("if_then_else", exprs::if_then_else);
     t.func("Let", exprs::let_expr);
-    t.func("Ramp", exprs::ramp);
-    t.func("ramp", exprs::ramp);
+    t.native("Ramp", exprs::ramp);
+    t.native("ramp", exprs::ramp);
     t.func("Shuffle", exprs::shuffle);
     t.func("comm_reducer", exprs::comm_reducer);
-    t.func("Broadcast", exprs::broadcast);
-    t.func("broadcast", exprs::broadcast);
+    t.native("Broadcast", exprs::broadcast);
+    t.native("broadcast", exprs::broadcast);
     t.func("abs", exprs::abs);
     t.func("min_value", |vm, a| exprs::limit_value(vm, a, false));
     t.func("max_value", |vm, a| exprs::limit_value(vm, a, true));
