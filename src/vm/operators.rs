@@ -92,7 +92,17 @@ pub fn native_binary(vm: &VirtualMachine, op: PyOp, a: &Val, b: &Val) -> Option<
             e.prim_dtype().map(|_| Operand::Expr(e))
         }
         Val::Ir(_) | Val::Tuple(_) => None,
-        Val::Py(obj) => operand(vm, obj),
+        // Only values whose operators are exactly the ones computed here: a subclass
+        // (of `int`, or of an IR class) may define its own, which Python calls first.
+        Val::Py(obj) => {
+            let cls = obj.class();
+            let types = &vm.ctx.types;
+            let exact = cls.is(types.int_type)
+                || cls.is(types.float_type)
+                || cls.is(types.bool_type)
+                || unwrap_object(obj).is_some_and(|o| cls.is(&super::object::class_of(vm, o.type_info())));
+            if exact { operand(vm, obj) } else { None }
+        }
     };
     let (x, y) = (value_operand(a)?, value_operand(b)?);
     Some(scalar_binary(op, x, y)?.py(vm))

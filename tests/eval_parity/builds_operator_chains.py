@@ -5,6 +5,17 @@ from tvm.script import ir as I, relax as R, tirx as T
 N = 4
 SHAPE = (N,) + (N,)
 
+
+class Tens(int):
+    """An int whose operators are its own: Python calls them before the IR's."""
+
+    def __add__(self, other):
+        return other * 10
+
+    def __rmul__(self, other):
+        return other - 1
+
+
 @I.ir_module
 class Module:
     @T.prim_func(private=True)
@@ -16,6 +27,7 @@ class Module:
             B[j * N + i] = T.Cast("float32", (n + T.int64(63)) // T.int64(64) * T.int64(64) - n % T.int64(7))
             if i * 2 < j + 1:
                 A[i, i] = -(i + 1) * (j - 1)
+        A[1, 1] = Tens(3) + A[0, 1] * Tens(2) + 1
         A[0, 0] = T.int32(expr=3) + T.int32(7) * 2 - T.Cast("int32", T.uint8(255)) + T.int32(T.int64(5))
 
     @R.function
