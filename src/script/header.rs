@@ -122,7 +122,7 @@ pub fn printed_environment() -> Environment {
 /// fails leaves its name unbound rather than failing the whole header.
 pub fn printed_globals_source() -> String {
     // `_typing.TypeVar` is `typing.TypeVar` (the class lives in the native module);
-    // importing `typing` itself took a third of a one-file `tvmscript print`.
+    // importing `typing` itself took about a quarter of a one-file `tvmscript print`.
     let mut code = String::from("import tvm\nfrom _typing import TypeVar\n");
     for n in header_names() {
         code.push_str(&format!("try:\n    {}\nexcept ImportError:\n    pass\n", n.import_statement()));

@@ -7,7 +7,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::error::IntoPyResult;
 use super::native::Val;
-use super::object::{register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
+use super::object::{class_of, register_bool_hook, register_op_hook, unwrap_object, wrap, PyIr, PyOp};
 use crate::builder;
 use crate::ir::arith::{self, Operand};
 use crate::ir::{self, BinOp, Expr, ObjectRef, Span};
@@ -17,14 +17,19 @@ pub fn register() {
     register_bool_hook(prim_bool);
 }
 
+/// An IR object as a scalar operand: an expression with a PrimType.
+fn expr_operand(o: ObjectRef) -> Option<Operand> {
+    if !o.isinstance(ir::expr_info()) {
+        return None;
+    }
+    let e = Expr(o);
+    e.prim_dtype().map(|_| Operand::Expr(e))
+}
+
 /// A scalar expression operand: an IR expression with a PrimType, or a Python number.
 fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<Operand> {
     if let Some(o) = unwrap_object(obj) {
-        if !o.isinstance(ir::expr_info()) {
-            return None;
-        }
-        let e = Expr(o);
-        return e.prim_dtype().map(|_| Operand::Expr(e));
+        return expr_operand(o);
     }
     if obj.class().is(vm.ctx.types.bool_type) {
         return obj.clone().try_to_bool(vm).ok().map(Operand::Bool);
@@ -87,21 +92,21 @@ fn scalar_binary(op: PyOp, x: Operand, y: Operand) -> Option<ir::Result<Expr>> {
 /// every scalar operand pair: [`register`] runs before any dialect adds its own.
 pub fn native_binary(vm: &VirtualMachine, op: PyOp, a: &Val, b: &Val) -> Option<PyResult<Expr>> {
     let value_operand = |v: &Val| match v {
-        Val::Ir(o) if o.isinstance(ir::expr_info()) => {
-            let e = Expr(o.clone());
-            e.prim_dtype().map(|_| Operand::Expr(e))
-        }
-        Val::Ir(_) | Val::Tuple(_) => None,
+        Val::Ir(o) => expr_operand(o.clone()),
+        Val::Tuple(_) => None,
         // Only values whose operators are exactly the ones computed here: a subclass
         // (of `int`, or of an IR class) may define its own, which Python calls first.
         Val::Py(obj) => {
             let cls = obj.class();
             let types = &vm.ctx.types;
-            let exact = cls.is(types.int_type)
-                || cls.is(types.float_type)
-                || cls.is(types.bool_type)
-                || unwrap_object(obj).is_some_and(|o| cls.is(&super::object::class_of(vm, o.type_info())));
-            if exact { operand(vm, obj) } else { None }
+            if cls.is(types.int_type) || cls.is(types.float_type) || cls.is(types.bool_type) {
+                return operand(vm, obj);
+            }
+            let ir = obj.downcast_ref::<PyIr>()?;
+            if !cls.is(&class_of(vm, ir.obj.type_info())) {
+                return None;
+            }
+            expr_operand(ir.obj.clone())
         }
     };
     let (x, y) = (value_operand(a)?, value_operand(b)?);

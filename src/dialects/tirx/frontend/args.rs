@@ -74,7 +74,7 @@ impl Bound {
         self.value(name).filter(|v| !v.is_none(vm)).map(|v| v.to_py(vm))
     }
     /// The argument as given (Python `None` included).
-    pub fn raw(&self, name: &str, vm: &VirtualMachine) -> Option<PyObjectRef> {
+    pub fn raw(&self, vm: &VirtualMachine, name: &str) -> Option<PyObjectRef> {
         self.value(name).map(|v| v.to_py(vm))
     }
     /// Set an argument (a derived default).
@@ -89,7 +89,7 @@ impl Bound {
     }
     /// A required argument.
     pub fn req(&self, vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
-        self.raw(name, vm).ok_or_else(|| self.missing(vm, name))
+        self.raw(vm, name).ok_or_else(|| self.missing(vm, name))
     }
     /// A required expression argument: an IR expression as it is, anything else
     /// converted as [`super::convert::to_expr`] converts it.

@@ -186,7 +186,7 @@ pub fn buffer_args(vm: &VirtualMachine, a: &Bound, default_align: i64) -> PyResu
     spec.scope = a.str_or(vm, "scope", "global")?;
     spec.data_alignment = a.int_or(vm, "align", default_align)?;
     spec.offset_factor = a.int_or(vm, "offset_factor", 0)?;
-    spec.layout = layout_choice(vm, a.raw("layout", vm), &spec.scope)?;
+    spec.layout = layout_choice(vm, a.raw(vm, "layout"), &spec.scope)?;
     if let Some(addr) = a.get(vm, "allocated_addr") {
         spec.allocated_addr = match seq(&addr) {
             Some(items) => items.iter().map(|x| to_expr(vm, x)).collect::<PyResult<_>>()?,
@@ -270,7 +270,7 @@ pub fn alloc_buffer(vm: &VirtualMachine, args: FuncArgs, scope: Option<&str>) ->
         && a.get(vm, "scope").is_none()
     {
         b.spec.scope = s.to_string();
-        b.spec.layout = layout_choice(vm, a.raw("layout", vm), s)?;
+        b.spec.layout = layout_choice(vm, a.raw(vm, "layout"), s)?;
     }
     let annotations = match a.get(vm, "annotations") {
         Some(d) => alloc_annotations(vm, &d)?,

@@ -94,12 +94,12 @@ pub fn ir_object(obj: &PyObjectRef) -> Option<ObjectRef> {
     unwrap_object(obj)
 }
 
-/// A Python value as an operand of arithmetic, or `None` when it is not one.
 /// Whether an IR object is an expression operand as it is (functions are not).
 pub fn is_expression(o: &ir::ObjectRef) -> bool {
     o.isinstance(ir::expr_info()) && !o.isinstance(ir::base_func_info())
 }
 
+/// A Python value as an operand of arithmetic, or `None` when it is not one.
 pub fn operand(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<Operand>> {
     if let Some(o) = unwrap_object(obj) {
         if is_expression(&o) {

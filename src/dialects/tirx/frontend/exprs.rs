@@ -12,7 +12,7 @@ use rustpython_vm::types::{AsMapping, Callable, Iterable, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use super::args::{bind, bind_native};
-use crate::vm::native::{Args, Val};
+use crate::vm::native::{Args, NativeKind, Val};
 use crate::ir::arith::{self, Operand};
 use super::convert::{diag, operand, py, py_int, py_str, to_dtype, to_expr, Py as _};
 use super::ops;
@@ -66,8 +66,7 @@ impl Callable for DtypeCtor {
 /// Native calls of `T.<dtype>(…)`: `T.int64(8)`, a script's most common call,
 /// gives its constant to the next builder or operator without wrapping it; any
 /// other call is made as from Python.
-pub fn dtype_native_kind() -> crate::vm::native::NativeKind {
-    use crate::vm::native::{NativeKind, Val};
+pub fn dtype_native_kind() -> NativeKind {
     NativeKind {
         accepts: |o| o.downcast_ref::<DtypeCtor>().is_some(),
         call: |o, vm, args| {
@@ -362,7 +361,6 @@ pub fn let_expr(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(py(vm, Let::new(LetNode { ty: body.ty(), var, value, body, span: Span::none() })))
 }
 
-/// `T.Ramp(base, stride, lanes)`.
 /// `T.Ramp(base, stride, lanes)` (a native call: lowered TIR has thousands).
 pub fn ramp(vm: &VirtualMachine, args: Args) -> PyResult<Val> {
     let a = bind_native(vm, "Ramp", args, &["base", "stride", "lanes", "span"])?;
