@@ -119,9 +119,27 @@ struct Scanner<'a> {
     max_expression: usize,
 }
 
-const OPERATOR_KEYWORDS: &[&str] = &["and", "or", "not", "in", "is", "if", "else", "lambda", "await", "yield"];
-/// Keywords that end an operand without being one (`None` etc. are operands).
-const OPERAND_KEYWORDS: &[&str] = &["None", "True", "False"];
+/// What a word is to the depth bound.
+enum Keyword {
+    /// An operator keyword (`and`, `not`, `if` …): one more level.
+    Operator,
+    /// Any other keyword but `None`/`True`/`False` (which are operands): ends an operand.
+    Statement,
+    /// A name or an operand keyword.
+    None,
+}
+
+/// Compared as bytes: the scan runs over every word of the source, and most are
+/// names that no keyword matches.
+fn keyword_kind(word: &[u8]) -> Keyword {
+    match word {
+        b"and" | b"or" | b"not" | b"in" | b"is" | b"if" | b"else" | b"lambda" | b"await" | b"yield" => Keyword::Operator,
+        b"as" | b"assert" | b"async" | b"break" | b"class" | b"continue" | b"def" | b"del" | b"elif" | b"except"
+        | b"finally" | b"for" | b"from" | b"global" | b"import" | b"nonlocal" | b"pass" | b"raise" | b"return"
+        | b"try" | b"while" | b"with" => Keyword::Statement,
+        _ => Keyword::None,
+    }
+}
 
 impl<'a> Scanner<'a> {
     fn new(text: &'a str) -> Self {
@@ -292,9 +310,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn skip_comment(&mut self) {
-        while self.i < self.b.len() && !matches!(self.b[self.i], b'\n' | b'\r') {
-            self.i += 1;
-        }
+        self.i = memchr::memchr2(b'\n', b'\r', &self.b[self.i..]).map_or(self.b.len(), |n| self.i + n);
     }
 
     fn number(&mut self) {
@@ -327,18 +343,20 @@ impl<'a> Scanner<'a> {
             self.i = start;
             return self.string(word.len());
         }
-        let word = std::str::from_utf8(word).unwrap_or("");
-        if OPERATOR_KEYWORDS.contains(&word) {
-            let top = self.top();
-            top.end_atom();
-            top.ops += 1;
-            self.after_operand = false;
-            return self.check_expression(start);
-        }
-        if is_keyword(word) && !OPERAND_KEYWORDS.contains(&word) {
-            self.top().end_atom();
-            self.after_operand = false;
-            return Ok(());
+        match keyword_kind(word) {
+            Keyword::Operator => {
+                let top = self.top();
+                top.end_atom();
+                top.ops += 1;
+                self.after_operand = false;
+                return self.check_expression(start);
+            }
+            Keyword::Statement => {
+                self.top().end_atom();
+                self.after_operand = false;
+                return Ok(());
+            }
+            Keyword::None => {}
         }
         self.operand();
         Ok(())
@@ -411,16 +429,6 @@ impl<'a> Scanner<'a> {
         let _ = kind.raw;
         Ok(())
     }
-}
-
-fn is_keyword(w: &str) -> bool {
-    matches!(
-        w,
-        "False" | "None" | "True" | "and" | "as" | "assert" | "async" | "await" | "break" | "class" | "continue"
-            | "def" | "del" | "elif" | "else" | "except" | "finally" | "for" | "from" | "global" | "if" | "import"
-            | "in" | "is" | "lambda" | "nonlocal" | "not" | "or" | "pass" | "raise" | "return" | "try" | "while"
-            | "with" | "yield"
-    )
 }
 
 #[cfg(test)]

@@ -200,7 +200,7 @@ fn helper(text: String, limit: usize, inbox: Receiver<ToHelper>, outbox: Sender<
 fn second_part(text: &str, cut: usize) -> String {
     let mut out = String::with_capacity(text.len());
     out.push_str(WRAPPER);
-    out.extend(std::iter::repeat_n(' ', cut - WRAPPER.len() - 1));
+    out.push_str(&" ".repeat(cut - WRAPPER.len() - 1));
     out.push('\n');
     out.push_str(&text[cut..]);
     out
