@@ -43,11 +43,22 @@ fn time<R>(runs: usize, mut f: impl FnMut() -> R) -> (Duration, R) {
     (median(times), last.expect("at least one run"))
 }
 
+/// Source bytes each stage is timed over at least (in runs of the whole file): a
+/// small file's stages take a few milliseconds, where one slow run in a handful
+/// moves the median.
+const MIN_BYTES_TIMED: usize = 2_000_000;
+
+/// `runs`, or more for a small file (see [`MIN_BYTES_TIMED`]).
+fn runs_for(runs: usize, bytes: usize) -> usize {
+    runs.max(MIN_BYTES_TIMED.div_ceil(bytes.max(1)).min(50))
+}
+
 /// Measure one file.
 pub fn bench_file(session: &Session, path: &Path, runs: usize) -> Result<FileTimes, String> {
     let text = crate::vm::run::read_source(path)?;
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let source = Source::new(&name, &text);
+    let runs = runs_for(runs, text.len());
     let (python_ast, _) = time(runs, || rustpython_vm::compiler::parser::parse_module(&text).is_ok());
     let env = script::header::printed_environment();
     let (transpile, _) = time(runs, || script::transpile_source(&source, &env).is_ok());

@@ -66,7 +66,7 @@ enum Command {
     Bench {
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Runs per stage (the median is reported).
+        /// Runs per stage (the median is reported); a file under 2 MB gets more, up to 50, so each stage times at least 2 MB of source
         #[arg(long, default_value_t = 3)]
         runs: usize,
         /// TVM 0.27's figures (`corpus/perf/BASELINE.json`): adds columns of ratios.

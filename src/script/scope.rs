@@ -2,29 +2,29 @@
 //! TVMScript can be told apart from one only the IR builder knows (a symbol
 //! declared by a shape string in the signature).
 
-use std::collections::HashSet;
+use crate::fast_hash::FastSet;
 
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 
 /// Names bound directly in `body` (not inside nested functions or classes,
 /// whose own names count).
-pub fn bound_names(body: &[Stmt], out: &mut HashSet<String>) {
+pub fn bound_names(body: &[Stmt], out: &mut FastSet<String>) {
     collect(body, out, true);
 }
 
 /// The names `body` binds other than as `for` targets (loop variables leave scope
 /// with their loop in TVMScript, other bindings stay).
-pub fn bound_outside_loops(body: &[Stmt], out: &mut HashSet<String>) {
+pub fn bound_outside_loops(body: &[Stmt], out: &mut FastSet<String>) {
     collect(body, out, false);
 }
 
-fn collect(body: &[Stmt], out: &mut HashSet<String>, loop_targets: bool) {
+fn collect(body: &[Stmt], out: &mut FastSet<String>, loop_targets: bool) {
     for s in body {
         bound_in_stmt(s, out, loop_targets);
     }
 }
 
-fn bound_in_stmt(s: &Stmt, out: &mut HashSet<String>, loops: bool) {
+fn bound_in_stmt(s: &Stmt, out: &mut FastSet<String>, loops: bool) {
     match s {
         Stmt::FunctionDef(f) => {
             out.insert(f.name.id.to_string());
@@ -102,7 +102,7 @@ fn bound_in_stmt(s: &Stmt, out: &mut HashSet<String>, loops: bool) {
 }
 
 /// Names an assignment target binds.
-pub fn target_names(t: &Expr, out: &mut HashSet<String>) {
+pub fn target_names(t: &Expr, out: &mut FastSet<String>) {
     match t {
         Expr::Name(n) => {
             out.insert(n.id.to_string());
@@ -115,7 +115,7 @@ pub fn target_names(t: &Expr, out: &mut HashSet<String>) {
 }
 
 /// Parameter names of a function.
-pub fn param_names(p: &ast::Parameters, out: &mut HashSet<String>) {
+pub fn param_names(p: &ast::Parameters, out: &mut FastSet<String>) {
     for a in p.posonlyargs.iter().chain(&p.args).chain(&p.kwonlyargs) {
         out.insert(a.parameter.name.id.to_string());
     }

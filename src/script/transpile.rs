@@ -29,6 +29,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+/// A set of names (scopes, globals): probed for every name the transpiler visits.
+type NameSet = crate::fast_hash::FastSet<String>;
+
 use ruff_text_size::{Ranged, TextRange};
 use rustpython_vm::compiler::ast::{self, Expr, Stmt};
 use rustpython_vm::compiler::ast::visitor::transformer::{walk_expr, Transformer};
@@ -135,9 +138,9 @@ enum Ref {
 
 #[derive(Clone)]
 struct Context {
-    aliases: HashMap<String, Ref>,
+    aliases: crate::fast_hash::FastMap<String, Ref>,
     /// Names bound at module level, by the caller, or builtins: resolvable as globals.
-    globals: HashSet<String>,
+    globals: NameSet,
     used_runtime: bool,
     counter: usize,
     /// Ends the names [`Context::fresh`] makes (parts of a module transpiled apart).
@@ -146,11 +149,11 @@ struct Context {
 
 impl Context {
     fn new(module: &ast::ModModule, env: &Environment) -> Self {
-        let mut globals: HashSet<String> = BUILTINS.iter().map(|s| s.to_string()).collect();
+        let mut globals: NameSet = BUILTINS.iter().map(|s| s.to_string()).collect();
         scope::bound_names(&module.body, &mut globals);
         globals.extend(env.names.iter().cloned());
         globals.extend(env.namespaces.keys().cloned());
-        let mut cx = Context { aliases: HashMap::new(), globals, used_runtime: false, counter: 0, suffix: "" };
+        let mut cx = Context { aliases: Default::default(), globals, used_runtime: false, counter: 0, suffix: "" };
         for (name, ns) in &env.namespaces {
             cx.aliases.insert(name.clone(), Ref::Namespace(ns.clone()));
         }
@@ -273,7 +276,7 @@ impl Context {
 
     // ---- host code: only definitions change -------------------------------------
 
-    fn host_block(&mut self, body: Vec<Stmt>, scopes: &[HashSet<String>]) -> Result<Vec<Stmt>, SyntaxRestriction> {
+    fn host_block(&mut self, body: Vec<Stmt>, scopes: &[NameSet]) -> Result<Vec<Stmt>, SyntaxRestriction> {
         let mut out = Vec::with_capacity(body.len());
         for s in body {
             self.host_stmt(s, scopes, &mut out)?;
@@ -281,7 +284,7 @@ impl Context {
         Ok(out)
     }
 
-    fn host_stmt(&mut self, s: Stmt, scopes: &[HashSet<String>], out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
+    fn host_stmt(&mut self, s: Stmt, scopes: &[NameSet], out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
         match s {
             Stmt::FunctionDef(f) => {
                 if let Some((_, ns, policy)) = self.definition(&f.decorator_list)? {
@@ -289,7 +292,7 @@ impl Context {
                 }
                 let mut f = f;
                 let mut inner = scopes.to_vec();
-                let mut names = HashSet::new();
+                let mut names = NameSet::default();
                 scope::param_names(&f.parameters, &mut names);
                 scope::bound_names(&f.body, &mut names);
                 inner.push(names);
@@ -318,7 +321,7 @@ impl Context {
 
     /// A class: its body (continued by `tail`, when part of it was transpiled
     /// elsewhere), then the module wrapper if it defines an IR module.
-    fn host_class(&mut self, mut c: ast::StmtClassDef, scopes: &[HashSet<String>], tail: Option<ClassTail<'_>>, out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
+    fn host_class(&mut self, mut c: ast::StmtClassDef, scopes: &[NameSet], tail: Option<ClassTail<'_>>, out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
         let module = self.definition(&c.decorator_list)?.filter(|(_, _, p)| p.kind == DefinitionKind::Module);
         // Class scopes are not visible to nested functions: pass the outer scopes on.
         c.body = self.host_block(std::mem::take(&mut c.body), scopes)?;
@@ -350,7 +353,7 @@ impl Context {
         mut f: ast::StmtFunctionDef,
         ns: &str,
         policy: &DecoratorPolicy,
-        scopes: &[HashSet<String>],
+        scopes: &[NameSet],
         out: &mut Vec<Stmt>,
     ) -> Result<(), SyntaxRestriction> {
         if policy.kind == DefinitionKind::Python {
@@ -363,7 +366,7 @@ impl Context {
         let name = f.name.id.to_string();
 
         // Names the body binds, and what an unresolvable name means.
-        let mut body_scope = HashSet::new();
+        let mut body_scope = NameSet::default();
         scope::param_names(&f.parameters, &mut body_scope);
         scope::bound_names(&f.body, &mut body_scope);
         if let Some(tp) = &f.type_params {
@@ -385,9 +388,9 @@ impl Context {
                 decls.entry(a.parameter.name.id.to_string()).or_insert_with(|| attr.attr.id.to_string());
             }
         }
-        let mut loop_scoped = HashSet::new();
+        let mut loop_scoped = NameSet::default();
         scope::bound_names(&f.body, &mut loop_scoped);
-        let mut outside = HashSet::new();
+        let mut outside = NameSet::default();
         scope::param_names(&f.parameters, &mut outside);
         scope::bound_outside_loops(&f.body, &mut outside);
         loop_scoped.retain(|n| !outside.contains(n));
@@ -504,7 +507,7 @@ impl Context {
         &mut self,
         f: &mut ast::StmtFunctionDef,
         policy: &DecoratorPolicy,
-        scopes: &[HashSet<String>],
+        scopes: &[NameSet],
         _range: TextRange,
     ) -> Result<Signature, SyntaxRestriction> {
         let mut stmts = vec![];
@@ -514,7 +517,7 @@ impl Context {
         let mut params = vec![];
         let mut values = vec![];
         // Names bound so far inside the signature builder.
-        let mut sig_scope: HashSet<String> = HashSet::new();
+        let mut sig_scope: NameSet = NameSet::default();
 
         if let Some(tp) = f.type_params.take() {
             for p in &tp.type_params {
@@ -654,13 +657,13 @@ impl Context {
 
     /// Rewrite loads of names no scope binds into `<via>.name("x")`: such a name can
     /// only be a symbol the builder knows (declared by a shape string).
-    fn resolve_names(&self, mut e: Expr, scopes: &[HashSet<String>], local: &HashSet<String>, via: &str) -> Expr {
+    fn resolve_names(&self, mut e: Expr, scopes: &[NameSet], local: &NameSet, via: &str) -> Expr {
         let r = NameResolver { cx: self, scopes, local, via };
         r.visit_expr(&mut e);
         e
     }
 
-    fn resolvable(&self, name: &str, scopes: &[HashSet<String>], local: &HashSet<String>) -> bool {
+    fn resolvable(&self, name: &str, scopes: &[NameSet], local: &NameSet) -> bool {
         local.contains(name) || scopes.iter().any(|s| s.contains(name)) || self.globals.contains(name)
     }
 }
@@ -705,8 +708,8 @@ impl Transformer for ParamRenamer<'_> {
 
 struct NameResolver<'a> {
     cx: &'a Context,
-    scopes: &'a [HashSet<String>],
-    local: &'a HashSet<String>,
+    scopes: &'a [NameSet],
+    local: &'a NameSet,
     via: &'a str,
 }
 
@@ -946,14 +949,14 @@ fn map_child_blocks(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
 
 struct Body<'a> {
     cx: &'a mut Context,
-    scopes: &'a [HashSet<String>],
+    scopes: &'a [NameSet],
     #[allow(dead_code)]
     ns: String,
     kind: DefinitionKind,
     hygienic: bool,
     /// Names bound only as loop targets: they leave scope with their loop, as TVM's
     /// variable table pops a loop's frame (a later use is an undefined name).
-    loop_scoped: HashSet<String>,
+    loop_scoped: NameSet,
 }
 
 impl Body<'_> {
@@ -977,15 +980,15 @@ impl Body<'_> {
 
     fn resolved(&self, e: Expr) -> Expr {
         if self.hygienic {
-            self.cx.resolve_names(e, self.scopes, &HashSet::new(), "__tvm__")
+            self.cx.resolve_names(e, self.scopes, &NameSet::default(), "__tvm__")
         } else {
             // Non-hygienic macros read free names at the use site, falling back to definition.
-            let empty: &[HashSet<String>] = &[];
-            let mut local = HashSet::new();
+            let empty: &[NameSet] = &[];
+            let mut local = NameSet::default();
             if let Some(last) = self.scopes.last() {
                 local.extend(last.iter().cloned());
             }
-            let globals_only = Context { aliases: HashMap::new(), globals: BUILTINS.iter().map(|s| s.to_string()).collect(), used_runtime: false, counter: 0, suffix: "" };
+            let globals_only = Context { aliases: Default::default(), globals: BUILTINS.iter().map(|s| s.to_string()).collect(), used_runtime: false, counter: 0, suffix: "" };
             globals_only.resolve_names(e, empty, &local, "__tvm__")
         }
     }
@@ -1049,7 +1052,7 @@ impl Body<'_> {
                 let body = self.block(f.body)?;
                 // The hook gets the target names so loop variables are named as written.
                 let names = target_spec(&f.target).unwrap_or_else(|| tpl::none(range));
-                let mut targets = HashSet::new();
+                let mut targets = NameSet::default();
                 scope::target_names(&f.target, &mut targets);
                 let scoped = !targets.is_empty() && targets.iter().all(|n| self.loop_scoped.contains(n));
                 let target = *f.target;

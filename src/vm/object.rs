@@ -17,6 +17,7 @@ use rustpython_vm::{
 
 use crate::ir::arith::PyOp as A;
 use crate::ir::{ObjectRef, TypeInfo};
+use super::native::Val;
 
 /// The payload of every IR object in the VM.
 #[pyclass(module = "tvm.runtime", name = "Object")]
@@ -40,8 +41,9 @@ pub enum PyOp {
 /// Attribute lookup for objects whose reflection lacks the name (`buffer.data`,
 /// `func.script`-like helpers). Returns `None` when the hook does not know it.
 pub type AttrHook = fn(&VirtualMachine, &ObjectRef, &str) -> Option<PyResult>;
-/// `obj[key]`.
-pub type ItemHook = fn(&VirtualMachine, &ObjectRef, &PyObjectRef) -> Option<PyResult>;
+/// `obj[key]`. The key is a Python object, or, from an evaluated body, may be an IR
+/// value or a tuple display not yet made Python objects ([`native_subscript`]).
+pub type ItemHook = fn(&VirtualMachine, &ObjectRef, &Val) -> Option<PyResult<Val>>;
 /// `obj(*args, **kwargs)`.
 pub type CallHook = fn(&VirtualMachine, &ObjectRef, &FuncArgs) -> Option<PyResult>;
 /// Operators; `b` is `None` for unary ones. Either side may be the IR object.
@@ -154,6 +156,19 @@ pub fn wrap(vm: &VirtualMachine, obj: ObjectRef) -> PyObjectRef {
         unsafe { rustpython_vm::gc_state::gc_state().untrack_object(std::ptr::NonNull::from(&*wrapped)) };
     }
     wrapped
+}
+
+/// `value[key]` for an evaluated body, without making the key (a tuple display, IR
+/// values) or the result Python objects: the answer of the item hooks, as Python's
+/// subscript would get it. `None` leaves the subscript to Python: `value` is not an
+/// IR object of exactly its IR class (a subclass may define `__getitem__`), or no
+/// hook answers.
+pub fn native_subscript(vm: &VirtualMachine, value: &PyObjectRef, key: &Val) -> Option<PyResult<Val>> {
+    let ir = value.downcast_ref::<PyIr>()?;
+    if !value.class().is(&class_of(vm, ir.obj.type_info())) {
+        return None;
+    }
+    first(|h| &h.item, |h| h(vm, &ir.obj, key))
 }
 
 /// The IR object inside a Python object, if it is one.
@@ -316,9 +331,9 @@ impl AsMapping for PyIr {
             length: None,
             subscript: Some(|m, key, vm| {
                 let z = PyIr::mapping_downcast(m);
-                let key = key.to_owned();
+                let key = Val::Py(key.to_owned());
                 match first(|h| &h.item, |h| h(vm, &z.obj, &key)) {
-                    Some(r) => r,
+                    Some(r) => r.map(|v| v.into_py(vm)),
                     None => Err(vm.new_type_error(format!("'{}' object is not subscriptable", z.obj.type_info().name()))),
                 }
             }),

@@ -51,6 +51,11 @@ pub trait DialectHooks: Send + Sync {
         let _ = (target, index, value);
         Err(unsupported(vm, self.dialect(), "subscript assignment"))
     }
+    /// [`DialectHooks::store`] of values from native calls: the index may be a tuple
+    /// display whose items a dialect takes as they are.
+    fn store_val(&self, vm: &VirtualMachine, target: PyObjectRef, index: crate::vm::native::Val, value: crate::vm::native::Val) -> PyResult<()> {
+        self.store(vm, target, index.into_py(vm), value.into_py(vm))
+    }
     /// An expression statement.
     fn emit(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult<()> {
         let _ = value;
@@ -165,8 +170,11 @@ fn unsupported(vm: &VirtualMachine, dialect: &str, what: &str) -> rustpython_vm:
     )
 }
 
-fn registry() -> &'static RwLock<HashMap<&'static str, Arc<dyn DialectHooks>>> {
-    static REG: OnceLock<RwLock<HashMap<&'static str, Arc<dyn DialectHooks>>>> = OnceLock::new();
+/// Looked up by every construction call (`__tvm__.bind`, `store`, `for_` …).
+type HooksTable = crate::fast_hash::FastMap<&'static str, Arc<dyn DialectHooks>>;
+
+fn registry() -> &'static RwLock<HooksTable> {
+    static REG: OnceLock<RwLock<HooksTable>> = OnceLock::new();
     REG.get_or_init(Default::default)
 }
 
@@ -560,14 +568,35 @@ pub mod rt {
         current(vm)?.declare(vm, name, ann)
     }
 
-    #[pyfunction]
-    fn store(target: PyObjectRef, index: PyObjectRef, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
-        current(vm)?.store(vm, target, index, value)
+    /// `store(target, index, value)`: native, so an index tuple display and IR
+    /// values arrive as they are.
+    #[pyattr]
+    fn store(vm: &VirtualMachine) -> PyObjectRef {
+        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
+            use crate::vm::native::Val;
+            let mut it = args.args.into_iter();
+            let (Some(target), Some(index), Some(value), None, true) = (it.next(), it.next(), it.next(), it.next(), args.kwargs.is_empty()) else {
+                return Err(vm.new_type_error("store() takes exactly 3 positional arguments (target, index, value)"));
+            };
+            current(vm)?.store_val(vm, target.into_py(vm), index, value)?;
+            Ok(Val::Py(vm.ctx.none()))
+        });
+        crate::vm::native::Builtin::new("store", f).into_ref(&vm.ctx).into()
     }
 
-    #[pyfunction]
-    fn emit(value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
-        current(vm)?.emit(vm, value)
+    /// `emit(value)`: native, so a builder's result arrives as it is.
+    #[pyattr]
+    fn emit(vm: &VirtualMachine) -> PyObjectRef {
+        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
+            use crate::vm::native::Val;
+            let mut it = args.args.into_iter();
+            let (Some(value), None, true) = (it.next(), it.next(), args.kwargs.is_empty()) else {
+                return Err(vm.new_type_error("emit() takes exactly 1 positional argument (value)"));
+            };
+            current(vm)?.emit(vm, value.into_py(vm))?;
+            Ok(Val::Py(vm.ctx.none()))
+        });
+        crate::vm::native::Builtin::new("emit", f).into_ref(&vm.ctx).into()
     }
 
     #[pyfunction]

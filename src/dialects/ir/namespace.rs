@@ -131,8 +131,9 @@ fn call_global_var(vm: &VirtualMachine, obj: &ir::ObjectRef, args: &FuncArgs) ->
 }
 
 /// `mod["main"]` / `mod[gv]`: a function of a module.
-fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &PyObjectRef) -> Option<PyResult> {
+fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &crate::vm::native::Val) -> Option<PyResult<crate::vm::native::Val>> {
     let m = obj.downcast_ref::<ir::IRModuleNode>()?;
+    let key = &key.to_py(vm);
     let name = match crate::vm::object::unwrap_object(key) {
         Some(k) => k.downcast_ref::<GlobalVarNode>().map(|g| g.name_hint.to_string()),
         None => String::try_from_object(vm, key.clone()).ok(),
@@ -141,7 +142,7 @@ fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &PyObjectRef) -> O
         return Some(Err(vm.new_type_error("an IRModule is indexed by a function name or GlobalVar")));
     };
     Some(match m.functions.get(&name) {
-        Some((_, f)) => Ok(wrap(vm, f.0.clone())),
+        Some((_, f)) => Ok(crate::vm::native::Val::Ir(f.0.clone())),
         None => Err(vm.new_key_error(vm.ctx.new_str(name).into())),
     })
 }

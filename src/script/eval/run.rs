@@ -239,12 +239,8 @@ impl Frame {
                 }
                 d.into()
             }
-            Expr::Subscript(parts, range) => {
-                let (value, index) = &**parts;
-                let v = self.expr(vm, value)?;
-                let i = self.expr(vm, index)?;
-                v.get_item(&*i, vm).at(*range)?
-            }
+            // As an argument would be: a load from a buffer stays an IR value.
+            Expr::Subscript(..) => self.val(vm, e)?.into_py(vm),
             Expr::Slice(parts, _) => {
                 // An absent part is `None`, as the compiler loads it.
                 let part = |p: &Option<Expr>| -> R<PyObjectRef> {
@@ -331,6 +327,17 @@ impl Frame {
                 }
                 let (a, b) = (a.into_py(vm), b.into_py(vm));
                 Ok(Val::Py(binary(vm, *op, &a, &b).at(*range)?))
+            }
+            Expr::Subscript(parts, range) => {
+                let (value, index) = &**parts;
+                let v = self.expr(vm, value)?;
+                // The key as a native call's argument: a tuple display of indices is
+                // not made a tuple when an item hook takes it as it is.
+                let i = self.val(vm, index)?;
+                if let Some(r) = crate::vm::object::native_subscript(vm, &v, &i) {
+                    return r.at(*range);
+                }
+                Ok(Val::Py(v.get_item(&*i.into_py(vm), vm).at(*range)?))
             }
             _ => Ok(Val::Py(self.expr(vm, e)?)),
         }

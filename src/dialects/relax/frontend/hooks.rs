@@ -317,7 +317,8 @@ fn tuple_item(vm: &VirtualMachine, t: &Expr, index: i64) -> PyResult<Expr> {
 }
 
 /// `t[i]`: a `TupleGetItem` of a tuple-typed Relax expression.
-pub fn item_hook(vm: &VirtualMachine, obj: &ObjectRef, key: &PyObjectRef) -> Option<PyResult> {
+pub fn item_hook(vm: &VirtualMachine, obj: &ObjectRef, key: &crate::vm::native::Val) -> Option<PyResult<crate::vm::native::Val>> {
+    let crate::vm::native::Val::Py(key) = key else { return None };
     if !obj.isinstance(ir::expr_info()) || obj.is::<VarNode>() && obj.downcast_ref::<VarNode>().is_some_and(|v| v.ty.as_prim().is_some()) {
         return None;
     }
@@ -328,7 +329,7 @@ pub fn item_hook(vm: &VirtualMachine, obj: &ObjectRef, key: &PyObjectRef) -> Opt
     let i = key.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()?;
     Some((|| {
         let t = resolve(e).map_err(|e| ir_err(vm, e))?;
-        Ok(py(vm, tuple_item(vm, &t, i)?.into_object()))
+        Ok(crate::vm::native::Val::Ir(tuple_item(vm, &t, i)?.into_object()))
     })())
 }
 

@@ -14,8 +14,9 @@ pub use regions::{check_outer_loop_use, contains_block};
 
 use super::nodes::*;
 use crate::builder;
-use crate::dialects::tirx::frontend::args::bind;
-use crate::dialects::tirx::frontend::buffers::{self, region_of};
+use crate::dialects::tirx::frontend::args::{bind, bind_native};
+use crate::dialects::tirx::frontend::buffers::{self, region_of_val};
+use crate::vm::native::{Args, Val};
 use crate::dialects::tirx::frontend::context::{enter, with_func, NameSpec};
 use crate::dialects::tirx::frontend::convert::{diag, py, py_list, py_str, seq, to_dtype, to_expr, to_value, Py as _};
 use crate::dialects::tirx::frontend::frames::{Kind, StmtFrame};
@@ -167,31 +168,40 @@ pub fn where_(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(vm.ctx.none())
 }
 
-fn regions(vm: &VirtualMachine, args: FuncArgs, what: &str) -> PyResult<Vec<TensorRegion>> {
+/// The regions of `T.reads`/`T.writes`: the positional arguments, or the items of
+/// a single list or tuple argument. Native, so loads written as regions
+/// (`A[i, j]`) arrive as the IR values they are.
+fn regions(vm: &VirtualMachine, args: Args, what: &str) -> PyResult<Vec<TensorRegion>> {
     let mut items = args.args;
-    if items.len() == 1
-        && let Some(inner) = seq(&items[0])
-    {
-        items = inner;
+    if items.len() == 1 {
+        match &items[0] {
+            Val::Tuple(inner) => items = inner.clone(),
+            Val::Py(obj) => {
+                if let Some(inner) = seq(obj) {
+                    items = inner.into_iter().map(Val::Py).collect();
+                }
+            }
+            Val::Ir(_) => {}
+        }
     }
     items
         .iter()
-        .map(|x| region_of(vm, x)?.ok_or_else(|| vm.new_type_error(format!("{what} expects buffer regions"))))
+        .map(|x| region_of_val(vm, x)?.ok_or_else(|| vm.new_type_error(format!("{what} expects buffer regions"))))
         .collect()
 }
 
 /// `T.reads(*regions)`.
-pub fn reads(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+pub fn reads(vm: &VirtualMachine, args: Args) -> PyResult<Val> {
     let r = regions(vm, args, "T.reads")?;
     with_block(vm, "T.reads", false, |b| b.reads = Some(r))?;
-    Ok(vm.ctx.none())
+    Ok(Val::Py(vm.ctx.none()))
 }
 
 /// `T.writes(*regions)`.
-pub fn writes(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+pub fn writes(vm: &VirtualMachine, args: Args) -> PyResult<Val> {
     let r = regions(vm, args, "T.writes")?;
     with_block(vm, "T.writes", false, |b| b.writes = Some(r))?;
-    Ok(vm.ctx.none())
+    Ok(Val::Py(vm.ctx.none()))
 }
 
 /// `T.sblock_attr({...})`: block annotations.
@@ -256,11 +266,12 @@ fn axis_dom(vm: &VirtualMachine, dom: &PyObjectRef) -> PyResult<Range> {
 }
 
 /// `T.axis.spatial/reduce/scan/opaque(dom, binding, dtype="int32")`.
-pub fn axis(vm: &VirtualMachine, kind: IterVarType, args: FuncArgs) -> PyResult {
+pub fn axis(vm: &VirtualMachine, kind: IterVarType, args: Args) -> PyResult<Val> {
     let name = kind.axis_name().unwrap_or("axis");
-    let a = bind(vm, name, args, &["dom", "binding", "dtype"])?;
+    let a = bind_native(vm, name, args, &["dom", "binding", "dtype"])?;
     let dom = axis_dom(vm, &a.req(vm, "dom")?)?;
-    let value = to_expr(vm, &a.req(vm, "binding")?)?;
+    // Native: a binding computed by operators arrives as the expression it is.
+    let value = a.expr(vm, "binding")?;
     // The variable takes the domain's type: TVM checks `dtype` names a type, then
     // ignores a differing one.
     if let Some(d) = a.get(vm, "dtype") {
@@ -268,7 +279,7 @@ pub fn axis(vm: &VirtualMachine, kind: IterVarType, args: FuncArgs) -> PyResult 
     }
     let var = Var::scalar("", dom.extent.dtype());
     push_axis(vm, kind, dom, var.clone(), value)?;
-    Ok(py(vm, var))
+    Ok(Val::Ir(var.into()))
 }
 
 fn push_axis(vm: &VirtualMachine, kind: IterVarType, dom: Range, var: Var, value: Expr) -> PyResult<()> {

@@ -2,7 +2,7 @@
 //! signatures), allocation and declaration statements, `match_buffer`, local
 //! scalars, subscripts (`A[i]` loads, `A[0:4]` regions) and stores.
 
-use rustpython_vm::builtins::{PySlice, PyStr, PyTuple};
+use rustpython_vm::builtins::{PySlice, PyStr};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
@@ -17,6 +17,7 @@ use crate::ir::{
     self, int_imm, AttrMap, BinOp, DataType, Error, Expr, ObjectRef, Range, Result, Span, TensorLoad, TensorLoadNode, Type,
     Value, Var, VarNode,
 };
+use crate::vm::native::Val;
 use crate::vm::object::unwrap_object;
 
 /// The buffer variable inside a Python object, if it is one.
@@ -426,7 +427,22 @@ fn btype_of(v: &VarNode) -> &BufferTypeNode {
 
 /// A buffer region from a region or a load (`A[i, 0:4]` or `A[i, j]`).
 pub fn region_of(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<TensorRegion>> {
-    let Some(o) = unwrap_object(obj) else { return Ok(None) };
+    match unwrap_object(obj) {
+        Some(o) => region_of_object(vm, o),
+        None => Ok(None),
+    }
+}
+
+/// [`region_of`] of an argument of a native call.
+pub fn region_of_val(vm: &VirtualMachine, v: &Val) -> PyResult<Option<TensorRegion>> {
+    match v {
+        Val::Ir(o) => region_of_object(vm, o.clone()),
+        Val::Py(obj) => region_of(vm, obj),
+        Val::Tuple(_) => Ok(None),
+    }
+}
+
+fn region_of_object(vm: &VirtualMachine, o: ObjectRef) -> PyResult<Option<TensorRegion>> {
     if let Ok(r) = o.downcast::<TensorRegionNode>() {
         return Ok(Some(r));
     }
@@ -458,16 +474,25 @@ enum Index {
     Slice(Option<Expr>, Option<Expr>, Option<Expr>),
 }
 
-fn indices(vm: &VirtualMachine, key: &PyObjectRef) -> PyResult<Vec<Index>> {
-    let items: Vec<PyObjectRef> = if let Some(t) = key.downcast_ref::<PyTuple>() {
-        t.as_slice().to_vec()
-    } else if let Some(items) = seq(key) {
-        items
-    } else {
-        vec![key.clone()]
+fn indices(vm: &VirtualMachine, key: &Val) -> PyResult<Vec<Index>> {
+    let items: Vec<Val> = match key {
+        // A tuple display of an evaluated body: its items as they are.
+        Val::Tuple(items) => items.clone(),
+        Val::Ir(o) => vec![Val::Ir(o.clone())],
+        Val::Py(key) => match seq(key) {
+            Some(items) => items.into_iter().map(Val::Py).collect(),
+            None => vec![Val::Py(key.clone())],
+        },
     };
     let mut out = vec![];
     for it in items {
+        let it = match it {
+            Val::Ir(o) if super::convert::is_expression(&o) => {
+                out.push(Index::Point(Expr(o)));
+                continue;
+            }
+            other => other.into_py(vm),
+        };
         if let Some(s) = it.downcast_ref::<PySlice>() {
             let opt = |o: &Option<PyObjectRef>| -> PyResult<Option<Expr>> {
                 match o {
@@ -513,12 +538,12 @@ pub fn load(buf: &Var, indices: Vec<Expr>) -> Result<Expr> {
 }
 
 /// `buf[key]`: a load for point indices, a region when any index is a slice.
-pub fn subscript(vm: &VirtualMachine, buf: &Var, key: &PyObjectRef) -> PyResult {
+pub fn subscript(vm: &VirtualMachine, buf: &Var, key: &Val) -> PyResult<Val> {
     let idx = indices(vm, key)?;
     let bt = btype(buf);
     if !idx.iter().any(|i| matches!(i, Index::Slice(..))) {
         let points = idx.into_iter().map(|i| if let Index::Point(e) = i { e } else { unreachable!() }).collect();
-        return Ok(py(vm, load(buf, points).map_err(|e| diag_err(vm, e))?));
+        return Ok(Val::Ir(load(buf, points).map_err(|e| diag_err(vm, e))?.into_object()));
     }
     let mut ranges = vec![];
     for (d, i) in idx.into_iter().enumerate() {
@@ -538,7 +563,7 @@ pub fn subscript(vm: &VirtualMachine, buf: &Var, key: &PyObjectRef) -> PyResult 
             }
         }
     }
-    Ok(py(vm, buffer_region(buf, ranges, Span::none()).py(vm)?))
+    Ok(Val::Ir(buffer_region(buf, ranges, Span::none()).py(vm)?.into()))
 }
 
 /// `stop - start`, simplified to a constant where it is one.
@@ -571,7 +596,7 @@ fn diag_err(vm: &VirtualMachine, e: Error) -> rustpython_vm::builtins::PyBaseExc
 }
 
 /// `buf[index] = value`: slices become ramps, a bool is a `bool` constant.
-pub fn store(vm: &VirtualMachine, buf: &Var, index: &PyObjectRef, value: &PyObjectRef) -> PyResult<()> {
+pub fn store(vm: &VirtualMachine, buf: &Var, index: &Val, value: &PyObjectRef) -> PyResult<()> {
     let idx = indices(vm, index)?;
     let mut exprs = vec![];
     for i in idx {

@@ -20,7 +20,7 @@ use crate::ir::{int_imm, AttrMap, DataType, Error, Expr, ObjectRef, Range, Resul
 /// The names bound in one scope, in binding order.
 #[derive(Default)]
 pub struct Scope {
-    pub names: HashMap<String, ObjectRef>,
+    pub names: crate::fast_hash::FastMap<String, ObjectRef>,
 }
 
 impl Scope {

@@ -13,6 +13,7 @@ use super::context::{self, bind_scope, emit, enter, lookup, name_var, NameSpec};
 use super::convert::{diag, operand, py, to_expr, Py as _};
 use super::exprs::{LetAnnotation, LocalVector, MetaVar};
 use super::frames::{Branch, Kind, StmtFrame};
+use crate::vm::native::Val;
 use super::handle::{as_handle, FrameHandle};
 use crate::builder;
 use crate::dialects::tirx::nodes::*;
@@ -53,6 +54,11 @@ impl DialectHooks for TirHooks {
     }
 
     fn store(&self, vm: &VirtualMachine, target: PyObjectRef, index: PyObjectRef, value: PyObjectRef) -> PyResult<()> {
+        self.store_val(vm, target, Val::Py(index), Val::Py(value))
+    }
+
+    fn store_val(&self, vm: &VirtualMachine, target: PyObjectRef, index: Val, value: Val) -> PyResult<()> {
+        let value = value.into_py(vm);
         let value = match value.downcast_ref::<MetaVar>() {
             Some(m) => m.value.clone(),
             None => value,
@@ -61,7 +67,7 @@ impl DialectHooks for TirHooks {
             Some(buf) => buffers::store(vm, &buf, &index, &value),
             None => {
                 // Python containers (meta values) keep Python semantics.
-                target.set_item(&*index, value, vm)
+                target.set_item(&*index.into_py(vm), value, vm)
             }
         }
     }
@@ -610,7 +616,7 @@ pub fn bool_hook(_vm: &VirtualMachine, obj: &ObjectRef) -> Option<PyResult<bool>
 }
 
 /// `A[i]` on buffer variables.
-pub fn item_hook(vm: &VirtualMachine, obj: &ObjectRef, key: &PyObjectRef) -> Option<PyResult> {
+pub fn item_hook(vm: &VirtualMachine, obj: &ObjectRef, key: &Val) -> Option<PyResult<Val>> {
     let buf = obj.downcast::<VarNode>().ok().filter(|v| buffer_type(v).is_some())?;
     Some(buffers::subscript(vm, &buf, key))
 }

@@ -127,8 +127,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("sblock", st::sblock);
     t.func("init", st::init);
     t.func("where", st::where_);
-    t.func("reads", st::reads);
-    t.func("writes", st::writes);
+    t.native("reads", st::reads);
+    t.native("writes", st::writes);
     t.func("sblock_attr", st::sblock_attr);
     t.func("sblock_alloc_buffer", st::sblock_alloc_buffer);
     t.namespace("axis", "tirx.axis");
@@ -250,7 +250,7 @@ fn axis_members(t: &mut NamespaceTable) {
         ("S", IterVarType::DataPar),
         ("R", IterVarType::CommReduce),
     ] {
-        t.func(name, move |vm, a| st::axis(vm, kind, a));
+        t.native(name, move |vm, a| st::axis(vm, kind, a));
     }
     t.func("remap", st::remap);
 }
