@@ -15,6 +15,7 @@ use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject
 
 use crate::builder;
 use super::body::BodyFn;
+use super::native;
 
 /// What one dialect's construction means. Every method has a default that
 /// reports the construct as unsupported in that dialect.
@@ -496,9 +497,29 @@ impl IterNext for Branches {
     }
 }
 
+/// A native builtin of the builder program taking exactly `N` positional
+/// arguments (the transpiler writes every call of it).
+fn generated<const N: usize>(
+    vm: &VirtualMachine,
+    name: &'static str,
+    params: &'static str,
+    f: impl Fn(&VirtualMachine, [native::Val; N]) -> PyResult<native::Val> + Send + Sync + 'static,
+) -> PyObjectRef {
+    let native: native::NativeFn = std::sync::Arc::new(move |vm: &VirtualMachine, args: native::Args| {
+        let wrong = || vm.new_type_error(format!("{name}() takes exactly {N} positional argument(s) {params}"));
+        if !args.kwargs.is_empty() {
+            return Err(wrong());
+        }
+        let values: [native::Val; N] = args.args.try_into().map_err(|_| wrong())?;
+        f(vm, values)
+    });
+    native::Builtin::new(name, native).into_ref(&vm.ctx).into()
+}
+
 #[rustpython_vm::pymodule(name = "_tvmscript_rt")]
 pub mod rt {
     use super::*;
+    use crate::vm::native::Val;
 
     #[pyattr]
     fn __doc__(vm: &VirtualMachine) -> PyObjectRef {
@@ -537,30 +558,16 @@ pub mod rt {
     /// `bind(names, value)`: native, so a builder's result arrives unwrapped.
     #[pyattr]
     fn bind(vm: &VirtualMachine) -> PyObjectRef {
-        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
-            use crate::vm::native::Val;
-            let mut it = args.args.into_iter();
-            let (Some(names), Some(value), None, true) = (it.next(), it.next(), it.next(), args.kwargs.is_empty()) else {
-                return Err(vm.new_type_error("bind() takes exactly 2 positional arguments (names, value)"));
-            };
-            Ok(Val::Py(current(vm)?.bind_val(vm, names.into_py(vm), value)?))
-        });
-        crate::vm::native::Builtin::new("bind", f).into_ref(&vm.ctx).into()
+        generated(vm, "bind", "(names, value)", |vm, [names, value]| Ok(Val::Py(current(vm)?.bind_val(vm, names.into_py(vm), value)?)))
     }
 
     /// `bind_annotated(name, ann, value)`: native, like `bind`.
     #[pyattr]
     fn bind_annotated(vm: &VirtualMachine) -> PyObjectRef {
-        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
-            use crate::vm::native::Val;
-            let mut it = args.args.into_iter();
-            let (Some(name), Some(ann), Some(value), None, true) = (it.next(), it.next(), it.next(), it.next(), args.kwargs.is_empty()) else {
-                return Err(vm.new_type_error("bind_annotated() takes exactly 3 positional arguments (name, ann, value)"));
-            };
+        generated(vm, "bind_annotated", "(name, ann, value)", |vm, [name, ann, value]| {
             let name: String = name.into_py(vm).try_into_value(vm)?;
             Ok(Val::Py(current(vm)?.bind_annotated_val(vm, name, ann, value)?))
-        });
-        crate::vm::native::Builtin::new("bind_annotated", f).into_ref(&vm.ctx).into()
+        })
     }
 
     #[pyfunction]
@@ -572,32 +579,21 @@ pub mod rt {
     /// values arrive as they are.
     #[pyattr]
     fn store(vm: &VirtualMachine) -> PyObjectRef {
-        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
-            use crate::vm::native::Val;
-            let mut it = args.args.into_iter();
-            let (Some(target), Some(index), Some(value), None, true) = (it.next(), it.next(), it.next(), it.next(), args.kwargs.is_empty()) else {
-                return Err(vm.new_type_error("store() takes exactly 3 positional arguments (target, index, value)"));
-            };
+        generated(vm, "store", "(target, index, value)", |vm, [target, index, value]| {
             current(vm)?.store_val(vm, target.into_py(vm), index, value)?;
             Ok(Val::Py(vm.ctx.none()))
-        });
-        crate::vm::native::Builtin::new("store", f).into_ref(&vm.ctx).into()
+        })
     }
 
     /// `emit(value)`: native, so a builder's result arrives as it is.
     #[pyattr]
     fn emit(vm: &VirtualMachine) -> PyObjectRef {
-        let f: crate::vm::native::NativeFn = std::sync::Arc::new(|vm: &VirtualMachine, args: crate::vm::native::Args| {
-            use crate::vm::native::Val;
-            let mut it = args.args.into_iter();
-            let (Some(value), None, true) = (it.next(), it.next(), args.kwargs.is_empty()) else {
-                return Err(vm.new_type_error("emit() takes exactly 1 positional argument (value)"));
-            };
+        generated(vm, "emit", "(value)", |vm, [value]| {
             current(vm)?.emit(vm, value.into_py(vm))?;
             Ok(Val::Py(vm.ctx.none()))
-        });
-        crate::vm::native::Builtin::new("emit", f).into_ref(&vm.ctx).into()
+        })
     }
+
 
     #[pyfunction]
     fn for_(iter: PyObjectRef, names: PyObjectRef, vm: &VirtualMachine) -> PyResult {
