@@ -17,7 +17,20 @@ use crate::vm::{self, parse, InterpOptions};
 /// Parse every definition of a printed script in `vm` (well-formedness check off,
 /// as TVM prints and parses deliberately ill-formed IR with the check off).
 fn parse_printed(vm: &VirtualMachine, source: &Source, check: bool) -> Result<Vec<(String, ObjectRef)>, String> {
-    let extra = parse::printed_script_globals(vm).map_err(|e| exception_text(vm, &e, source))?;
+    // The header's modules (`tvm.script` and what it imports) are part of the
+    // command's start and live as long as it: imported the first time as the
+    // interpreter's own start-up modules are (see `vm::interp::start_up`), the import
+    // no longer reaches the collector's threshold and scans them all (one collection,
+    // 5% of `tvmscript print llm_small.py`). Once per process: the garbage of a file
+    // parsed earlier is never frozen.
+    static HEADER_IMPORTED: std::sync::Once = std::sync::Once::new();
+    let mut first = None;
+    HEADER_IMPORTED.call_once(|| first = Some(vm::interp::start_up(|| parse::printed_script_globals(vm))));
+    let extra = match first {
+        Some(extra) => extra,
+        None => parse::printed_script_globals(vm),
+    }
+    .map_err(|e| exception_text(vm, &e, source))?;
     let parsed = parse::run_script(vm, source, &extra, check).map_err(|e| exception_text(vm, &e, source))?;
     Ok(parsed.definitions)
 }
@@ -81,9 +94,9 @@ fn with_vm<R>(f: impl FnOnce(&VirtualMachine) -> R) -> R {
 fn with_limited_vm<R>(limits: &Limits, f: impl FnOnce(&VirtualMachine, &Timer) -> R) -> R {
     let interrupter = limits.timeout.map(|_| vm::limits::Interrupter::new());
     let opts = InterpOptions { recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), ..Default::default() };
-    let interp = vm::new_interpreter(&opts);
-    // A command runs one interpreter in its process.
-    vm::interp::freeze_start_objects();
+    // A command runs one interpreter in its process: what its start makes lives as
+    // long as the process.
+    let interp = vm::interp::start_up(|| vm::new_interpreter(&opts));
     let timer = Timer { interrupter, timeout: limits.timeout };
     interp.enter(|vm| f(vm, &timer))
 }
