@@ -95,3 +95,18 @@ fn a_closed_stdout_pipe_is_an_error_not_a_panic() {
         assert!(!err.contains("panicked"), "{cmd}: {err}");
     }
 }
+
+#[test]
+fn standard_streams_are_utf8_under_any_locale() {
+    for locale in ["C", "C.UTF-8"] {
+        let out = Command::new(bin())
+            .args(["run", &data("non_ascii_output.py")])
+            .env("LC_ALL", locale)
+            .env("LANG", locale)
+            .output()
+            .expect("the binary runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{locale}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(stdout, "utf-8 surrogateescape utf-8 backslashreplace\nhéllo ✓ π\n", "{locale}");
+    }
+}

@@ -26,6 +26,11 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
     settings.import_site = false;
     settings.argv = if opts.argv.is_empty() { vec![String::new()] } else { opts.argv.clone() };
     settings.install_signal_handlers = false;
+    // UTF-8 standard streams, as CPython's on Linux (under a C locale too, PEP 538):
+    // the stream need not ask `locale`, whose import was a large part of the start.
+    // Errors as before (`surrogateescape`, which a text stream without an encoding gets).
+    settings.stdio_encoding = Some("utf-8".to_string());
+    settings.stdio_errors = Some("surrogateescape".to_string());
     if opts.sandbox {
         super::sandbox::configure(&mut settings);
     }
