@@ -240,26 +240,15 @@ fn next_key() -> u32 {
     })
 }
 
-/// The body registered under `key`, if it is made.
-pub(super) fn registered(key: u32) -> Option<Rc<Body>> {
+/// The body registered under `key` (while its program is alive).
+pub fn body(key: u32) -> Option<Rc<Body>> {
     BODIES.with(|b| b.borrow().get(&key).cloned())
-}
-
-/// The body registered under `key` (while its program is alive), made now if its
-/// program runs while its bodies are lowered (`script::pipeline`).
-pub fn body(vm: &VirtualMachine, key: u32) -> Option<Rc<Body>> {
-    if let Some(b) = registered(key) {
-        return Some(b);
-    }
-    let b = super::pipeline::make(vm, key)?;
-    BODIES.with(|bodies| bodies.borrow_mut().insert(key, b.clone()));
-    Some(b)
 }
 
 /// The bodies of one program, registered while it is alive.
 #[derive(Debug, Default)]
 pub struct Bodies {
-    pub(super) keys: Vec<u32>,
+    keys: Vec<u32>,
 }
 
 impl Drop for Bodies {
@@ -274,40 +263,18 @@ impl Drop for Bodies {
 }
 
 /// A definition taken out of the program.
-pub(super) struct Extracted {
-    pub(super) key: u32,
+struct Extracted {
+    key: u32,
     /// The headers of the enclosing classes, outermost first, each with the
     /// declarations of its body (see [`declarations`]).
-    pub(super) classes: Vec<ast::StmtClassDef>,
-    pub(super) def: ast::StmtFunctionDef,
+    classes: Vec<ast::StmtClassDef>,
+    def: ast::StmtFunctionDef,
 }
 
 /// The syntax trees of the bodies that were lowered, kept until the caller frees
 /// them with the program's tree (in one step, from the arena they were built in).
 pub struct LoweredTrees {
-    pub(super) _trees: Vec<Extracted>,
-}
-
-/// The definition bodies taken out of a program (see [`extract_bodies`]).
-pub struct Extraction {
-    /// The imports and `global`s of the module scope, which the bodies compile with.
-    pub(super) decls: Rc<[Stmt]>,
-    pub(super) defs: Vec<Extracted>,
-}
-
-/// Take the eligible definition bodies out of `module`, leaving stubs allocated in
-/// `arena` like the tree they replace (the bodies stay in it too).
-pub fn extract_bodies(module: &mut ast::ModModule, sf: &SourceFile, arena: &Arena) -> Extraction {
-    let mut classes = Vec::new();
-    let mut module_decls = Vec::new();
-    // Kept by the evaluated bodies: outside the arena.
-    declarations(&module.body, &mut module_decls);
-    let defs = arena.enter(|| {
-        let mut extracted = Vec::new();
-        extract(&mut module.body, sf.source_text(), &mut classes, &mut extracted);
-        extracted
-    });
-    Extraction { decls: module_decls.into(), defs }
+    _trees: Vec<Extracted>,
 }
 
 /// Take the eligible definition bodies out of `module` (leaving stubs), lower or
@@ -322,24 +289,21 @@ pub fn compile_bodies(
     opts: &CompileOpts,
     arena: &Arena,
 ) -> Option<(Bodies, LoweredTrees, CodeObject)> {
-    let extraction = extract_bodies(module, sf, arena);
-    compile_extracted(vm, extraction, module, sf, opts, arena)
-}
-
-/// [`compile_bodies`] after [`extract_bodies`]: `stubs` is the program that remains.
-pub fn compile_extracted(
-    vm: Option<&VirtualMachine>,
-    extraction: Extraction,
-    stubs: &ast::ModModule,
-    sf: &SourceFile,
-    opts: &CompileOpts,
-    arena: &Arena,
-) -> Option<(Bodies, LoweredTrees, CodeObject)> {
-    let Extraction { decls: module_decls, defs: extracted } = extraction;
+    let mut classes = Vec::new();
+    let mut module_decls = Vec::new();
+    // Kept by the evaluated bodies: outside the arena.
+    declarations(&module.body, &mut module_decls);
+    let module_decls: Rc<[Stmt]> = module_decls.into();
+    let extracted = arena.enter(|| {
+        let mut extracted = Vec::new();
+        extract(&mut module.body, sf.source_text(), &mut classes, &mut extracted);
+        extracted
+    });
     let mut bodies = Bodies::default();
     let mut compiled = Vec::with_capacity(extracted.len());
     // In the arena with its items, so freeing the arena frees all of it.
     let mut lowered = arena.enter(|| Vec::with_capacity(extracted.len()));
+    let stubs: &ast::ModModule = module;
     std::thread::scope(|scope| {
         let compile_program = || codegen::compile::compile_program(stubs, sf.clone(), opts.clone());
         let (extracted, forms, program) = lower_all(scope, extracted, vm.is_some(), compile_program)?;
@@ -371,7 +335,7 @@ pub fn compile_extracted(
 }
 
 /// Source (bytes of definitions) from which lowering is shared with a second thread.
-pub(super) const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
+const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
 
 type ProgramResult = Result<CodeObject, codegen::error::CodegenError>;
 
@@ -460,7 +424,7 @@ where
 }
 
 /// Compile one definition inside its class headers and keep its code compact.
-pub(super) fn compile_one(
+fn compile_one(
     module_decls: &[Stmt],
     classes: Vec<ast::StmtClassDef>,
     def: ast::StmtFunctionDef,
@@ -800,7 +764,7 @@ pub fn verify(whole: &CodeObject, bodies: &Bodies) -> Vec<String> {
     let all = all_code_objects(whole);
     let mut out = Vec::new();
     for k in &bodies.keys {
-        let Some(b) = registered(*k) else {
+        let Some(b) = body(*k) else {
             out.push(format!("body {k} missing"));
             continue;
         };

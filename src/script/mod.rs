@@ -7,7 +7,6 @@ pub mod eval;
 pub mod header;
 pub mod lazy;
 pub mod nesting;
-pub mod pipeline;
 pub mod protocol;
 pub mod scope;
 pub mod settings;
@@ -130,86 +129,25 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
         let mut module = tree?;
         // The program (stubs in place of the bodies) compiles alongside the bodies.
         let bodies = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena);
-        Ok(bodies.map(|(bodies, trees, code)| {
-            free_tree(helper, &arena, module, trees, source);
-            Program { code: vm.ctx.new_code(code), bodies }
-        }))
-    })?;
-    match compiled {
-        Some(program) => Ok(program),
-        None => compile_whole_source(vm, source, env, sf, opts),
-    }
-}
-
-/// Compile `source` and `run` the program. As [`compile`], except that a large
-/// program runs while a second thread lowers its bodies (see [`pipeline`]). If one
-/// of them turns out not to compile, the run is abandoned and the whole program is
-/// compiled, which reports the error as [`compile`] does (or, should it compile,
-/// is run again).
-pub fn compile_and_run<R>(
-    vm: &VirtualMachine,
-    source: &Source,
-    env: &Environment,
-    mut run: impl FnMut(&Program) -> R,
-) -> Result<R, FrontendError> {
-    enum Next<R> {
-        Ran(R),
-        Run(Program),
-        Whole,
-    }
-    let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
-    let opts = CompileOpts::default();
-    let arena = crate::memory::Arena::new();
-    let next = split::with_tree(source, env, &arena, |tree, helper| {
-        let mut module = tree?;
-        let evaluated = settings::evaluated_bodies();
-        let extraction = lazy::extract_bodies(&mut module, &sf, &arena);
-        if evaluated && pipeline::worth_it(&extraction) {
-            let ran = pipeline::run(vm, extraction, &module, &sf, &opts, |bodies, code| run(&Program { code: vm.ctx.new_code(code), bodies }));
-            free_tree(helper, &arena, module, ran.trees, source);
-            return Ok(match ran.result {
-                Some(r) if !ran.failed => Next::Ran(r),
-                _ => Next::Whole,
-            });
-        }
-        let compiled = lazy::compile_extracted(evaluated.then_some(vm), extraction, &module, &sf, &opts, &arena);
-        Ok(match compiled {
-            Some((bodies, trees, code)) => {
-                free_tree(helper, &arena, module, trees, source);
-                Next::Run(Program { code: vm.ctx.new_code(code), bodies })
+        if let Some((bodies, trees, code)) = bodies {
+            if arena.is_active() {
+                // SAFETY: the tree and the lowered bodies' trees were built in the
+                // arenas (`compile_bodies` allocates the list of them there too), and
+                // nothing refers into them: code objects and evaluated bodies own
+                // copies of what they keep (names, literals, ranges).
+                unsafe { helper.free_with(&arena, (module, trees)) };
+            } else {
+                crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
             }
-            None => Next::Whole,
-        })
+            return Ok(Some(Program { code: vm.ctx.new_code(code), bodies }));
+        }
+        Ok(None)
     })?;
-    match next {
-        Next::Ran(r) => Ok(r),
-        Next::Run(program) => Ok(run(&program)),
-        Next::Whole => Ok(run(&compile_whole_source(vm, source, env, sf, opts)?)),
+    if let Some(program) = compiled {
+        return Ok(program);
     }
-}
-
-/// Free the program's syntax tree and the bodies' with their arena.
-fn free_tree(helper: &split::Helper, arena: &crate::memory::Arena, module: rustpython_vm::compiler::ast::ModModule, trees: lazy::LoweredTrees, source: &Source) {
-    if arena.is_active() {
-        // SAFETY: the tree and the lowered bodies' trees were built in the arenas
-        // (`compile_bodies` allocates the list of them there too), and nothing refers
-        // into them: code objects and evaluated bodies own copies of what they keep
-        // (names, literals, ranges).
-        unsafe { helper.free_with(arena, (module, trees)) };
-    } else {
-        crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
-    }
-}
-
-/// Something did not compile: the original program, compiled whole, reports it
-/// exactly as it always has.
-fn compile_whole_source(
-    vm: &VirtualMachine,
-    source: &Source,
-    env: &Environment,
-    sf: rustpython_vm::compiler::core::SourceFile,
-    opts: CompileOpts,
-) -> Result<Program, FrontendError> {
+    // Something did not compile: the original program, compiled whole, reports it
+    // exactly as it always has.
     let module = transpile_source(source, env)?;
     let code = compile_whole(module, sf, opts).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
     Ok(Program { code: vm.ctx.new_code(code), bodies: lazy::Bodies::default() })

@@ -35,23 +35,14 @@ pub fn run_script(
             }
         }
     }
-    let fresh_globals = || -> PyResult<PyDictRef> {
-        let globals = vm.ctx.new_dict();
-        globals.set_item("__name__", vm.ctx.new_str("__tvm_script__").into(), vm)?;
-        for (name, value) in extra {
-            globals.set_item(name.as_str(), value.clone(), vm)?;
-        }
-        Ok(globals)
-    };
-    // Each run (a second one only after an abandoned first, see `compile_and_run`)
-    // starts from fresh globals.
-    let mut globals = fresh_globals()?;
-    script::compile_and_run(vm, source, &env, |program| {
-        globals = fresh_globals()?;
-        let scope = Scope::with_builtins(None, globals.clone(), vm);
-        settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(program.code.clone(), scope))
-    })
-    .map_err(|e| e.to_py(vm, source))??;
+    let program = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
+    let globals = vm.ctx.new_dict();
+    globals.set_item("__name__", vm.ctx.new_str("__tvm_script__").into(), vm)?;
+    for (name, value) in extra {
+        globals.set_item(name.as_str(), value.clone(), vm)?;
+    }
+    let scope = Scope::with_builtins(None, globals.clone(), vm);
+    settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(program.code.clone(), scope))?;
     let mut definitions = Vec::new();
     for (k, v) in &globals {
         let Ok(name) = k.str(vm).map(|s| s.to_string()) else { continue };

@@ -221,9 +221,8 @@ pub struct GeneratedBuilder {
     /// `def sig(s): ...` — declares the parameters through `s`; `None` for macros.
     pub sig: Option<PyObjectRef>,
     pub options: PyDictRef,
-    /// The real body when `body` is a stub (see `script::lazy`), made when first
-    /// used (`script::pipeline`).
-    pub lazy: Option<std::rc::Rc<crate::script::pipeline::BodyRef>>,
+    /// The real body when `body` is a stub (see `script::lazy`).
+    pub lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
 }
 
 #[pyclass]
@@ -244,11 +243,10 @@ impl GeneratedBuilder {
     /// evaluated one runs in the stub's globals.
     pub fn body_fn(&self, vm: &VirtualMachine) -> PyResult<BodyFn> {
         use crate::script::lazy::Body;
-        let Some(lazy) = &self.lazy else { return Ok(BodyFn::Python(self.body.clone())) };
-        let body = lazy.get(vm).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?;
-        match &*body {
-            Body::Compiled(body) => Ok(BodyFn::Python(body.function(vm, &self.body)?)),
-            Body::Evaluated(body) => BodyFn::evaluated(vm, body, &self.body),
+        match self.lazy.as_deref() {
+            Some(Body::Compiled(body)) => Ok(BodyFn::Python(body.function(vm, &self.body)?)),
+            Some(Body::Evaluated(body)) => BodyFn::evaluated(vm, body, &self.body),
+            None => Ok(BodyFn::Python(self.body.clone())),
         }
     }
 
@@ -426,7 +424,7 @@ struct BuilderRecorder {
     name: String,
     sig: Option<PyObjectRef>,
     options: PyDictRef,
-    lazy: Option<std::rc::Rc<crate::script::pipeline::BodyRef>>,
+    lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
 }
 
 #[pyclass(with(Callable))]
@@ -534,7 +532,7 @@ pub mod rt {
         // A key: the body was compiled on its own and the decorated function is its stub.
         let lazy = match body {
             OptionalArg::Present(key) => Some(
-                crate::script::pipeline::body_ref(vm, key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?,
+                crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?,
             ),
             OptionalArg::Missing => None,
         };
@@ -545,7 +543,7 @@ pub mod rt {
     /// program under `key` (see `script::lazy`), in place of its stub.
     #[pyfunction]
     fn lazy_function(key: u32, vm: &VirtualMachine) -> PyResult {
-        let body = crate::script::lazy::body(vm, key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?;
+        let body = crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?;
         Ok(vm
             .new_function("lazy_function", move |stub: PyObjectRef, vm: &VirtualMachine| -> PyResult {
                 use crate::script::lazy::Body;
