@@ -339,18 +339,19 @@ const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
 
 type ProgramResult = Result<CodeObject, codegen::error::CodegenError>;
 
-/// The program's code: compiled on the lowering thread, or to be compiled here.
-enum ProgramCode<F> {
+/// The program's code: compiled on the lowering thread while this one makes the
+/// evaluated bodies, or to be compiled here.
+enum ProgramCode<'scope, F> {
     Here(F),
-    Done(ProgramResult),
+    There(std::thread::ScopedJoinHandle<'scope, ProgramResult>),
 }
 
-impl<F: FnOnce() -> ProgramResult> ProgramCode<F> {
-    /// The code, or `None` when the program does not compile.
+impl<F: FnOnce() -> ProgramResult> ProgramCode<'_, F> {
+    /// The code, or `None` when the program does not compile (or its thread failed).
     fn finish(self) -> Option<CodeObject> {
         match self {
             ProgramCode::Here(f) => f().ok(),
-            ProgramCode::Done(r) => r.ok(),
+            ProgramCode::There(h) => h.join().ok()?.ok(),
         }
     }
 }
@@ -359,68 +360,54 @@ fn lower_each(defs: &[Extracted]) -> Vec<Option<Lowered>> {
     defs.iter().map(|e| lower(&e.def)).collect()
 }
 
-/// Definitions lowered by two threads: each takes the next one not yet taken.
-struct SharedLowering {
-    defs: Vec<Extracted>,
-    next: std::sync::atomic::AtomicUsize,
-}
-
-impl SharedLowering {
-    /// Lower definitions until none is left; each with its index.
-    fn take_all(&self) -> Vec<(usize, Option<Lowered>)> {
-        let mut out = Vec::new();
-        loop {
-            let i = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let Some(e) = self.defs.get(i) else { return out };
-            out.push((i, lower(&e.def)));
-        }
-    }
-}
-
 /// The evaluated form of each definition that allows one (when `lowering`), and the
 /// program, compiled by `program`. Lowering reads cold syntax trees and builds new
-/// ones; with enough of it, a second thread compiles the program and then joins
-/// this one in lowering, both taking definitions in turn, so neither waits for the
-/// other's share. `None` if that thread failed (the caller then compiles the whole
-/// program).
+/// ones; with enough of it, a second thread lowers the later half of the
+/// definitions while this one lowers the first, then compiles the program while
+/// this one makes the bodies. `None` if that thread failed (the caller then
+/// compiles the whole program).
 #[allow(clippy::type_complexity)]
 fn lower_all<'scope, F>(
     scope: &'scope std::thread::Scope<'scope, '_>,
-    defs: Vec<Extracted>,
+    mut defs: Vec<Extracted>,
     lowering: bool,
     program: F,
-) -> Option<(Vec<Extracted>, Vec<Option<Lowered>>, ProgramCode<F>)>
+) -> Option<(Vec<Extracted>, Vec<Option<Lowered>>, ProgramCode<'scope, F>)>
 where
     F: FnOnce() -> ProgramResult + Send + 'scope,
 {
     if !lowering {
         return Some((defs, Vec::new(), ProgramCode::Here(program)));
     }
-    let total: usize = defs.iter().map(|e| e.def.range.len().to_usize()).sum();
+    let size = |e: &Extracted| e.def.range.len().to_usize();
+    let total: usize = defs.iter().map(size).sum();
     if total < LOWER_ON_TWO_THREADS || defs.len() < 2 {
         let forms = lower_each(&defs);
         return Some((defs, forms, ProgramCode::Here(program)));
     }
-    let shared = std::sync::Arc::new(SharedLowering { defs, next: Default::default() });
-    let theirs = shared.clone();
+    let mut seen = 0;
+    let split = defs.iter().position(|e| {
+        seen += size(e);
+        seen * 2 >= total
+    });
+    let split = split.map_or(defs.len() - 1, |i| i + 1).clamp(1, defs.len() - 1);
+    let second = defs.split_off(split);
+    let (send, receive) = std::sync::mpsc::channel();
     // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
     let worker = std::thread::Builder::new()
         .name("tvmscript-lower".into())
         .stack_size(crate::memory::HELPER_THREAD_STACK)
         .spawn_scoped(scope, move || {
-            let code = program();
-            (code, theirs.take_all())
+            let forms = lower_each(&second);
+            let _ = send.send((second, forms));
+            program()
         })
         .ok()?;
-    let mine = shared.take_all();
-    let (code, more) = worker.join().ok()?;
-    let shared = std::sync::Arc::into_inner(shared)?;
-    let mut forms: Vec<Option<Lowered>> = Vec::new();
-    forms.resize_with(shared.defs.len(), || None);
-    for (i, form) in mine.into_iter().chain(more) {
-        forms[i] = form;
-    }
-    Some((shared.defs, forms, ProgramCode::Done(code)))
+    let mut forms = lower_each(&defs);
+    let (second, more) = receive.recv().ok()?;
+    defs.extend(second);
+    forms.extend(more);
+    Some((defs, forms, ProgramCode::There(worker)))
 }
 
 /// Compile one definition inside its class headers and keep its code compact.
