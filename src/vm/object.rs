@@ -164,11 +164,16 @@ pub fn wrap(vm: &VirtualMachine, obj: ObjectRef) -> PyObjectRef {
 /// IR object of exactly its IR class (a subclass may define `__getitem__`), or no
 /// hook answers.
 pub fn native_subscript(vm: &VirtualMachine, value: &PyObjectRef, key: &Val) -> Option<PyResult<Val>> {
-    let ir = value.downcast_ref::<PyIr>()?;
-    if !value.class().is(&class_of(vm, ir.obj.type_info())) {
-        return None;
-    }
-    first(|h| &h.item, |h| h(vm, &ir.obj, key))
+    let obj = exact_ir(vm, value)?;
+    first(|h| &h.item, |h| h(vm, obj, key))
+}
+
+/// The IR object inside `obj` when its class is exactly its IR class (the native
+/// paths' condition: a subclass may define its own operators or `__getitem__`,
+/// which Python calls first).
+pub fn exact_ir<'a>(vm: &VirtualMachine, obj: &'a PyObject) -> Option<&'a ObjectRef> {
+    let ir = obj.downcast_ref::<PyIr>()?;
+    obj.class().is(&class_of(vm, ir.obj.type_info())).then_some(&ir.obj)
 }
 
 /// The IR object inside a Python object, if it is one.

@@ -7,7 +7,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::error::IntoPyResult;
 use super::native::Val;
-use super::object::{class_of, register_bool_hook, register_op_hook, unwrap_object, wrap, PyIr, PyOp};
+use super::object::{register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
 use crate::builder;
 use crate::ir::arith::{self, Operand};
 use crate::ir::{self, BinOp, Expr, ObjectRef, Span};
@@ -102,11 +102,7 @@ pub fn native_binary(vm: &VirtualMachine, op: PyOp, a: &Val, b: &Val) -> Option<
             if cls.is(types.int_type) || cls.is(types.float_type) || cls.is(types.bool_type) {
                 return operand(vm, obj);
             }
-            let ir = obj.downcast_ref::<PyIr>()?;
-            if !cls.is(&class_of(vm, ir.obj.type_info())) {
-                return None;
-            }
-            expr_operand(ir.obj.clone())
+            expr_operand(super::object::exact_ir(vm, obj)?.clone())
         }
     };
     let (x, y) = (value_operand(a)?, value_operand(b)?);
