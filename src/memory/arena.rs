@@ -15,8 +15,11 @@
 use std::cell::Cell;
 use std::marker::PhantomData;
 
+use std::sync::Mutex;
+
 use libmimalloc_sys::{
     mi_heap_contains_block, mi_heap_delete, mi_heap_destroy, mi_heap_get_backing, mi_heap_new, mi_heap_set_default, mi_heap_t,
+    mi_option_get, mi_option_max_segment_reclaim, mi_option_set,
 };
 
 /// A mimalloc heap this thread can allocate into (see [`Arena::enter`]).
@@ -37,7 +40,7 @@ impl Arena {
         // while the heap is this thread's default, which `Switch` restores.
         let heap = unsafe { mi_heap_new() };
         let active = !heap.is_null() && {
-            let _switch = Switch::to(heap);
+            let _switch = Switch::into_arena(heap);
             let probe = Box::new(0u64);
             unsafe { mi_heap_contains_block(heap, &*probe as *const u64 as *const _) }
         };
@@ -59,7 +62,7 @@ impl Arena {
         if !self.is_active() {
             return f();
         }
-        let _switch = Switch::to(self.heap.get());
+        let _switch = Switch::into_arena(self.heap.get());
         f()
     }
 
@@ -108,12 +111,24 @@ pub fn outside_arena<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// Makes `heap` this thread's default heap until dropped (also on unwinding).
-struct Switch(*mut mi_heap_t);
+struct Switch {
+    previous: *mut mi_heap_t,
+    /// Holds off reclaiming while the heap is an arena.
+    _no_reclaim: Option<NoReclaim>,
+}
 
 impl Switch {
     fn to(heap: *mut mi_heap_t) -> Switch {
         // SAFETY: `heap` is a live heap of this thread.
-        Switch(unsafe { mi_heap_set_default(heap) })
+        Switch { previous: unsafe { mi_heap_set_default(heap) }, _no_reclaim: None }
+    }
+
+    fn into_arena(heap: *mut mi_heap_t) -> Switch {
+        // Before the arena can allocate.
+        let no_reclaim = NoReclaim::begin();
+        let mut switch = Switch::to(heap);
+        switch._no_reclaim = Some(no_reclaim);
+        switch
     }
 }
 
@@ -121,13 +136,72 @@ impl Drop for Switch {
     fn drop(&mut self) {
         // SAFETY: the previous default heap is still alive: heaps are destroyed only
         // by `free_with` / `drop`, never while they are entered.
-        unsafe { mi_heap_set_default(self.0) };
+        unsafe { mi_heap_set_default(self.previous) };
+        // `_no_reclaim` ends after this, once the arena no longer allocates.
+    }
+}
+
+/// While any thread allocates into an arena, no heap reclaims abandoned pages.
+///
+/// When a thread exits, mimalloc abandons its pages that still hold live blocks, and
+/// a heap that needs a fresh page may reclaim them: move them into itself. mimalloc
+/// 2.3 lets a destroyable heap do so too (it does not check the heap's `no_reclaim`
+/// there), so an arena could adopt, say, a registry a finished thread allocated, and
+/// `free_with` would free it under its owner. (Found as rare corruption when the tests
+/// ran on several threads, each exiting with live blocks.) Reclaiming is a global
+/// option, so it is off while any arena is entered and back on when none is; other
+/// threads take fresh pages meanwhile, and reclaim later.
+struct NoReclaim;
+
+/// Threads inside an arena, and the option's value before the first entered.
+static ENTERED: Mutex<(usize, std::ffi::c_long)> = Mutex::new((0, 0));
+
+impl NoReclaim {
+    fn begin() -> NoReclaim {
+        let mut entered = ENTERED.lock().unwrap_or_else(|e| e.into_inner());
+        if entered.0 == 0 {
+            // SAFETY: reading and setting an option has no preconditions.
+            entered.1 = unsafe { mi_option_get(mi_option_max_segment_reclaim) };
+            unsafe { mi_option_set(mi_option_max_segment_reclaim, 0) };
+        }
+        entered.0 += 1;
+        NoReclaim
+    }
+}
+
+impl Drop for NoReclaim {
+    fn drop(&mut self) {
+        let mut entered = ENTERED.lock().unwrap_or_else(|e| e.into_inner());
+        entered.0 -= 1;
+        if entered.0 == 0 {
+            // SAFETY: as in `begin`.
+            unsafe { mi_option_set(mi_option_max_segment_reclaim, entered.1) };
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_arena_never_adopts_the_pages_of_a_finished_thread() {
+        // Threads that end with live blocks leave their pages to be reclaimed.
+        let left: Vec<Vec<Box<[u8; 48]>>> = (0..4u8)
+            .map(|t| std::thread::spawn(move || (0..2000).map(|i| Box::new([t ^ i as u8; 48])).collect()).join().unwrap())
+            .collect();
+        let arena = Arena::new();
+        // More than a segment (32 MiB in mimalloc 2): the arena needs pages beyond this
+        // thread's free ones, which is when mimalloc reclaims.
+        let tree: Vec<Box<[u8; 1024]>> = arena.enter(|| (0..40_000).map(|_| Box::new([0u8; 1024])).collect());
+        let adopted = left.iter().flatten().filter(|b| unsafe { mi_heap_contains_block(arena.heap.get(), b.as_ptr() as *const _) }).count();
+        assert_eq!(adopted, 0, "the arena took pages holding other threads' values");
+        // SAFETY: nothing of the arena is used afterwards.
+        unsafe { arena.free_with(tree) };
+        for (t, values) in left.iter().enumerate() {
+            assert!(values.iter().enumerate().all(|(i, b)| b[47] == t as u8 ^ i as u8));
+        }
+    }
 
     #[test]
     fn values_allocated_in_an_arena_outlive_its_drop() {
