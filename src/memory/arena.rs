@@ -14,7 +14,6 @@
 
 use std::cell::Cell;
 use std::marker::PhantomData;
-
 use std::sync::Mutex;
 
 use libmimalloc_sys::{
