@@ -36,13 +36,13 @@ impl Arena {
     /// A new arena (one that does nothing when mimalloc is not the global allocator).
     pub fn new() -> Arena {
         // SAFETY: mi_heap_new has no preconditions; the probe is allocated and freed
-        // while the heap is this thread's default, which `Switch` restores.
+        // while the heap is this thread's default (`inside`).
         let heap = unsafe { mi_heap_new() };
-        let active = !heap.is_null() && {
-            let _switch = Switch::into_arena(heap);
-            let probe = Box::new(0u64);
-            unsafe { mi_heap_contains_block(heap, &*probe as *const u64 as *const _) }
-        };
+        let active = !heap.is_null()
+            && inside(heap, || {
+                let probe = Box::new(0u64);
+                unsafe { mi_heap_contains_block(heap, &*probe as *const u64 as *const _) }
+            });
         if !active && !heap.is_null() {
             unsafe { mi_heap_delete(heap) };
         }
@@ -61,8 +61,7 @@ impl Arena {
         if !self.is_active() {
             return f();
         }
-        let _switch = Switch::into_arena(self.heap.get());
-        f()
+        inside(self.heap.get(), f)
     }
 
     /// Free `owner` and everything else still allocated in the arena, without
@@ -109,25 +108,22 @@ pub fn outside_arena<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// Makes `heap` this thread's default heap until dropped (also on unwinding).
-struct Switch {
-    previous: *mut mi_heap_t,
-    /// Holds off reclaiming while the heap is an arena.
-    _no_reclaim: Option<NoReclaim>,
+/// Run `f` with the arena heap `heap` as this thread's default heap.
+fn inside<R>(heap: *mut mi_heap_t, f: impl FnOnce() -> R) -> R {
+    // Declared first, dropped last: reclaiming is off before the arena can allocate
+    // and until it no longer does.
+    let _no_reclaim = NoReclaim::begin();
+    let _switch = Switch::to(heap);
+    f()
 }
+
+/// Makes `heap` this thread's default heap until dropped (also on unwinding).
+struct Switch(*mut mi_heap_t);
 
 impl Switch {
     fn to(heap: *mut mi_heap_t) -> Switch {
         // SAFETY: `heap` is a live heap of this thread.
-        Switch { previous: unsafe { mi_heap_set_default(heap) }, _no_reclaim: None }
-    }
-
-    fn into_arena(heap: *mut mi_heap_t) -> Switch {
-        // Before the arena can allocate.
-        let no_reclaim = NoReclaim::begin();
-        let mut switch = Switch::to(heap);
-        switch._no_reclaim = Some(no_reclaim);
-        switch
+        Switch(unsafe { mi_heap_set_default(heap) })
     }
 }
 
@@ -135,8 +131,7 @@ impl Drop for Switch {
     fn drop(&mut self) {
         // SAFETY: the previous default heap is still alive: heaps are destroyed only
         // by `free_with` / `drop`, never while they are entered.
-        unsafe { mi_heap_set_default(self.previous) };
-        // `_no_reclaim` ends after this, once the arena no longer allocates.
+        unsafe { mi_heap_set_default(self.0) };
     }
 }
 

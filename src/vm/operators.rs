@@ -7,7 +7,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::error::IntoPyResult;
 use super::native::Val;
-use super::object::{register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
+use super::object::{exact_ir, register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
 use crate::builder;
 use crate::ir::arith::{self, Operand};
 use crate::ir::{self, BinOp, Expr, ObjectRef, Span};
@@ -102,7 +102,7 @@ pub fn native_binary(vm: &VirtualMachine, op: PyOp, a: &Val, b: &Val) -> Option<
             if cls.is(types.int_type) || cls.is(types.float_type) || cls.is(types.bool_type) {
                 return operand(vm, obj);
             }
-            expr_operand(super::object::exact_ir(vm, obj)?.clone())
+            expr_operand(exact_ir(vm, obj)?.clone())
         }
     };
     let (x, y) = (value_operand(a)?, value_operand(b)?);
