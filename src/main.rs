@@ -72,6 +72,10 @@ enum Command {
         /// TVM 0.27's figures (`corpus/perf/BASELINE.json`): adds columns of ratios.
         #[arg(long, value_name = "FILE")]
         baseline: Option<PathBuf>,
+        /// A Python that imports tvm, as a command split at spaces (`../shared/tools/tvm-oracle python`):
+        /// TVM's CPython AST, parse and print are measured in this run, right after ours, instead of taken from --baseline.
+        #[arg(long, value_name = "COMMAND")]
+        tvm: Option<String>,
     },
     /// An interactive session: Python with TVMScript, IR printed as TVMScript.
     Repl {
@@ -170,7 +174,7 @@ fn dispatch(command: Command) -> i32 {
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
         Command::Check { file, timeout } => tvmscript::cli::check_with(&file, &limited(timeout)),
         Command::Transpile { file } => tvmscript::cli::transpile(&file),
-        Command::Bench { files, runs, baseline } => tvmscript::bench::run(&files, runs, baseline.as_deref()),
+        Command::Bench { files, runs, baseline, tvm } => tvmscript::bench::run(&files, runs, baseline.as_deref(), tvm.as_deref()),
     }
 }
 

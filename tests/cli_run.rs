@@ -110,3 +110,47 @@ fn standard_streams_are_utf8_under_any_locale() {
         assert_eq!(stdout, "utf-8 surrogateescape utf-8 backslashreplace\nhéllo ✓ π\n", "{locale}");
     }
 }
+
+/// `bench --tvm CMD`: TVM's in-process figures come from the command, run beside
+/// ours (here a stand-in printing fixed figures), and a command that cannot run
+/// TVM stops the bench before any timing.
+#[test]
+fn bench_takes_tvm_figures_from_the_command_given() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tvmscript-test-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("f.py");
+    std::fs::write(
+        &script,
+        "# from tvm.script import tirx as T\n\n@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    for i in range(4):\n        A[i] = A[i] + T.float32(1.0)\n",
+    )
+    .unwrap();
+    let fake = dir.join("fake-python");
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\ncase \"$*\" in\n  *__version__*) echo 9.9-fake ;;\n  *) echo '{\"cpython_ast\": 2.0, \"parse\": 1000.0, \"print\": 1.0}' ;;\nesac\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, out, err) = run(&["bench", "--runs", "1", "--tvm", fake.to_str().unwrap(), script.to_str().unwrap()]);
+    assert_eq!(code, 0, "stdout: {out}\nstderr: {err}");
+    assert!(out.contains("TVM 9.9-fake measured in this run"), "{out}");
+    let row: Vec<&str> = out.lines().find(|l| l.starts_with("| f.py")).expect("a row for the file").split('|').map(str::trim).collect();
+    let num = |i: usize| -> f64 { row[i].trim_end_matches('x').parse().unwrap_or_else(|_| panic!("cell {i} of {row:?}")) };
+    // Columns: 4 parse s, 8 print s, 11 parse vs TVM, 12 print vs TVM, 13 process vs TVM.
+    let (parse, print) = (num(4), num(8));
+    let close = |got: f64, want: f64| (got / want - 1.0).abs() < 0.3;
+    if parse >= 0.001 {
+        assert!(close(num(11), 1000.0 / parse), "parse vs TVM {} for {parse} s", num(11));
+    }
+    if print >= 0.001 {
+        assert!(close(num(12), 1.0 / print), "print vs TVM {} for {print} s", num(12));
+    }
+    assert!(num(11) > 50.0 * num(12), "parse and print ratios come from TVM's parse and print: {row:?}");
+    assert_eq!(row[13], "-", "no baseline: no whole-process ratio");
+
+    let (code, _, err) = run(&["bench", "--runs", "1", "--tvm", "/nonexistent/python3", script.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--tvm: cannot start `/nonexistent/python3`"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -158,8 +158,8 @@ impl Frame {
     /// and exit with the exception (which `__exit__` may suppress) or with `None`s.
     fn with(self: &Rc<Self>, vm: &VirtualMachine, w: &With) -> R<Flow> {
         let mgr = self.expr(vm, &w.context)?;
-        let enter = special(vm, &mgr, "__enter__").at(w.range)?;
-        let exit = special(vm, &mgr, "__exit__").at(w.range)?;
+        let enter = special(vm, &mgr, vm.ctx.names.__enter__).at(w.range)?;
+        let exit = special(vm, &mgr, vm.ctx.names.__exit__).at(w.range)?;
         let value = enter.call(vm, &mgr, vec![]).at(w.range)?;
         if let Some(t) = &w.target {
             self.assign(vm, t, value)?;
@@ -511,9 +511,9 @@ impl Special {
     }
 }
 
-fn special(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static str) -> PyResult<Special> {
+fn special(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static rustpython_vm::builtins::PyStrInterned) -> PyResult<Special> {
     let cls = obj.class();
-    let Some(func) = cls.get_attr(vm.ctx.intern_str(name)) else {
+    let Some(func) = cls.get_attr(name) else {
         return Err(vm.new_type_error(format!("'{}' object does not support the context manager protocol (missed {name} method)", cls.name())));
     };
     if func.class().slots.flags.has_feature(PyTypeFlags::METHOD_DESCRIPTOR) {

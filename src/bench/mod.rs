@@ -9,6 +9,8 @@ use crate::printer::{PrinterConfig, Syntax};
 use crate::script::{self, Source};
 use crate::session::Session;
 
+pub mod tvm;
+
 /// The timings of one file (medians over `runs`).
 #[derive(Clone, Debug)]
 pub struct FileTimes {
@@ -162,12 +164,22 @@ fn ratio(theirs: f64, ours: f64) -> String {
     format!("{:.1}x", theirs / ours.max(1e-9))
 }
 
-/// `tvmscript bench`: a table of timings and ratios; with `baseline` (TVM's
-/// `BASELINE.json`), also how many times faster and smaller than TVM 0.27.
-pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -> i32 {
+/// `tvmscript bench`: a table of timings and ratios against TVM 0.27: its
+/// in-process figures measured in this run through `tvm` (a command running a
+/// Python that imports tvm), else taken from `baseline` (`BASELINE.json`), which
+/// also gives the whole-process and memory figures.
+pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, tvm: Option<&str>) -> i32 {
     crate::init();
     let baseline = match baseline.map(load_baseline).transpose() {
         Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let tvm_cmd = tvm.map(tvm::command_words);
+    let tvm_version = match tvm_cmd.as_deref().map(tvm::version).transpose() {
+        Ok(v) => v,
         Err(e) => {
             eprintln!("error: {e}");
             return 2;
@@ -205,7 +217,24 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -
         if whole.is_none() {
             code = 1;
         }
-        let tvm = baseline.as_ref().and_then(|b| baseline_of(b, &t.name));
+        let fixed = baseline.as_ref().and_then(|b| baseline_of(b, &t.name));
+        // TVM right after us, in the same minutes.
+        let beside = match &tvm_cmd {
+            Some(cmd) => match tvm::measure(cmd, p, runs) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    eprintln!("{e}");
+                    code = 1;
+                    None
+                }
+            },
+            None => None,
+        };
+        let in_process = match (&tvm_cmd, &fixed) {
+            (Some(_), _) => beside,
+            (None, Some(b)) => Some(tvm::TvmTimes { cpython_ast: b.cpython_ast, parse: b.parse, print: b.print }),
+            (None, None) => None,
+        };
         let dash = || "-".to_string();
         let cell = |v: Option<String>| v.unwrap_or_else(dash);
         println!(
@@ -218,16 +247,20 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>) -
                 Err(e) => format!("error: {e}"),
             },
             cell(parse.map(|d| format!("{:.1}x", d / t.python_ast.as_secs_f64().max(1e-9)))),
-            cell(tvm.as_ref().zip(parse).map(|(b, d)| format!("{:.2}x", d / b.cpython_ast.max(1e-9)))),
+            cell(in_process.zip(parse).map(|(b, d)| format!("{:.2}x", d / b.cpython_ast.max(1e-9)))),
             cell(parse.map(|d| format!("{:.3}", d / mb.max(1e-9)))),
             cell(t.print.map(secs)),
             cell(whole.map(|(d, _)| secs(d))),
             cell(whole.map(|(_, m)| format!("{m:.0}"))),
-            cell(tvm.as_ref().zip(parse).map(|(b, d)| ratio(b.parse, d))),
-            cell(tvm.as_ref().zip(t.print).map(|(b, d)| ratio(b.print, d.as_secs_f64()))),
-            cell(tvm.as_ref().zip(whole).map(|(b, (d, _))| ratio(b.process, d.as_secs_f64()))),
-            cell(tvm.as_ref().zip(whole).map(|(b, (_, m))| ratio(b.peak_mib, m))),
+            cell(in_process.zip(parse).map(|(b, d)| ratio(b.parse, d))),
+            cell(in_process.zip(t.print).map(|(b, d)| ratio(b.print, d.as_secs_f64()))),
+            cell(fixed.as_ref().zip(whole).map(|(b, (d, _))| ratio(b.process, d.as_secs_f64()))),
+            cell(fixed.as_ref().zip(whole).map(|(b, (_, m))| ratio(b.peak_mib, m))),
         );
+    }
+    if let (Some(cmd), Some(v)) = (&tvm_cmd, &tvm_version) {
+        let rest = if baseline.is_some() { "whole process and memory from the baseline" } else { "no baseline for the whole process and memory" };
+        println!("\nTVM {v} measured in this run (`{}`): CPython AST, parse, print; {rest}.", cmd.join(" "));
     }
     println!("\nbench process peak RSS: {:.1} MiB", peak_rss_mib());
     code
