@@ -145,6 +145,34 @@ pub fn register_kind(kind: NativeKind) {
     kinds().write().unwrap_or_else(|e| e.into_inner()).push(kind);
 }
 
+/// A dialect's context-manager class whose `with` an evaluated body enters without
+/// the special-method protocol: `enter` does what its `__enter__` does and returns
+/// what `with ... as x` binds; `exit` does what its `__exit__` does (`failed`: the
+/// body raised) and never suppresses the exception. Only for classes Python cannot
+/// subclass or patch, so the methods the protocol would find are these.
+#[derive(Clone, Copy)]
+pub struct NativeContext {
+    pub accepts: fn(&PyObjectRef) -> bool,
+    pub enter: fn(&PyObjectRef, &VirtualMachine) -> PyResult,
+    pub exit: fn(&PyObjectRef, &VirtualMachine, bool) -> PyResult<()>,
+}
+
+fn contexts() -> &'static std::sync::RwLock<Vec<NativeContext>> {
+    static CONTEXTS: std::sync::OnceLock<std::sync::RwLock<Vec<NativeContext>>> = std::sync::OnceLock::new();
+    CONTEXTS.get_or_init(Default::default)
+}
+
+/// Let `with` enter instances of another class natively.
+pub fn register_context(context: NativeContext) {
+    contexts().write().unwrap_or_else(|e| e.into_inner()).push(context);
+}
+
+/// How to enter `obj` natively, if it is a registered context manager.
+pub fn context(obj: &PyObjectRef) -> Option<NativeContext> {
+    let contexts = contexts().read().unwrap_or_else(|e| e.into_inner());
+    contexts.iter().find(|c| (c.accepts)(obj)).copied()
+}
+
 /// How to call `f` natively, if it takes native calls.
 pub enum Callee<'a> {
     Builtin(&'a NativeFn),

@@ -158,6 +158,15 @@ impl Frame {
     /// and exit with the exception (which `__exit__` may suppress) or with `None`s.
     fn with(self: &Rc<Self>, vm: &VirtualMachine, w: &With) -> R<Flow> {
         let mgr = self.expr(vm, &w.context)?;
+        if let Some(native) = native::context(&mgr) {
+            let value = (native.enter)(&mgr, vm).at(w.range)?;
+            if let Some(t) = &w.target {
+                self.assign(vm, t, value)?;
+            }
+            let flow = self.block(vm, &w.body);
+            (native.exit)(&mgr, vm, flow.is_err()).at(w.range)?;
+            return flow;
+        }
         let enter = special(vm, &mgr, vm.ctx.names.__enter__).at(w.range)?;
         let exit = special(vm, &mgr, vm.ctx.names.__exit__).at(w.range)?;
         let value = enter.call(vm, &mgr, vec![]).at(w.range)?;
@@ -224,7 +233,7 @@ impl Frame {
             Expr::Global(name, range) => self.global(vm, self.objects(vm).names[name.0 as usize]).at(*range)?,
             Expr::Attr(value, name, range) => {
                 let v = self.expr(vm, value)?;
-                v.get_attr(self.objects(vm).names[name.0 as usize], vm).at(*range)?
+                get_attr(vm, &v, self.objects(vm).names[name.0 as usize]).at(*range)?
             }
             // The call is made as an argument would be; its result is then Python's.
             Expr::Call(_) => self.val(vm, e)?.into_py(vm),
@@ -489,6 +498,22 @@ fn binary(vm: &VirtualMachine, op: BinOp, a: &PyObjectRef, b: &PyObjectRef) -> P
         BinOp::BitXor => vm._xor(a, b),
         BinOp::BitAnd => vm._and(a, b),
     }
+}
+
+/// `obj.name`. A plain module's attribute that is not a dunder name is read from
+/// its dict: the module type (and `object`) define only dunder attributes, so no
+/// descriptor of the type comes before the dict, which is all the full protocol
+/// would find first. Builder programs read the runtime module's functions this
+/// way at every call; anything else takes the full protocol.
+fn get_attr(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static rustpython_vm::builtins::PyStrInterned) -> PyResult {
+    if obj.class().is(vm.ctx.types.module_type)
+        && !name.as_str().starts_with("__")
+        && let Some(module) = obj.downcast_ref::<rustpython_vm::builtins::PyModule>()
+        && let Some(v) = module.dict().get_item_opt(name, vm)?
+    {
+        return Ok(v);
+    }
+    obj.get_attr(name, vm)
 }
 
 /// A special method looked up on the type, as `with` does.

@@ -97,13 +97,25 @@ impl FrameHandle {
         zelf.enter(vm, names.as_ref())
     }
 
-
-
     #[pymethod]
     fn __exit__(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<bool> {
         let failed = args.args.first().is_some_and(|e| !vm.is_none(e));
         zelf.exit(vm, failed)?;
         Ok(false)
+    }
+}
+
+/// `with` on a handle in an evaluated body: what `__enter__` and `__exit__` do,
+/// without looking them up and calling them (the class cannot be subclassed).
+pub fn native_context() -> crate::vm::native::NativeContext {
+    crate::vm::native::NativeContext {
+        accepts: |obj| as_handle(obj).is_some(),
+        enter: |obj, vm| {
+            let h = as_handle(obj).expect("accepted");
+            let names = h.names.lock().take();
+            h.enter(vm, names.as_ref())
+        },
+        exit: |obj, vm, failed| as_handle(obj).expect("accepted").exit(vm, failed),
     }
 }
 

@@ -64,6 +64,7 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::runtime::register_dialect_hooks(Arc::new(hooks::TirHooks));
         crate::vm::object::register_op_hook(hooks::op_hook);
         crate::vm::native::register_kind(exprs::dtype_native_kind());
+        crate::vm::native::register_context(handle::native_context());
         crate::vm::object::register_bool_hook(hooks::bool_hook);
         crate::vm::object::register_item_hook(hooks::item_hook);
         crate::vm::object::register_attr_hook(hooks::attr_hook);
