@@ -126,9 +126,12 @@ fn bench_takes_tvm_figures_from_the_command_given() {
     )
     .unwrap();
     let fake = dir.join("fake-python");
+    // TVM's parse a million seconds and its print a millisecond: ours take well under
+    // a second and well over a tenth of a microsecond, so each ratio's size shows
+    // which of TVM's figures it was computed from.
     std::fs::write(
         &fake,
-        "#!/bin/sh\ncase \"$*\" in\n  *__version__*) echo 9.9-fake ;;\n  *) echo '{\"cpython_ast\": 2.0, \"parse\": 1000.0, \"print\": 1.0}' ;;\nesac\n",
+        "#!/bin/sh\ncase \"$*\" in\n  *__version__*) echo 9.9-fake ;;\n  *) echo '{\"cpython_ast\": 2.0, \"parse\": 1000000.0, \"print\": 0.001}' ;;\nesac\n",
     )
     .unwrap();
     std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -137,16 +140,9 @@ fn bench_takes_tvm_figures_from_the_command_given() {
     assert!(out.contains("TVM 9.9-fake measured in this run"), "{out}");
     let row: Vec<&str> = out.lines().find(|l| l.starts_with("| f.py")).expect("a row for the file").split('|').map(str::trim).collect();
     let num = |i: usize| -> f64 { row[i].trim_end_matches('x').parse().unwrap_or_else(|_| panic!("cell {i} of {row:?}")) };
-    // Columns: 4 parse s, 8 print s, 11 parse vs TVM, 12 print vs TVM, 13 process vs TVM.
-    let (parse, print) = (num(4), num(8));
-    let close = |got: f64, want: f64| (got / want - 1.0).abs() < 0.3;
-    if parse >= 0.001 {
-        assert!(close(num(11), 1000.0 / parse), "parse vs TVM {} for {parse} s", num(11));
-    }
-    if print >= 0.001 {
-        assert!(close(num(12), 1.0 / print), "print vs TVM {} for {print} s", num(12));
-    }
-    assert!(num(11) > 50.0 * num(12), "parse and print ratios come from TVM's parse and print: {row:?}");
+    // Columns: 11 parse vs TVM, 12 print vs TVM, 13 process vs TVM.
+    assert!(num(11) > 1e6, "parse vs TVM from TVM's parse: {row:?}");
+    assert!(num(12) < 1e4, "print vs TVM from TVM's print: {row:?}");
     assert_eq!(row[13], "-", "no baseline: no whole-process ratio");
 
     let (code, _, err) = run(&["bench", "--runs", "1", "--tvm", "/nonexistent/python3", script.to_str().unwrap()]);

@@ -27,10 +27,10 @@ fn collect(body: &[Stmt], out: &mut FastSet<String>, loop_targets: bool) {
 fn bound_in_stmt(s: &Stmt, out: &mut FastSet<String>, loops: bool) {
     match s {
         Stmt::FunctionDef(f) => {
-            out.insert(f.name.id.to_string());
+            out.insert(f.name.id.as_str().to_owned());
         }
         Stmt::ClassDef(c) => {
-            out.insert(c.name.id.to_string());
+            out.insert(c.name.id.as_str().to_owned());
         }
         Stmt::Assign(a) => a.targets.iter().for_each(|t| target_names(t, out)),
         Stmt::AnnAssign(a) => target_names(&a.target, out),
@@ -66,7 +66,7 @@ fn bound_in_stmt(s: &Stmt, out: &mut FastSet<String>, loops: bool) {
             for h in &t.handlers {
                 let ast::ExceptHandler::ExceptHandler(h) = h;
                 if let Some(n) = &h.name {
-                    out.insert(n.id.to_string());
+                    out.insert(n.id.as_str().to_owned());
                 }
                 collect(&h.body, out, loops);
             }
@@ -80,7 +80,7 @@ fn bound_in_stmt(s: &Stmt, out: &mut FastSet<String>, loops: bool) {
         }
         Stmt::Import(i) => {
             for a in &i.names {
-                let name = a.asname.as_ref().map(|n| n.id.to_string()).unwrap_or_else(|| {
+                let name = a.asname.as_ref().map(|n| n.id.as_str().to_owned()).unwrap_or_else(|| {
                     a.name.id.split('.').next().unwrap_or_default().to_string()
                 });
                 out.insert(name);
@@ -88,14 +88,14 @@ fn bound_in_stmt(s: &Stmt, out: &mut FastSet<String>, loops: bool) {
         }
         Stmt::ImportFrom(i) => {
             for a in &i.names {
-                out.insert(a.asname.as_ref().unwrap_or(&a.name).id.to_string());
+                out.insert(a.asname.as_ref().unwrap_or(&a.name).id.as_str().to_owned());
             }
         }
         Stmt::Global(g) => g.names.iter().for_each(|n| {
-            out.insert(n.id.to_string());
+            out.insert(n.id.as_str().to_owned());
         }),
         Stmt::Nonlocal(g) => g.names.iter().for_each(|n| {
-            out.insert(n.id.to_string());
+            out.insert(n.id.as_str().to_owned());
         }),
         _ => {}
     }
@@ -105,7 +105,7 @@ fn bound_in_stmt(s: &Stmt, out: &mut FastSet<String>, loops: bool) {
 pub fn target_names(t: &Expr, out: &mut FastSet<String>) {
     match t {
         Expr::Name(n) => {
-            out.insert(n.id.to_string());
+            out.insert(n.id.as_str().to_owned());
         }
         Expr::Tuple(t) => t.elts.iter().for_each(|e| target_names(e, out)),
         Expr::List(l) => l.elts.iter().for_each(|e| target_names(e, out)),
@@ -117,13 +117,13 @@ pub fn target_names(t: &Expr, out: &mut FastSet<String>) {
 /// Parameter names of a function.
 pub fn param_names(p: &ast::Parameters, out: &mut FastSet<String>) {
     for a in p.posonlyargs.iter().chain(&p.args).chain(&p.kwonlyargs) {
-        out.insert(a.parameter.name.id.to_string());
+        out.insert(a.parameter.name.id.as_str().to_owned());
     }
     if let Some(v) = &p.vararg {
-        out.insert(v.name.id.to_string());
+        out.insert(v.name.id.as_str().to_owned());
     }
     if let Some(v) = &p.kwarg {
-        out.insert(v.name.id.to_string());
+        out.insert(v.name.id.as_str().to_owned());
     }
 }
 

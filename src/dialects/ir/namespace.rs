@@ -149,7 +149,7 @@ fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &crate::vm::native
 
 /// `mod.get_global_vars()`, `mod.get_global_var(name)`.
 fn module_attr(vm: &VirtualMachine, obj: &ir::ObjectRef, name: &str) -> Option<PyResult> {
-    let m = obj.clone().downcast::<ir::IRModuleNode>().ok()?;
+    let m = obj.clone().try_downcast::<ir::IRModuleNode>()?;
     match name {
         "get_global_vars" => Some(Ok(vm
             .new_function("get_global_vars", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult {

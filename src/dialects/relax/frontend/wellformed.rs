@@ -41,13 +41,13 @@ pub fn check_object(obj: &ObjectRef) -> bool {
 
 /// Like [`check_object`], with the first problem found.
 pub fn check_object_message(obj: &ObjectRef) -> Result<(), String> {
-    if let Ok(f) = obj.clone().downcast::<FunctionNode>() {
+    if let Some(f) = obj.clone().try_downcast::<FunctionNode>() {
         return check(&f);
     }
     if let Some(m) = obj.downcast_ref::<crate::ir::IRModuleNode>() {
         let names: HashSet<String> = m.functions.iter().map(|(g, _)| g.name_hint.to_string()).collect();
         for (g, f) in m.functions.iter() {
-            if let Ok(f) = f.0.clone().downcast::<FunctionNode>() {
+            if let Some(f) = f.0.clone().try_downcast::<FunctionNode>() {
                 global_symbol(&f, &g.name_hint)?;
                 Checker::new(Some(names.clone())).function(&f)?;
             }

@@ -95,7 +95,12 @@ pub fn finish_block(state: BlockState, body: Stmt) -> Result<Stmt> {
 /// Run `f` on the innermost open block (the top frame must be that block when
 /// `direct` is set, as for `T.init`).
 fn with_block<R>(vm: &VirtualMachine, what: &str, direct: bool, f: impl FnOnce(&mut BlockState) -> R) -> PyResult<R> {
-    let found = if direct {
+    in_block(direct, f).ok_or_else(|| diag(vm, format!("error: {what} must be used inside a T.sblock")))
+}
+
+/// [`with_block`], `None` outside a block (for builders that have somewhere else to go).
+fn in_block<R>(direct: bool, f: impl FnOnce(&mut BlockState) -> R) -> Option<R> {
+    if direct {
         builder::top_frame::<StmtFrame, _>(|fr| match &mut fr.kind {
             Kind::Block(b) => Some(f(b)),
             _ => None,
@@ -110,8 +115,7 @@ fn with_block<R>(vm: &VirtualMachine, what: &str, direct: bool, f: impl FnOnce(&
                 _ => None,
             }
         })
-    };
-    found.ok_or_else(|| diag(vm, format!("error: {what} must be used inside a T.sblock")))
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -231,8 +235,7 @@ pub fn sblock_alloc_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "sblock_alloc_buffer", args, SBLOCK_ALLOC_PARAMS)?;
     let b = buffers::buffer_args(vm, &a, -1)?;
     let buf = b.spec.to_buffer("", Span::none()).py(vm)?;
-    let in_block = with_block(vm, "", false, |s| s.alloc_buffers.push(buf.clone())).is_ok();
-    if !in_block {
+    if in_block(false, |s| s.alloc_buffers.push(buf.clone())).is_none() {
         with_func(|f| f.root_alloc_buffers.push(buf.clone()))
             .ok_or_else(|| vm.new_runtime_error("T.sblock_alloc_buffer must be used inside a function"))?;
     }
@@ -248,7 +251,7 @@ pub fn add_match_buffer(vm: &VirtualMachine, buffer: Var, source: TensorRegion) 
 /// The domain of a block axis: a `Range`, a `(min, max)` pair, or an extent.
 fn axis_dom(vm: &VirtualMachine, dom: &PyObjectRef) -> PyResult<Range> {
     if let Some(o) = crate::vm::object::unwrap_object(dom)
-        && let Ok(r) = o.downcast::<ir::RangeNode>()
+        && let Some(r) = o.try_downcast::<ir::RangeNode>()
     {
         return Ok(r);
     }

@@ -218,7 +218,7 @@ impl Detector<'_> {
             for i in &l.indices {
                 self.expr(i);
             }
-            if let Ok(buf) = l.source.as_object().downcast::<VarNode>() {
+            if let Some(buf) = l.source.as_object().try_downcast::<VarNode>() {
                 let ivs: Vec<Interval> = l.indices.iter().map(|i| self.interval(&self.apply(i))).collect();
                 self.access(&buf, ivs, false);
             }
@@ -226,7 +226,7 @@ impl Detector<'_> {
         }
         if let Some(v) = e.downcast_ref::<VarNode>() {
             if buffer_type(v).is_some()
-                && let Ok(b) = e.as_object().downcast::<VarNode>()
+                && let Some(b) = e.as_object().try_downcast::<VarNode>()
                 && !self.own.contains(&b.as_ref_obj().addr())
                 && !self.opaque.iter().any(|x| x.ptr_eq(&b))
             {
@@ -247,7 +247,7 @@ impl Detector<'_> {
     }
 
     fn region_access(&mut self, rg: &TensorRegion, write: bool) {
-        let Ok(buf) = rg.source.as_object().downcast::<VarNode>() else { return };
+        let Some(buf) = rg.source.as_object().try_downcast::<VarNode>() else { return };
         let ivs: Vec<Interval> = rg
             .region
             .iter()

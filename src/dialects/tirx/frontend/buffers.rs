@@ -23,7 +23,7 @@ use crate::vm::object::unwrap_object;
 /// The buffer variable inside a Python object, if it is one.
 pub fn as_buffer(obj: &PyObjectRef) -> Option<Var> {
     let o = unwrap_object(obj)?;
-    if is_buffer_var(&o) { o.downcast::<VarNode>().ok() } else { None }
+    if is_buffer_var(&o) { o.try_downcast::<VarNode>() } else { None }
 }
 
 pub fn expect_buffer_obj(vm: &VirtualMachine, obj: &PyObjectRef, what: &str) -> PyResult<Var> {
@@ -401,7 +401,7 @@ pub fn match_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         Some(r) => crate::dialects::s_tir::frontend::add_match_buffer(vm, buf.clone(), r)?,
         None => {
             let var = unwrap_object(&param)
-                .and_then(|o| o.downcast::<VarNode>().ok())
+                .and_then(|o| o.try_downcast::<VarNode>())
                 .ok_or_else(|| vm.new_type_error("match_buffer expects a function parameter or a buffer region"))?;
             let replaced = with_func(|f| {
                 match f.params.iter().position(|p| p.ptr_eq(&var)) {
@@ -443,11 +443,11 @@ pub fn region_of_val(vm: &VirtualMachine, v: &Val) -> PyResult<Option<TensorRegi
 }
 
 fn region_of_object(vm: &VirtualMachine, o: ObjectRef) -> PyResult<Option<TensorRegion>> {
-    if let Ok(r) = o.downcast::<TensorRegionNode>() {
+    if let Some(r) = o.try_downcast::<TensorRegionNode>() {
         return Ok(Some(r));
     }
     if let Some(l) = o.downcast_ref::<TensorLoadNode>() {
-        let Ok(buf) = l.source.as_object().downcast::<VarNode>() else { return Ok(None) };
+        let Some(buf) = l.source.as_object().try_downcast::<VarNode>() else { return Ok(None) };
         let ranges = l.indices.iter().map(point_range).collect();
         return Ok(Some(buffer_region(&buf, ranges, Span::none()).py(vm)?));
     }

@@ -355,7 +355,7 @@ pub fn let_expr(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     }
     let (k, v) = &items[0];
     let var = crate::vm::object::unwrap_object(k)
-        .and_then(|o| o.downcast::<ir::VarNode>().ok())
+        .and_then(|o| o.try_downcast::<ir::VarNode>())
         .ok_or_else(|| vm.new_type_error("T.Let: the key of where must be a Var"))?;
     let value = to_expr(vm, v)?;
     Ok(py(vm, Let::new(LetNode { ty: body.ty(), var, value, body, span: Span::none() })))

@@ -7,7 +7,7 @@
 //! existing local scalar from a new binding.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
@@ -74,7 +74,7 @@ pub struct PrimFuncFrame {
     /// True while the signature builder runs.
     pub in_signature: bool,
     /// Variables bound to a name already (a second binding of one is a copy, not a rename).
-    pub named: HashSet<usize>,
+    pub named: crate::fast_hash::FastSet<usize>,
     /// Loads `T.alloc_scalar` / `T.decl_scalar` returned (TVM's `scalar_wrapper`):
     /// `x = T.decl_scalar(...)` names the buffer and binds `x` to the load itself.
     pub scalar_loads: Vec<ObjectRef>,
@@ -102,7 +102,7 @@ impl PrimFuncFrame {
             scope: Scope::default(),
             symbols: IndexMap::new(),
             in_signature: false,
-            named: HashSet::new(),
+            named: Default::default(),
             scalar_loads: vec![],
             root_alloc_buffers: vec![],
             blocks: Default::default(),

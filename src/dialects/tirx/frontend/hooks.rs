@@ -355,7 +355,7 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
     // `x = T.decl_scalar(...)`: the buffer takes the name, `x` stands for its load.
     if let Some(l) = obj.downcast_ref::<ir::TensorLoadNode>()
         && context::take_scalar_load(&obj)
-        && let Ok(buf) = l.source.as_object().clone().downcast::<VarNode>()
+        && let Some(buf) = l.source.as_object().clone().try_downcast::<VarNode>()
     {
         name_var(&buf, name);
         bind_scope(name, obj.clone());
@@ -369,7 +369,7 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
     if obj.isinstance(layout_info()) {
         return Ok(value);
     }
-    if let Ok(var) = obj.downcast::<VarNode>() {
+    if let Some(var) = obj.try_downcast::<VarNode>() {
         // `n = T.int32()` after a shape string declared `n`: the signature's symbol.
         if !context::is_named(&var)
             && var.name.is_empty()
@@ -403,7 +403,7 @@ fn name_value(name: &str, value: &PyObjectRef) {
     let Some(obj) = unwrap_object(value) else { return };
     if let Some(iv) = obj.downcast_ref::<IterVarNode>() {
         name_var(&iv.var, name);
-    } else if let Ok(var) = obj.downcast::<VarNode>()
+    } else if let Some(var) = obj.try_downcast::<VarNode>()
         && (is_buffer_var(&obj) || !context::is_named(&var))
     {
         name_var(&var, name);
@@ -433,9 +433,9 @@ fn bind_expr(vm: &VirtualMachine, name: &str, e: Expr) -> PyResult {
 /// The `(1,)` buffer behind a local scalar binding (its load or the buffer itself).
 fn scalar_buffer(obj: &ObjectRef) -> Option<Var> {
     let buf = if let Some(l) = obj.downcast_ref::<ir::TensorLoadNode>() {
-        l.source.as_object().downcast::<VarNode>().ok()?
+        l.source.as_object().try_downcast::<VarNode>()?
     } else {
-        obj.downcast::<VarNode>().ok()?
+        obj.try_downcast::<VarNode>()?
     };
     let bt = buffer_type(&buf)?;
     (bt.shape.len() == 1 && bt.shape[0].as_int() == Some(1)).then_some(buf)
@@ -617,14 +617,14 @@ pub fn bool_hook(_vm: &VirtualMachine, obj: &ObjectRef) -> Option<PyResult<bool>
 
 /// `A[i]` on buffer variables.
 pub fn item_hook(vm: &VirtualMachine, obj: &ObjectRef, key: &Val) -> Option<PyResult<Val>> {
-    let buf = obj.downcast::<VarNode>().ok().filter(|v| buffer_type(v).is_some())?;
+    let buf = obj.try_downcast::<VarNode>().filter(|v| buffer_type(v).is_some())?;
     Some(buffers::subscript(vm, &buf, key))
 }
 
 /// Attributes the reflection does not provide: buffer properties, `expr.dtype`,
 /// `func.with_attr(...)`.
 pub fn attr_hook(vm: &VirtualMachine, obj: &ObjectRef, name: &str) -> Option<PyResult> {
-    if let Ok(var) = obj.downcast::<VarNode>()
+    if let Some(var) = obj.try_downcast::<VarNode>()
         && let Some(r) = buffers::buffer_attr(vm, &var, name)
     {
         return Some(r);
@@ -632,7 +632,7 @@ pub fn attr_hook(vm: &VirtualMachine, obj: &ObjectRef, name: &str) -> Option<PyR
     if name == "dtype" && obj.isinstance(ir::expr_info()) {
         return Some(Ok(vm.ctx.new_str(Expr(obj.clone()).dtype().to_string()).into()));
     }
-    if let Ok(f) = obj.downcast::<PrimFuncNode>() {
+    if let Some(f) = obj.try_downcast::<PrimFuncNode>() {
         return super::func::prim_func_attr(vm, &f, name);
     }
     None

@@ -13,7 +13,7 @@ use crate::vm::object::unwrap_object;
 
 fn iter_of(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Iter> {
     unwrap_object(obj)
-        .and_then(|o| o.downcast::<IterNode>().ok())
+        .and_then(|o| o.try_downcast::<IterNode>())
         .ok_or_else(|| vm.new_type_error("expected a tirx.Iter"))
 }
 
@@ -23,7 +23,7 @@ pub fn iter(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let extent = to_expr(vm, &a.req(vm, "extent")?)?;
     let stride = to_expr(vm, &a.req(vm, "stride")?)?;
     let axis = a.req(vm, "axis")?;
-    let axis = match unwrap_object(&axis).and_then(|o| o.downcast::<AxisNode>().ok()) {
+    let axis = match unwrap_object(&axis).and_then(|o| o.try_downcast::<AxisNode>()) {
         Some(ax) => ax,
         None => Axis::get(&super::convert::py_str(vm, &axis)?),
     };
@@ -54,7 +54,7 @@ pub fn compose_layout(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "ComposeLayout", args, &["per_element", "swizzle_len", "atom_len", "tile_layout", "swizzle_inner"])?;
     let tile_obj = a.req(vm, "tile_layout")?;
     let tile = unwrap_object(&tile_obj)
-        .and_then(|o| o.downcast::<TileLayoutNode>().ok())
+        .and_then(|o| o.try_downcast::<TileLayoutNode>())
         .ok_or_else(|| vm.new_type_error("ComposeLayout expects a TileLayout"))?;
     let c = ComposeLayout::make(
         py_int(vm, &a.req(vm, "per_element")?)?,

@@ -338,7 +338,7 @@ pub fn launch_thread(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "launch_thread", args, &["thread", "extent"])?;
     let thread = a.req(vm, "thread")?;
     let extent = to_expr(vm, &a.req(vm, "extent")?)?;
-    let env = crate::vm::object::unwrap_object(&thread).and_then(|o| o.downcast::<IterVarNode>().ok());
+    let env = crate::vm::object::unwrap_object(&thread).and_then(|o| o.try_downcast::<IterVarNode>());
     let tag = match &env {
         Some(iv) => iv.thread_tag.clone(),
         None => py_str(vm, &thread)?,
@@ -398,7 +398,7 @@ pub fn bind_fn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let value = to_expr(vm, &a.req(vm, "value")?)?;
     let var = match a.get(vm, "var") {
         Some(v) => crate::vm::object::unwrap_object(&v)
-            .and_then(|o| o.downcast::<ir::VarNode>().ok())
+            .and_then(|o| o.try_downcast::<ir::VarNode>())
             .ok_or_else(|| vm.new_type_error("T.bind: var must be a Var"))?,
         None => {
             let ty = match a.get(vm, "type_annotation") {
@@ -548,7 +548,7 @@ pub fn target(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let cfg = a.req(vm, "target_config")?;
     let mut t = make_target(vm, &cfg)?;
     if let Some(h) = a.get(vm, "host") {
-        let host = match crate::vm::object::unwrap_object(&h).and_then(|o| o.downcast::<TargetNode>().ok()) {
+        let host = match crate::vm::object::unwrap_object(&h).and_then(|o| o.try_downcast::<TargetNode>()) {
             Some(t) => t,
             None => make_target(vm, &h)?,
         };
