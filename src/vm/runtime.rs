@@ -595,14 +595,21 @@ pub mod rt {
     }
 
 
-    #[pyfunction]
-    fn for_(iter: PyObjectRef, names: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.for_(vm, iter, names)
+    // The control-flow entries a builder program calls at every loop, `with`,
+    // comparison and `and`/`or` are native too: an evaluated body calls them without
+    // packing arguments for a Python call.
+
+    #[pyattr]
+    fn for_(vm: &VirtualMachine) -> PyObjectRef {
+        generated(vm, "for_", "(iter, names)", |vm, [iter, names]| Ok(Val::Py(current(vm)?.for_(vm, iter.into_py(vm), names.into_py(vm))?)))
     }
 
-    #[pyfunction]
-    fn bool_op(op: String, lhs: PyObjectRef, rhs: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.bool_op(vm, &op, lhs, rhs)
+    #[pyattr]
+    fn bool_op(vm: &VirtualMachine) -> PyObjectRef {
+        generated(vm, "bool_op", "(op, lhs, rhs)", |vm, [op, lhs, rhs]| {
+            let op: String = op.into_py(vm).try_into_value(vm)?;
+            Ok(Val::Py(current(vm)?.bool_op(vm, &op, lhs.into_py(vm), rhs.into_py(vm))?))
+        })
     }
 
     #[pyfunction]
@@ -610,9 +617,17 @@ pub mod rt {
         current(vm)?.not_(vm, value)
     }
 
-    #[pyfunction]
-    fn compare(ops: Vec<String>, operands: Vec<PyObjectRef>, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.compare(vm, ops, operands)
+    #[pyattr]
+    fn compare(vm: &VirtualMachine) -> PyObjectRef {
+        generated(vm, "compare", "(ops, operands)", |vm, [ops, operands]| {
+            let ops: Vec<String> = ops.into_py(vm).try_into_value(vm)?;
+            // A tuple display of operands arrives as its items.
+            let operands: Vec<PyObjectRef> = match operands {
+                Val::Tuple(items) => items.into_iter().map(|v| v.into_py(vm)).collect(),
+                other => other.into_py(vm).try_into_value(vm)?,
+            };
+            Ok(Val::Py(current(vm)?.compare(vm, ops, operands)?))
+        })
     }
 
     #[pyfunction]
@@ -630,9 +645,9 @@ pub mod rt {
         current(vm)?.if_(vm, cond, has_else)
     }
 
-    #[pyfunction]
-    fn with_(ctx: PyObjectRef, names: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        current(vm)?.with_(vm, ctx, names)
+    #[pyattr]
+    fn with_(vm: &VirtualMachine) -> PyObjectRef {
+        generated(vm, "with_", "(ctx, names)", |vm, [ctx, names]| Ok(Val::Py(current(vm)?.with_(vm, ctx.into_py(vm), names.into_py(vm))?)))
     }
 
     #[pyfunction]
