@@ -135,14 +135,25 @@ pub struct NativeKind {
     pub call: fn(&PyObjectRef, &VirtualMachine, Args) -> PyResult<Val>,
 }
 
-fn kinds() -> &'static std::sync::RwLock<Vec<NativeKind>> {
-    static KINDS: std::sync::OnceLock<std::sync::RwLock<Vec<NativeKind>>> = std::sync::OnceLock::new();
-    KINDS.get_or_init(Default::default)
+/// Classes dialects registered for native calls ([`NativeKind`]) and for `with`
+/// ([`NativeContext`]): lists read on every call or `with` of an evaluated body.
+type Registered<T> = std::sync::RwLock<Vec<T>>;
+
+static KINDS: Registered<NativeKind> = std::sync::RwLock::new(Vec::new());
+static CONTEXTS: Registered<NativeContext> = std::sync::RwLock::new(Vec::new());
+
+fn register<T>(list: &Registered<T>, item: T) {
+    list.write().unwrap_or_else(|e| e.into_inner()).push(item);
+}
+
+/// The first registered entry that `accepts` the object.
+fn accepting<T: Copy>(list: &Registered<T>, accepts: impl Fn(&T) -> bool) -> Option<T> {
+    list.read().unwrap_or_else(|e| e.into_inner()).iter().find(|t| accepts(t)).copied()
 }
 
 /// Let instances of another class take native calls.
 pub fn register_kind(kind: NativeKind) {
-    kinds().write().unwrap_or_else(|e| e.into_inner()).push(kind);
+    register(&KINDS, kind);
 }
 
 /// A dialect's context-manager class whose `with` an evaluated body enters without
@@ -157,20 +168,14 @@ pub struct NativeContext {
     pub exit: fn(&PyObjectRef, &VirtualMachine, bool) -> PyResult<()>,
 }
 
-fn contexts() -> &'static std::sync::RwLock<Vec<NativeContext>> {
-    static CONTEXTS: std::sync::OnceLock<std::sync::RwLock<Vec<NativeContext>>> = std::sync::OnceLock::new();
-    CONTEXTS.get_or_init(Default::default)
-}
-
 /// Let `with` enter instances of another class natively.
 pub fn register_context(context: NativeContext) {
-    contexts().write().unwrap_or_else(|e| e.into_inner()).push(context);
+    register(&CONTEXTS, context);
 }
 
 /// How to enter `obj` natively, if it is a registered context manager.
 pub fn context(obj: &PyObjectRef) -> Option<NativeContext> {
-    let contexts = contexts().read().unwrap_or_else(|e| e.into_inner());
-    contexts.iter().find(|c| (c.accepts)(obj)).copied()
+    accepting(&CONTEXTS, |c| (c.accepts)(obj))
 }
 
 /// How to call `f` natively, if it takes native calls.
@@ -192,8 +197,7 @@ pub fn callee(f: &PyObjectRef) -> Option<Callee<'_>> {
     if let Some(b) = f.downcast_ref::<Builtin>() {
         return Some(Callee::Builtin(&b.f));
     }
-    let kinds = kinds().read().unwrap_or_else(|e| e.into_inner());
-    kinds.iter().find(|k| (k.accepts)(f)).map(|k| Callee::Kind(*k))
+    accepting(&KINDS, |k| (k.accepts)(f)).map(Callee::Kind)
 }
 
 #[cfg(test)]
