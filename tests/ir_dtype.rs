@@ -569,6 +569,30 @@ fn round_trips(#[case] text: &str) {
     assert_eq!(dtype.to_string(), text);
 }
 
+/// The names printed without formatting are exactly the parsed spellings; every
+/// other type (vectors, odd widths, small floats, handles) is formatted.
+#[rstest]
+#[case("float16", true)]
+#[case("float32", true)]
+#[case("float64", true)]
+#[case("bfloat16", true)]
+#[case("int8", true)]
+#[case("int64", true)]
+#[case("uint16", true)]
+#[case("uint64", true)]
+#[case("bool", true)]
+#[case("int1", false)]
+#[case("bool1", false)]
+#[case("float32x4", false)]
+#[case("float8_e4m3fn", false)]
+#[case("handle", false)]
+#[case("void", false)]
+fn static_names_are_the_spelling(#[case] text: &str, #[case] named: bool) {
+    let dtype: DataType = text.parse().expect(text);
+    assert_eq!(dtype.static_name(), named.then_some(text));
+    assert_eq!(dtype.to_string(), text);
+}
+
 #[test]
 fn constructors_match_parsing() {
     assert_eq!("bool".parse::<DataType>().unwrap(), DataType::bool());

@@ -133,12 +133,39 @@ impl DataType {
     pub fn is_scalable_vector(self) -> bool {
         self.lanes < 0
     }
+
+    /// The name of a common scalar type (`float32`, `int64`, `bool` ...) without
+    /// formatting: printers write one per constant, buffer and annotation.
+    pub fn static_name(self) -> Option<&'static str> {
+        if self.lanes != 1 {
+            return None;
+        }
+        Some(match (self.code, self.bits) {
+            (TypeCode::Float, 16) => "float16",
+            (TypeCode::Float, 32) => "float32",
+            (TypeCode::Float, 64) => "float64",
+            (TypeCode::BFloat, 16) => "bfloat16",
+            (TypeCode::Int, 8) => "int8",
+            (TypeCode::Int, 16) => "int16",
+            (TypeCode::Int, 32) => "int32",
+            (TypeCode::Int, 64) => "int64",
+            (TypeCode::UInt, 8) => "uint8",
+            (TypeCode::UInt, 16) => "uint16",
+            (TypeCode::UInt, 32) => "uint32",
+            (TypeCode::UInt, 64) => "uint64",
+            (TypeCode::Bool, 8) => "bool",
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for DataType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_void() {
             return f.write_str("void");
+        }
+        if let Some(name) = self.static_name() {
+            return f.write_str(name);
         }
         match self.code {
             TypeCode::Int => write!(f, "int{}", self.bits)?,

@@ -142,6 +142,16 @@ impl From<&Arc<str>> for Text {
         Text(Repr::Shared(s.clone()))
     }
 }
+/// A data type's name (`float32`): common scalar types without formatting.
+impl From<crate::ir::DataType> for Text {
+    fn from(d: crate::ir::DataType) -> Self {
+        match d.static_name() {
+            Some(name) => Text::from_static(name),
+            None => Text::from(d.to_string()),
+        }
+    }
+}
+
 impl From<&Text> for Text {
     fn from(s: &Text) -> Self {
         s.clone()

@@ -129,13 +129,10 @@ pub fn literal_text(lit: &Literal) -> String {
 }
 
 fn push_literal(out: &mut String, lit: &Literal) {
-    use std::fmt::Write;
     match lit {
         Literal::None => out.push_str("None"),
         Literal::Bool(b) => out.push_str(if *b { "True" } else { "False" }),
-        Literal::Int(i) => {
-            let _ = write!(out, "{i}");
-        }
+        Literal::Int(i) => out.push_str(itoa::Buffer::new().format(*i)),
         Literal::Float(f) => out.push_str(&format_float(*f)),
         Literal::Str(s) => {
             out.push('"');

@@ -151,12 +151,12 @@ fn f16_value(bits: u16) -> f64 {
 
 fn constant_doc(p: &mut Printer, obj: &ObjectRef, c: &GenericConstNode, path: &AccessPath) -> Result<ExprDoc> {
     if let Some(d) = c.as_dtype() {
-        let lit = if d.is_void() { ExprDoc::none() } else { ExprDoc::str(d.to_string()) };
+        let lit = if d.is_void() { ExprDoc::none() } else { ExprDoc::str(d) };
         return Ok(r(p, "dtype").call(vec![lit.with_path(path.attr("value"))]));
     }
     if let Some(t) = c.tensor()
         && let Some(lit) = scalar_literal(t) {
-            let dtype = ExprDoc::str(t.dtype.to_string()).with_path(path.attr("data").attr("dtype"));
+            let dtype = ExprDoc::str(t.dtype).with_path(path.attr("data").attr("dtype"));
             return Ok(r(p, "const").call(vec![lit.with_path(path.attr("data")), dtype]));
         }
     Ok(p.add_metadata(&Value::Object(obj.clone())))

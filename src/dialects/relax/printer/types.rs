@@ -10,7 +10,7 @@ use crate::printer::Text;
 use crate::printer::doc::{Doc, ExprDoc};
 use crate::printer::{register_print_hook, FrameId, Printer, DEFAULT_TOKEN};
 
-use super::util::{contains, dtype_text, r, signature_frame, relax_data, tvm_syntax};
+use super::util::{contains, r, signature_frame, relax_data, tvm_syntax};
 use super::TOKEN;
 
 /// The docs of the values of a shape in a type or `R.shape(...)` (`values` at `path`),
@@ -112,7 +112,7 @@ fn tensor_type(p: &mut Printer, t: &TensorTypeNode, path: &AccessPath) -> Result
         }
     }
     if let Some(d) = &t.dtype {
-        kwargs.push((Text::from_static("dtype"), ExprDoc::str(dtype_text(d.dtype)).with_path(path.attr("dtype"))));
+        kwargs.push((Text::from_static("dtype"), ExprDoc::str(d.dtype).with_path(path.attr("dtype"))));
     }
     if t.shape.is_none() && t.ndim != UNKNOWN_NDIM {
         kwargs.push(("ndim".into(), ExprDoc::int(t.ndim).with_path(path.attr("ndim"))));

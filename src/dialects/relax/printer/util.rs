@@ -2,10 +2,10 @@
 //! definitions, the symbolic-variable bookkeeping of signatures.
 
 use crate::dialects::relax::nodes::DataflowVarNode;
-use crate::ir::{AccessPath, DataType, Error, ObjectRef, Result, Type, TypeCode, VarNode};
+use crate::ir::{AccessPath, Error, ObjectRef, Result, Type, VarNode};
 use crate::printer::doc::{ExprDoc, StmtDoc};
 use crate::printer::engine::PrintHook;
-use crate::printer::{FrameId, Printer, Text};
+use crate::printer::{FrameId, Printer};
 
 use super::{IMPORT_R, TOKEN};
 
@@ -156,37 +156,10 @@ pub fn param_stmt(lhs: ExprDoc, annotation: Option<ExprDoc>) -> StmtDoc {
     StmtDoc::new(crate::printer::StmtKind::Assign { lhs, rhs: None, annotation })
 }
 
-/// TVM's name of a data type (`float16`), without formatting for the scalar types
-/// most tensors have (every tensor annotation prints one).
-pub fn dtype_text(d: DataType) -> Text {
-    if d.lanes == 1 {
-        let name = match (d.code, d.bits) {
-            (TypeCode::Float, 16) => "float16",
-            (TypeCode::Float, 32) => "float32",
-            (TypeCode::Float, 64) => "float64",
-            (TypeCode::BFloat, 16) => "bfloat16",
-            (TypeCode::Int, 8) => "int8",
-            (TypeCode::Int, 16) => "int16",
-            (TypeCode::Int, 32) => "int32",
-            (TypeCode::Int, 64) => "int64",
-            (TypeCode::UInt, 8) => "uint8",
-            (TypeCode::UInt, 16) => "uint16",
-            (TypeCode::UInt, 32) => "uint32",
-            (TypeCode::UInt, 64) => "uint64",
-            (TypeCode::Bool, 8) => "bool",
-            _ => "",
-        };
-        if !name.is_empty() {
-            return Text::from_static(name);
-        }
-    }
-    Text::from(d.to_string())
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{dtype_text, r, IMPORT_R};
-    use crate::ir::{DataType, Value};
+    use super::{r, IMPORT_R};
+    use crate::ir::Value;
     use crate::printer::{to_python, Doc, Printer, PrinterConfig};
 
     #[test]
@@ -198,17 +171,6 @@ mod tests {
             let text = to_python(&Doc::Expr(doc), &cfg).expect("prints");
             assert_eq!(text.trim_end(), format!("{prefix}.{attr}"));
             assert!(p.uses_import(IMPORT_R));
-        }
-    }
-
-    #[test]
-    fn dtype_text_is_the_display_name() {
-        for s in [
-            "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "uint16",
-            "uint32", "uint64", "bool", "int1", "uint1", "float32x4", "handle", "void", "float8_e4m3fn", "int4",
-        ] {
-            let d: DataType = s.parse().expect("dtype");
-            assert_eq!(dtype_text(d).as_str(), d.to_string(), "{s}");
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::printer::doc::ExprDoc;
 use crate::printer::Printer;
 
 use super::layout::layout_doc;
-use super::util::{dtype_str, in_s_tir, t};
+use super::util::{in_s_tir, t};
 
 /// How a buffer is being written, which decides the defaults left out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -100,7 +100,7 @@ pub fn buffer_args(
     let shape = ExprDoc::tuple(shape);
     let elem = bt.elem_dtype();
     let dtype = if form == Form::Annotation || elem != p.config().buffer_dtype {
-        Some(ExprDoc::str(dtype_str(elem)).with_path(tp.attr("dtype")))
+        Some(ExprDoc::str(elem).with_path(tp.attr("dtype")))
     } else {
         None
     };

@@ -17,7 +17,7 @@ use crate::printer::{register_print_hook, Printer};
 use super::buffer::is_scalar_buffer;
 use super::fold;
 use super::types::{dtype_argument, type_creation};
-use super::util::{define_var, dtype_str, find_lowest_var_def, push_to_frame, t, with_frame};
+use super::util::{define_var, dtype_doc, find_lowest_var_def, push_to_frame, t, with_frame};
 use super::TOKEN;
 
 fn expr_at(p: &mut Printer, e: &Expr, path: &AccessPath) -> Result<ExprDoc> {
@@ -57,7 +57,7 @@ fn int_imm_doc(p: &mut Printer, imm: &IntImmNode, path: &AccessPath) -> ExprDoc 
         return ExprDoc::int(imm.value).with_path(value_path);
     }
     let lit = if d.is_bool() { ExprDoc::bool(imm.value != 0) } else { ExprDoc::int(imm.value) };
-    t(p, &dtype_str(d)).call(vec![lit.with_path(value_path)])
+    dtype_doc(p, d).call(vec![lit.with_path(value_path)])
 }
 
 fn float_imm_doc(p: &mut Printer, imm: &FloatImmNode, path: &AccessPath) -> ExprDoc {
@@ -66,7 +66,7 @@ fn float_imm_doc(p: &mut Printer, imm: &FloatImmNode, path: &AccessPath) -> Expr
     if d == p.config().float_dtype {
         return lit;
     }
-    t(p, &dtype_str(d)).call(vec![lit])
+    dtype_doc(p, d).call(vec![lit])
 }
 
 fn binary_info(op: BinOp) -> (&'static str, Option<OpKind>) {
@@ -393,7 +393,7 @@ pub fn register() {
         Ok(t(p, "Select").call(vec![c, a, b]))
     });
     hook::<CastNode>("prim.Cast", |p, _, n, path| {
-        let d = ExprDoc::str(dtype_str(n.ty.dtype())).with_path(path.attr("ty"));
+        let d = ExprDoc::str(n.ty.dtype()).with_path(path.attr("ty"));
         let v = expr_at(p, &n.value, &path.attr("value"))?;
         Ok(t(p, "Cast").call(vec![d, v]))
     });

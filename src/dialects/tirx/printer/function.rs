@@ -364,7 +364,7 @@ fn prim_func_in_frame(
                 p.use_import(crate::dialects::ir::printer::IMPORT_I);
                 let mut args = vec![ExprDoc::str(Text::copy(id.as_id().unwrap_or_default()))];
                 if var.dtype() != DataType::INT32 {
-                    args.push(ExprDoc::str(var.dtype().to_string()));
+                    args.push(ExprDoc::str(var.dtype()));
                 }
                 let prefix = p.config().ir_prefix.clone();
                 let rhs = ExprDoc::id(prefix).attr("dynamic").call(args);

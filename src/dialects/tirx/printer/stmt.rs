@@ -269,7 +269,7 @@ fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Op
             return Ok(None);
         }
         let s = expr(p, src, &path.attr("data").attr("args").index(0))?;
-        let dt = ExprDoc::str(b.elem_dtype().to_string()).with_path(tp.attr("dtype"));
+        let dt = ExprDoc::str(b.elem_dtype()).with_path(tp.attr("dtype"));
         return Ok(Some(s.attr("view").call(vec![dt])));
     }
     if !same_offset {
@@ -659,7 +659,7 @@ fn scope_id_def(p: &mut Printer, s: &ScopeIdDefStmtNode, path: &AccessPath) -> R
     if let Some(v) = def.def_ids.first() {
         let d = v.dtype();
         if d != DataType::INT32 {
-            kwargs.push(("dtype".into(), ExprDoc::str(d.to_string())));
+            kwargs.push(("dtype".into(), ExprDoc::str(d)));
         }
     }
     let rhs = t(p, name).call_kw(args, kwargs);

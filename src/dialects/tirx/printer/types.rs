@@ -6,7 +6,7 @@ use crate::ir::{AccessPath, ObjectRef, PointerTypeNode, PrimTypeNode, Result, Tu
 use crate::printer::doc::ExprDoc;
 use crate::printer::Printer;
 
-use super::util::{dtype_doc, dtype_str, t};
+use super::util::{dtype_doc, t};
 
 /// `T.handle(...)` for a pointer type: `T.handle()` (void, global), `T.handle("float32",
 /// "global")`, `T.handle(storage_scope="shared")`; `T.TensorMap()` for a TMA descriptor.
@@ -18,7 +18,7 @@ fn pointer_call(p: &mut Printer, ptr: &PointerTypeNode) -> ExprDoc {
     let handle = t(p, "handle");
     match elem {
         Some(d) if !d.is_void() => {
-            handle.call(vec![ExprDoc::str(dtype_str(d)), ExprDoc::str(ptr.storage_scope.clone())])
+            handle.call(vec![ExprDoc::str(d), ExprDoc::str(ptr.storage_scope.clone())])
         }
         _ if ptr.storage_scope == "global" || ptr.storage_scope.is_empty() => handle.call(vec![]),
         _ => handle.call_kw(vec![], vec![("storage_scope".into(), ExprDoc::str(ptr.storage_scope.clone()))]),
@@ -71,7 +71,7 @@ pub fn type_creation(p: &mut Printer, ty: &Type, path: &AccessPath) -> Result<Ex
 /// scalar type, `<constructor>.ty` otherwise (`T.handle().ty`).
 pub fn dtype_argument(p: &mut Printer, ty: &Type, path: &AccessPath) -> Result<ExprDoc> {
     if let Some(d) = ty.as_prim() {
-        return Ok(ExprDoc::str(dtype_str(d)).with_path(path.clone()));
+        return Ok(ExprDoc::str(d).with_path(path.clone()));
     }
     if ty.is_missing() {
         return Ok(ExprDoc::str("void").with_path(path.clone()));

@@ -2,7 +2,7 @@
 
 use crate::dialects::tirx::nodes::is_buffer_var;
 use crate::ir::{AccessPath, DataType, Error, ObjectRef, Result, VarNode};
-use crate::printer::doc::{Doc, ExprDoc, StmtDoc};
+use crate::printer::doc::{Doc, ExprDoc, StmtDoc, Text};
 use crate::printer::{FrameId, Printer};
 
 use super::{IMPORT_T, TOKEN};
@@ -40,14 +40,9 @@ pub fn tvm_syntax(p: &Printer) -> bool {
     p.tvm_syntax()
 }
 
-/// TVM's name of a data type (`float32`, `bool`, `handle`, `void`).
-pub fn dtype_str(d: DataType) -> String {
-    d.to_string()
-}
-
 /// `T.float32` etc.
 pub fn dtype_doc(p: &mut Printer, d: DataType) -> ExprDoc {
-    t(p, &dtype_str(d))
+    t(p, Text::from(d).as_str())
 }
 
 /// Push a TIRx frame owned by `owner`, with the dispatch token pushed in it.
