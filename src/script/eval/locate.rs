@@ -11,10 +11,12 @@ use ruff_text_size::TextRange;
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode};
 use rustpython_vm::compiler::ast::{self, Identifier};
 use rustpython_vm::compiler::codegen;
+use rustpython_vm::compiler::core::bytecode::CodeObject;
 use rustpython_vm::compiler::CompileOpts;
 use rustpython_vm::{PyRef, VirtualMachine};
 
 use super::run::{Fail, Frame};
+use super::FastBody;
 
 const EXC: &str = "__tvm_exc";
 
@@ -33,40 +35,58 @@ pub fn located(vm: &VirtualMachine, frame: &Rc<Frame>, fail: Fail, lambda: Optio
 
 fn raiser(vm: &VirtualMachine, frame: &Rc<Frame>, range: TextRange, lambda: Option<TextRange>) -> Option<rustpython_vm::PyObjectRef> {
     let body = &frame.body;
-    let node = Default::default;
-    let name = |s: &str, range| ast::ExprName { node_index: node(), range, id: s.into(), ctx: ast::ExprContext::Load };
-    let raise = ast::Stmt::Raise(ast::StmtRaise { node_index: node(), range, exc: Some(Box::new(ast::Expr::Name(name(EXC, range)))), cause: None });
-    let def = |id: &str, range: TextRange, param: bool, stmt: ast::Stmt| {
-        let mut parameters = ast::Parameters { range, node_index: node(), posonlyargs: vec![], args: vec![], vararg: None, kwonlyargs: vec![], kwarg: None };
-        if param {
-            parameters.args.push(ast::ParameterWithDefault {
-                range,
-                node_index: node(),
-                parameter: ast::Parameter { range, node_index: node(), name: Identifier::new(EXC, range), annotation: None },
-                default: None,
-            });
-        }
-        ast::Stmt::FunctionDef(ast::StmtFunctionDef {
-            node_index: node(),
+    let exc = ast::Expr::Name(ast::ExprName { node_index: node(), range, id: EXC.into(), ctx: ast::ExprContext::Load });
+    let raise = ast::Stmt::Raise(ast::StmtRaise { node_index: node(), range, exc: Some(Box::new(exc)), cause: None });
+    let (def, path) = match lambda {
+        Some(l) => (function_def(&body.name, body.def_range, false, function_def("<lambda>", l, true, raise)), &["<lambda>"][..]),
+        None => (function_def(&body.name, body.def_range, true, raise), &[][..]),
+    };
+    let code: PyRef<PyCode> = vm.ctx.new_code(compile_inside(body, def, path)?);
+    let types = vm.import("types", 0).ok()?;
+    types.get_attr("FunctionType", vm).ok()?.call((code, frame.globals.clone()), vm).ok()
+}
+
+/// The code of a function made by `lambda` in `body`, compiled as the body would
+/// compile it (in its class headers, so its qualified name and name mangling are
+/// the same), for a lambda that reads no local of the body.
+pub fn lambda_code(body: &FastBody, lambda: &ast::ExprLambda) -> Option<CodeObject> {
+    let range = lambda.range;
+    let ret = ast::Stmt::Return(ast::StmtReturn { node_index: node(), range, value: Some(Box::new(ast::Expr::Lambda(lambda.clone()))) });
+    compile_inside(body, function_def(&body.name, body.def_range, false, ret), &["<lambda>"])
+}
+
+fn node() -> ast::AtomicNodeIndex {
+    Default::default()
+}
+
+/// `def id(__tvm_exc): stmt` (the parameter when `param`), everything at `range`.
+fn function_def(id: &str, range: TextRange, param: bool, stmt: ast::Stmt) -> ast::Stmt {
+    let mut parameters = ast::Parameters { range, node_index: node(), posonlyargs: vec![], args: vec![], vararg: None, kwonlyargs: vec![], kwarg: None };
+    if param {
+        parameters.args.push(ast::ParameterWithDefault {
             range,
-            is_async: false,
-            decorator_list: vec![],
-            name: Identifier::new(id, range),
-            type_params: None,
-            parameters: Box::new(parameters),
-            returns: None,
-            body: vec![stmt],
-        })
-    };
-    let mut path: Vec<&str> = body.classes.iter().map(|(n, _)| n.as_str()).collect();
-    path.push(&body.name);
-    let mut stmt = match lambda {
-        Some(l) => {
-            path.push("<lambda>");
-            def(&body.name, body.def_range, false, def("<lambda>", l, true, raise))
-        }
-        None => def(&body.name, body.def_range, true, raise),
-    };
+            node_index: node(),
+            parameter: ast::Parameter { range, node_index: node(), name: Identifier::new(EXC, range), annotation: None },
+            default: None,
+        });
+    }
+    ast::Stmt::FunctionDef(ast::StmtFunctionDef {
+        node_index: node(),
+        range,
+        is_async: false,
+        decorator_list: vec![],
+        name: Identifier::new(id, range),
+        type_params: None,
+        parameters: Box::new(parameters),
+        returns: None,
+        body: vec![stmt],
+    })
+}
+
+/// Compile `def` (a function standing for `body`) inside the body's class headers
+/// after the module's declarations, and take the code at `path` inside it.
+fn compile_inside(body: &FastBody, def: ast::Stmt, path: &[&str]) -> Option<CodeObject> {
+    let mut stmt = def;
     for (n, r) in body.classes.iter().rev() {
         stmt = ast::Stmt::ClassDef(ast::StmtClassDef {
             node_index: node(),
@@ -82,8 +102,6 @@ fn raiser(vm: &VirtualMachine, frame: &Rc<Frame>, range: TextRange, lambda: Opti
     stmts.push(stmt);
     let module = ast::ModModule { node_index: node(), range: body.def_range, body: stmts };
     let code = codegen::compile::compile_program(&module, body.source.clone(), CompileOpts::default()).ok()?;
-    let code = crate::script::lazy::nested_code(&code, path)?;
-    let code: PyRef<PyCode> = vm.ctx.new_code(code.clone());
-    let types = vm.import("types", 0).ok()?;
-    types.get_attr("FunctionType", vm).ok()?.call((code, frame.globals.clone()), vm).ok()
+    let names = body.classes.iter().map(|(n, _)| n.as_str()).chain([body.name.as_str()]).chain(path.iter().copied());
+    crate::script::lazy::nested_code(&code, names).cloned()
 }

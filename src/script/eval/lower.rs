@@ -5,7 +5,7 @@
 //! anywhere in the function (parameter, assignment, `with`/`for` target, `del`)
 //! is local to all of it; every other name is global. Whatever would change that
 //! (`global`, `nonlocal`, nested functions and classes, comprehensions, lambdas
-//! with parameters, imports, walrus) makes the body ineligible.
+//! with parameters that read a local, imports, walrus) makes the body ineligible.
 
 use indexmap::IndexSet;
 use rustpython_vm::compiler::ast;
@@ -30,6 +30,8 @@ pub struct Lowered {
     /// The literal table (`Const` indexes it); each literal once, as a compiler's
     /// constant table holds it (literals are immutable, so sharing is unobservable).
     pub literals: Box<[Literal]>,
+    /// How many lambdas with parameters ([`Function`]) the body has.
+    pub functions: u32,
 }
 
 /// The evaluated form of `def`, or `None` when it uses what the evaluator does not implement.
@@ -59,6 +61,7 @@ pub fn lower(def: &ast::StmtFunctionDef) -> Option<Lowered> {
         strings: FastMap::default(),
         ints: FastMap::default(),
         literals: Vec::new(),
+        functions: 0,
     };
     let body = l.stmts(&def.body)?;
     let params = p.args.iter().map(|a| l.name(a.parameter.name.id.as_str())).collect();
@@ -70,6 +73,7 @@ pub fn lower(def: &ast::StmtFunctionDef) -> Option<Lowered> {
         body,
         names: l.names.iter().map(|s| Box::from(*s)).collect(),
         literals: l.literals.into(),
+        functions: l.functions,
     })
 }
 
@@ -140,6 +144,7 @@ struct Lower<'a> {
     strings: FastMap<&'a str, Const>,
     ints: FastMap<u64, Const>,
     literals: Vec<Literal>,
+    functions: u32,
 }
 
 #[derive(Clone, Copy)]
@@ -337,14 +342,48 @@ impl<'a> Lower<'a> {
                 Expr::Compare(Box::new(self.expr(&c.left)?), rest, c.range)
             }
             ast::Expr::If(i) => Expr::IfExp(Box::new((self.expr(&i.test)?, self.expr(&i.body)?, self.expr(&i.orelse)?))),
-            ast::Expr::Lambda(l) => {
-                if l.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
-                    return None;
-                }
-                Expr::Lambda(std::sync::Arc::new(Lambda { body: self.expr(&l.body)?, range: l.range }))
-            }
+            ast::Expr::Lambda(l) => match l.parameters.as_deref() {
+                Some(p) if !p.is_empty() => Expr::Function(std::sync::Arc::new(self.function(l, p)?)),
+                _ => Expr::Lambda(std::sync::Arc::new(Lambda { body: self.expr(&l.body)?, range: l.range })),
+            },
             _ => return None,
         })
+    }
+}
+
+impl<'a> Lower<'a> {
+    /// A lambda with plain parameters whose body the evaluator could run itself
+    /// (so it holds nothing that changes scoping: no comprehension, walrus, nested
+    /// scope reading its parameters) and reads no local of the body: compiled
+    /// alone, it needs no closure.
+    fn function(&mut self, l: &'a ast::ExprLambda, p: &'a ast::Parameters) -> Option<Function> {
+        if !p.posonlyargs.is_empty() || p.vararg.is_some() || !p.kwonlyargs.is_empty() || p.kwarg.is_some() {
+            return None;
+        }
+        let mut params = Names::default();
+        for a in &p.args {
+            // A default is evaluated where the lambda is made; a repeated name is a
+            // compile error the compiled body would have reported before running.
+            if a.default.is_some() || !params.insert(a.parameter.name.id.as_str()) {
+                return None;
+            }
+        }
+        let mut inner = Lower {
+            locals: params,
+            globals: Vec::new(),
+            resolved: FastMap::default(),
+            names: Names::default(),
+            strings: FastMap::default(),
+            ints: FastMap::default(),
+            literals: Vec::new(),
+            functions: 0,
+        };
+        inner.expr(&l.body)?;
+        if inner.globals.iter().any(|g| self.locals.contains(inner.names[g.0 as usize])) {
+            return None;
+        }
+        self.functions += 1;
+        Some(Function { index: self.functions - 1, node: l.clone() })
     }
 }
 
@@ -378,7 +417,12 @@ mod tests {
             "def f():\n    a.b = 1\n",
             "def f():\n    g(*args)\n",
             "def f():\n    g(**kw)\n",
-            "def f():\n    return lambda v: v\n",
+            "def f():\n    x = 1\n    return lambda v: v + x\n",
+            "def f(x):\n    return lambda v: lambda: v + x\n",
+            "def f():\n    return lambda v=1: v\n",
+            "def f():\n    return lambda *v: v\n",
+            "def f():\n    return lambda v, v: v\n",
+            "def f():\n    return lambda v: [v for _ in v]\n",
             "def f(a=1):\n    pass\n",
             "def f(*a):\n    pass\n",
             "def f():\n    for x in y:\n        break\n",
@@ -389,6 +433,11 @@ mod tests {
         ] {
             assert!(!lowers(src), "lowered: {src}");
         }
+    }
+
+    #[test]
+    fn lambdas_reading_only_parameters_and_globals_lower() {
+        assert!(lowers("def f(a):\n    g(lambda x, y: x + y * k, a)\n    return lambda v: (lambda: v)\n"));
     }
 
     #[test]

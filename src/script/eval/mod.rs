@@ -3,8 +3,9 @@
 //! Compiling the builder program to bytecode was the largest part of a parse
 //! (RustPython's compiler allocates per instruction and computes a source location
 //! for each). A body of a TVMScript definition uses a small part of Python: names,
-//! attributes, calls, literals, operators, `with`, assignment, `del`, zero-argument
-//! `lambda`s and the `for`/`if` the transpiler emits for an `if`. Such a body is
+//! attributes, calls, literals, operators, `with`, assignment, `del`, `lambda`s
+//! (one with parameters only if it reads no local: it is then compiled alone) and
+//! the `for`/`if` the transpiler emits for an `if`. Such a body is
 //! lowered once ([`lower`]) and evaluated by walking it ([`run`]); each step makes
 //! the object-protocol call its bytecode instruction would, so builders see the
 //! same calls in the same order. Anything else in a body (comprehensions, `try`,
@@ -19,16 +20,16 @@ pub mod tree;
 
 pub use run::current_globals;
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 use ruff_text_size::{Ranged, TextRange};
-use rustpython_vm::builtins::PyDictRef;
+use rustpython_vm::builtins::{PyCode, PyDictRef};
 use rustpython_vm::compiler::ast;
 use rustpython_vm::compiler::core::SourceFile;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::builtins::PyStrInterned;
-use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
 
 use crate::fast_hash::FastMap;
 use tree::Literal;
@@ -46,6 +47,8 @@ pub struct FastBody {
     /// The declarations of the module scope (imports, `global`), as compiled bodies get them.
     decls: Rc<[ast::Stmt]>,
     source: SourceFile,
+    /// The code of each lambda with parameters, compiled when first evaluated.
+    functions: RefCell<Vec<Option<PyRef<PyCode>>>>,
 }
 
 /// Names and literals already made into objects for a program's bodies: they
@@ -75,12 +78,13 @@ impl FastBody {
     pub fn new(code: lower::Lowered, def: &ast::StmtFunctionDef, classes: &[ast::StmtClassDef], decls: Rc<[ast::Stmt]>, source: &SourceFile) -> FastBody {
         FastBody {
             name: def.name.id.to_string(),
-            code,
             objects: OnceCell::new(),
             classes: classes.iter().map(|c| (c.name.id.to_string(), c.range())).collect(),
             def_range: def.range,
             decls,
             source: source.clone(),
+            functions: RefCell::new(vec![None; code.functions as usize]),
+            code,
         }
     }
 
@@ -125,6 +129,19 @@ impl FastBody {
                 })
                 .collect(),
         }
+    }
+
+    /// The code of the body's lambda `f` (see [`tree::Function`]), compiled once.
+    pub fn function_code(&self, vm: &VirtualMachine, f: &tree::Function) -> Option<PyRef<PyCode>> {
+        let i = f.index as usize;
+        if let Some(code) = self.functions.borrow().get(i).cloned().flatten() {
+            return Some(code);
+        }
+        let code = vm.ctx.new_code(locate::lambda_code(self, &f.node)?);
+        if let Some(slot) = self.functions.borrow_mut().get_mut(i) {
+            *slot = Some(code.clone());
+        }
+        Some(code)
     }
 
     /// A name of the body as text.

@@ -293,6 +293,7 @@ impl Frame {
                 if t.try_to_bool(vm).at(test.range())? { self.expr(vm, then)? } else { self.expr(vm, orelse)? }
             }
             Expr::Lambda(l) => self.lambda(vm, l.clone()),
+            Expr::Function(f) => self.function(vm, f).at(f.node.range)?,
         })
     }
 
@@ -384,6 +385,14 @@ impl Frame {
         })
     }
 
+    /// The function a lambda with parameters makes: its code (compiled alone, see
+    /// [`tree::Function`]) with this body's globals, as `MAKE_FUNCTION` would make it.
+    fn function(&self, vm: &VirtualMachine, f: &super::tree::Function) -> PyResult {
+        let code = self.body.function_code(vm, f).ok_or_else(|| vm.new_runtime_error("a lambda of an evaluated body did not compile"))?;
+        let types = vm.import("types", 0)?;
+        types.get_attr("FunctionType", vm)?.call((code, self.globals.clone()), vm)
+    }
+
     /// A `lambda:` as a callable that evaluates its body in this frame when called
     /// (reading the locals as they are then, as a closure's cells would).
     fn lambda(self: &Rc<Self>, vm: &VirtualMachine, l: std::sync::Arc<Lambda>) -> PyObjectRef {
@@ -450,6 +459,7 @@ impl Expr {
             Expr::Binary(_, _, r) | Expr::Unary(_, _, r) | Expr::Compare(_, _, r) => *r,
             Expr::Call(c) => c.range,
             Expr::Lambda(l) => l.range,
+            Expr::Function(f) => f.node.range,
             Expr::IfExp(parts) => parts.0.range().cover(parts.2.range()),
             Expr::Tuple(es) | Expr::List(es) => es.first().map_or_else(TextRange::default, |f| f.range().cover(es[es.len() - 1].range())),
             Expr::Dict(items) => dict_range(items),

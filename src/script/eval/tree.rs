@@ -47,6 +47,9 @@ pub enum Expr {
     IfExp(Box<(Expr, Expr, Expr)>),
     /// `lambda: expr` (no parameters), reading the function's locals when called.
     Lambda(Arc<Lambda>),
+    /// `lambda x, y: expr` reading only its parameters and globals: made a Python
+    /// function from code compiled for it alone (see [`Function`]).
+    Function(Arc<Function>),
 }
 
 pub struct Call {
@@ -59,6 +62,16 @@ pub struct Call {
 pub struct Lambda {
     pub body: Expr,
     pub range: TextRange,
+}
+
+/// A lambda with parameters. It is compiled, on its own, the first time it is
+/// evaluated: callees read its code (`T.comm_reducer` names its variables after
+/// the parameters). Lowering accepts it only when it needs no closure (it reads no
+/// local of the body), so compiled alone it is the function the body would make.
+pub struct Function {
+    /// Which of the body's functions (its compiled code is kept per body).
+    pub index: u32,
+    pub node: rustpython_vm::compiler::ast::ExprLambda,
 }
 
 /// Operators as the parser names them.
