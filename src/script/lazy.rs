@@ -360,11 +360,34 @@ fn lower_each(defs: &[Extracted]) -> Vec<Option<Lowered>> {
     defs.iter().map(|e| lower(&e.def)).collect()
 }
 
+/// What compiling the program costs per definition (its stub), in bytes of
+/// definitions lowered in the same time: about 95 K instructions a stub against
+/// 50-70 per byte lowered, and lowering (cold trees) runs at fewer instructions per
+/// cycle. On the perf corpus, 1,300-3,200 left this thread waiting 0.1-3.6 ms
+/// for the program; 2,000 gave the shortest lowering phase on both kinds of file.
+const PROGRAM_COST_PER_DEFINITION: usize = 2000;
+
+/// Where the second thread's share of the definitions (of these sizes) starts: that
+/// thread also compiles the program, so it lowers the later definitions worth half
+/// of what is left of the whole work once the program's cost is taken out (none
+/// when the program alone outweighs the lowering).
+fn second_share(sizes: &[usize]) -> usize {
+    let total: usize = sizes.iter().sum();
+    let share = total.saturating_sub(PROGRAM_COST_PER_DEFINITION * sizes.len()) / 2;
+    let mut taken = 0;
+    let mut from = sizes.len();
+    while from > 1 && taken < share {
+        from -= 1;
+        taken += sizes[from];
+    }
+    from
+}
+
 /// The evaluated form of each definition that allows one (when `lowering`), and the
 /// program, compiled by `program`. Lowering reads cold syntax trees and builds new
-/// ones; with enough of it, a second thread lowers the later half of the
-/// definitions while this one lowers the first, then compiles the program while
-/// this one makes the bodies. `None` if that thread failed (the caller then
+/// ones; with enough of it, a second thread lowers the later definitions (see
+/// [`second_share`]) and compiles the program while this one lowers the others and
+/// makes the bodies. `None` if that thread failed (the caller then
 /// compiles the whole program).
 #[allow(clippy::type_complexity)]
 fn lower_all<'scope, F>(
@@ -385,13 +408,8 @@ where
         let forms = lower_each(&defs);
         return Some((defs, forms, ProgramCode::Here(program)));
     }
-    let mut seen = 0;
-    let split = defs.iter().position(|e| {
-        seen += size(e);
-        seen * 2 >= total
-    });
-    let split = split.map_or(defs.len() - 1, |i| i + 1).clamp(1, defs.len() - 1);
-    let second = defs.split_off(split);
+    let sizes: Vec<usize> = defs.iter().map(size).collect();
+    let second = defs.split_off(second_share(&sizes));
     let (send, receive) = std::sync::mpsc::channel();
     // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
     let worker = std::thread::Builder::new()
@@ -846,5 +864,19 @@ class Mod:
         let one = |l: usize, c: usize| SourceLocation { line: OneIndexed::new(l).unwrap(), character_offset: OneIndexed::new(c).unwrap() };
         let locs = vec![(one(3, 5), one(3, 9)), (one(3, 5), one(3, 9)), (one(1, 1), one(7, 200)), (one(90000, 3), one(90000, 1))];
         assert_eq!(&*decode_locations(&encode_locations(&locs)), &locs[..]);
+    }
+
+    #[test]
+    fn the_program_thread_lowers_less() {
+        use super::{second_share, PROGRAM_COST_PER_DEFINITION as P};
+        // Ten definitions of 10 P: what is left after the program is 90 P, so the
+        // second thread lowers the last 45 P or just over (five definitions).
+        assert_eq!(second_share(&[10 * P; 10]), 5);
+        // The program outweighs the lowering: the second thread only compiles it.
+        assert_eq!(second_share(&[P / 2; 10]), 10);
+        // One large definition last: it is the whole share.
+        assert_eq!(second_share(&[P, P, P, 100 * P]), 3);
+        // The first definition always stays here.
+        assert_eq!(second_share(&[P, 100 * P]), 1);
     }
 }
