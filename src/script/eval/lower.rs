@@ -53,16 +53,7 @@ pub fn lower(def: &ast::StmtFunctionDef) -> Option<Lowered> {
         }
     }
     bound_names(&def.body, &mut locals)?;
-    let mut l = Lower {
-        locals,
-        globals: Vec::new(),
-        resolved: FastMap::default(),
-        names: Names::default(),
-        strings: FastMap::default(),
-        ints: FastMap::default(),
-        literals: Vec::new(),
-        functions: 0,
-    };
+    let mut l = Lower::new(locals);
     let body = l.stmts(&def.body)?;
     let params = p.args.iter().map(|a| l.name(a.parameter.name.id.as_str())).collect();
     let slots = l.locals.clone().iter().map(|s| l.name(s)).collect();
@@ -154,6 +145,20 @@ enum Resolved {
 }
 
 impl<'a> Lower<'a> {
+    /// Lowering a scope whose local names are `locals`.
+    fn new(locals: Names<'a>) -> Self {
+        Lower {
+            locals,
+            globals: Vec::new(),
+            resolved: FastMap::default(),
+            names: Names::default(),
+            strings: FastMap::default(),
+            ints: FastMap::default(),
+            literals: Vec::new(),
+            functions: 0,
+        }
+    }
+
     fn name(&mut self, s: &'a str) -> Name {
         Name(self.names.insert_full(s).0 as u32)
     }
@@ -368,16 +373,7 @@ impl<'a> Lower<'a> {
                 return None;
             }
         }
-        let mut inner = Lower {
-            locals: params,
-            globals: Vec::new(),
-            resolved: FastMap::default(),
-            names: Names::default(),
-            strings: FastMap::default(),
-            ints: FastMap::default(),
-            literals: Vec::new(),
-            functions: 0,
-        };
+        let mut inner = Lower::new(params);
         inner.expr(&l.body)?;
         if inner.globals.iter().any(|g| self.locals.contains(inner.names[g.0 as usize])) {
             return None;
