@@ -8,12 +8,12 @@
 use std::rc::Rc;
 
 use ruff_text_size::TextRange;
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyDictRef};
 use rustpython_vm::compiler::ast::{self, Identifier};
 use rustpython_vm::compiler::codegen;
 use rustpython_vm::compiler::core::bytecode::CodeObject;
 use rustpython_vm::compiler::CompileOpts;
-use rustpython_vm::{PyRef, VirtualMachine};
+use rustpython_vm::{PyRef, PyResult, VirtualMachine};
 
 use super::run::{Fail, Frame};
 use super::FastBody;
@@ -41,9 +41,13 @@ fn raiser(vm: &VirtualMachine, frame: &Rc<Frame>, range: TextRange, lambda: Opti
         Some(l) => (function_def(&body.name, body.def_range, false, function_def("<lambda>", l, true, raise)), &["<lambda>"][..]),
         None => (function_def(&body.name, body.def_range, true, raise), &[][..]),
     };
-    let code: PyRef<PyCode> = vm.ctx.new_code(compile_inside(body, def, path)?);
-    let types = vm.import("types", 0).ok()?;
-    types.get_attr("FunctionType", vm).ok()?.call((code, frame.globals.clone()), vm).ok()
+    make_function(vm, vm.ctx.new_code(compile_inside(body, def, path)?), frame.globals.clone()).ok()
+}
+
+/// A Python function of `code` with `globals`, as `MAKE_FUNCTION` makes one without
+/// defaults or closure.
+pub fn make_function(vm: &VirtualMachine, code: PyRef<PyCode>, globals: PyDictRef) -> PyResult {
+    vm.import("types", 0)?.get_attr("FunctionType", vm)?.call((code, globals), vm)
 }
 
 /// The code of a function made by `lambda` in `body`, compiled as the body would

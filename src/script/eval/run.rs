@@ -389,8 +389,7 @@ impl Frame {
     /// [`tree::Function`]) with this body's globals, as `MAKE_FUNCTION` would make it.
     fn function(&self, vm: &VirtualMachine, f: &super::tree::Function) -> PyResult {
         let code = self.body.function_code(vm, f).ok_or_else(|| vm.new_runtime_error("a lambda of an evaluated body did not compile"))?;
-        let types = vm.import("types", 0)?;
-        types.get_attr("FunctionType", vm)?.call((code, self.globals.clone()), vm)
+        super::locate::make_function(vm, code, self.globals.clone())
     }
 
     /// A `lambda:` as a callable that evaluates its body in this frame when called
