@@ -62,18 +62,18 @@ enum Command {
     },
     /// Show the builder program the transpiler makes of FILE.
     Transpile { file: PathBuf },
-    /// Time each stage (Python AST, transpile, parse, print) on FILES, as ratios.
+    /// Time each stage (Python AST, parse, print) on FILES, as ratios.
     Bench {
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Runs per stage (the median is reported); a file under 2 MB gets more, up to 50, so each stage times at least 2 MB of source
+        /// Rounds: each runs every stage of every file once, in turn (a file under 2 MB more often, so each stage times at least 2 MB of source, up to 50 runs); medians are reported
         #[arg(long, default_value_t = 3)]
         runs: usize,
         /// TVM 0.27's figures (`corpus/perf/BASELINE.json`): adds columns of ratios.
         #[arg(long, value_name = "FILE")]
         baseline: Option<PathBuf>,
         /// A Python that imports tvm, as a command split at spaces (`../shared/tools/tvm-oracle python`):
-        /// TVM's CPython AST, parse and print are measured in this run, right after ours, instead of taken from --baseline.
+        /// TVM's CPython AST, parse and print are measured in this run, each run right after ours, instead of taken from --baseline.
         #[arg(long, value_name = "COMMAND")]
         tvm: Option<String>,
     },

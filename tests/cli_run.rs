@@ -111,9 +111,9 @@ fn standard_streams_are_utf8_under_any_locale() {
     }
 }
 
-/// `bench --tvm CMD`: TVM's in-process figures come from the command, run beside
-/// ours (here a stand-in printing fixed figures), and a command that cannot run
-/// TVM stops the bench before any timing.
+/// `bench --tvm CMD`: TVM's in-process figures come from the command, a server asked
+/// for one run at a time beside ours (here a stand-in answering fixed times), and a
+/// command that cannot run TVM stops the bench before any timing.
 #[test]
 fn bench_takes_tvm_figures_from_the_command_given() {
     use std::os::unix::fs::PermissionsExt;
@@ -131,7 +131,7 @@ fn bench_takes_tvm_figures_from_the_command_given() {
     // which of TVM's figures it was computed from.
     std::fs::write(
         &fake,
-        "#!/bin/sh\ncase \"$*\" in\n  *__version__*) echo 9.9-fake ;;\n  *) echo '{\"cpython_ast\": 2.0, \"parse\": 1000000.0, \"print\": 0.001}' ;;\nesac\n",
+        "#!/bin/sh\ncase \"$*\" in\n  *__version__*) echo 9.9-fake ;;\n  *) while read op key rest; do case $op in\n    load|parse) echo '@@bench {\"s\": 1000000.0}' ;;\n    ast) echo '@@bench {\"s\": 2.0}' ;;\n    print) echo '@@bench {\"s\": 0.001}' ;;\n  esac; done ;;\nesac\n",
     )
     .unwrap();
     std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();

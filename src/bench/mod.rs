@@ -1,79 +1,19 @@
 //! `tvmscript bench FILE...`: timings of each stage on large scripts, in one process,
-//! with the floor (parsing the same text to a Python AST) measured in the same run so
-//! results read as ratios. Peak memory is the process's maximum resident set.
+//! with the floor (parsing the same text to a Python AST) and, with `--tvm`, TVM's
+//! own stages timed in the same rounds (`rounds`), so results read as ratios. Peak
+//! memory is the process's maximum resident set.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::printer::{PrinterConfig, Syntax};
-use crate::script::{self, Source};
 use crate::session::Session;
 
+mod rounds;
 pub mod tvm;
-
-/// The timings of one file (medians over `runs`).
-#[derive(Clone, Debug)]
-pub struct FileTimes {
-    pub name: String,
-    pub bytes: usize,
-    /// RustPython's parser alone: the floor for any approach.
-    pub python_ast: Duration,
-    /// Parse + transpile (no execution).
-    pub transpile: Duration,
-    /// The whole parse to IR (well-formedness check off), or the error that stopped it.
-    pub parse: Result<Duration, String>,
-    pub print: Option<Duration>,
-}
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
-}
-
-/// The median time of `runs` calls of `f` after one untimed call: the figures are
-/// for a warm session (the first call also pays for lazily made classes, namespace
-/// members and the allocator's first pages; `process s` measures a cold start).
-fn time<R>(runs: usize, mut f: impl FnMut() -> R) -> (Duration, R) {
-    let mut times = Vec::with_capacity(runs);
-    let mut last = Some(f());
-    for _ in 0..runs.max(1) {
-        let t = Instant::now();
-        let r = f();
-        times.push(t.elapsed());
-        last = Some(r);
-    }
-    (median(times), last.expect("at least one run"))
-}
-
-/// Source bytes each stage is timed over at least (in runs of the whole file): a
-/// small file's stages take a few milliseconds, where one slow run in a handful
-/// moves the median.
-const MIN_BYTES_TIMED: usize = 2_000_000;
-
-/// `runs`, or more for a small file (see [`MIN_BYTES_TIMED`]).
-fn runs_for(runs: usize, bytes: usize) -> usize {
-    runs.max(MIN_BYTES_TIMED.div_ceil(bytes.max(1)).min(50))
-}
-
-/// Measure one file.
-pub fn bench_file(session: &Session, path: &Path, runs: usize) -> Result<FileTimes, String> {
-    let text = crate::vm::run::read_source(path)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let source = Source::new(&name, &text);
-    let runs = runs_for(runs, text.len());
-    let (python_ast, _) = time(runs, || rustpython_vm::compiler::parser::parse_module(&text).is_ok());
-    let env = script::header::printed_environment();
-    let (transpile, _) = time(runs, || script::transpile_source(&source, &env).is_ok());
-    let (parse_t, parsed) = time(runs, || session.parse_with(&name, &text, false));
-    let (parse, print) = match parsed {
-        Ok(defs) => {
-            let cfg = PrinterConfig { syntax: Syntax::Tvm, ..Default::default() };
-            let (pt, _) = time(runs, || defs.iter().map(|(_, d)| crate::print(d, &cfg).map(|s| s.len())).collect::<Vec<_>>());
-            (Ok(parse_t), Some(pt))
-        }
-        Err(e) => (Err(e.message.lines().next().unwrap_or("").to_string()), None),
-    };
-    Ok(FileTimes { name, bytes: text.len(), python_ast, transpile, parse, print })
 }
 
 /// The process's peak resident set, in MiB.
@@ -87,7 +27,11 @@ pub fn peak_rss_mib() -> f64 {
 }
 
 fn secs(d: Duration) -> String {
-    format!("{:.4}", d.as_secs_f64())
+    secs_f(d.as_secs_f64())
+}
+
+fn secs_f(s: f64) -> String {
+    format!("{s:.4}")
 }
 
 /// One whole `tvmscript print --syntax tvm FILE > /dev/null` process: its median
@@ -197,14 +141,26 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
             }
         })
         .collect();
+    let mut server = match &tvm_cmd {
+        Some(cmd) => match tvm::Server::start(cmd) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        },
+        None => None,
+    };
     let session = Session::new();
+    let measured = rounds::measure(&session, paths, runs, server.as_mut());
+    drop(server);
     println!(
         "| file | MB | python AST s | parse s | parse/AST | parse/CPython AST | parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut code = 0;
-    for (p, whole) in paths.iter().zip(wholes) {
-        let t = match bench_file(&session, p, runs) {
+    for (t, whole) in measured.into_iter().zip(wholes) {
+        let t = match t {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("{e}");
@@ -212,55 +168,56 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
                 continue;
             }
         };
-        let mb = t.bytes as f64 / 1e6;
-        let parse = t.parse.as_ref().ok().map(|d| d.as_secs_f64());
         if whole.is_none() {
             code = 1;
         }
+        if let Some(e) = &t.tvm_error {
+            eprintln!("{}: {e}", t.name);
+            code = 1;
+        }
+        let mb = t.bytes as f64 / 1e6;
+        let (ast, parse, print) = (t.ast(), t.parse(), t.print());
         let fixed = baseline.as_ref().and_then(|b| baseline_of(b, &t.name));
-        // TVM right after us, in the same minutes.
-        let beside = match &tvm_cmd {
-            Some(cmd) => match tvm::measure(cmd, p, runs) {
-                Ok(m) => Some(m),
-                Err(e) => {
-                    eprintln!("{e}");
-                    code = 1;
-                    None
-                }
-            },
-            None => None,
+        // Measured beside us, TVM's figures are ratios of back-to-back runs; else the
+        // baseline's medians over ours.
+        let against = |beside: Option<f64>, theirs: Option<f64>, ours: Option<f64>| match &tvm_cmd {
+            Some(_) => beside,
+            None => theirs.zip(ours).map(|(b, d)| b / d.max(1e-9)),
         };
-        let in_process = match (&tvm_cmd, &fixed) {
-            (Some(_), _) => beside,
-            (None, Some(b)) => Some(tvm::TvmTimes { cpython_ast: b.cpython_ast, parse: b.parse, print: b.print }),
-            (None, None) => None,
-        };
+        let times = |v: f64| format!("{v:.1}x");
         let dash = || "-".to_string();
         let cell = |v: Option<String>| v.unwrap_or_else(dash);
         println!(
             "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             t.name,
             mb,
-            secs(t.python_ast),
-            match &t.parse {
-                Ok(d) => secs(*d),
-                Err(e) => format!("error: {e}"),
+            cell(ast.map(secs_f)),
+            match (&t.parse_error, parse) {
+                (Some(e), _) => format!("error: {e}"),
+                (None, p) => cell(p.map(secs_f)),
             },
-            cell(parse.map(|d| format!("{:.1}x", d / t.python_ast.as_secs_f64().max(1e-9)))),
-            cell(in_process.zip(parse).map(|(b, d)| format!("{:.2}x", d / b.cpython_ast.max(1e-9)))),
+            cell(t.parse_over_ast().map(times)),
+            cell(match &tvm_cmd {
+                Some(_) => t.parse_over_cpython_ast(),
+                None => fixed.as_ref().zip(parse).map(|(b, d)| d / b.cpython_ast.max(1e-9)),
+            }
+            .map(|r| format!("{r:.2}x"))),
             cell(parse.map(|d| format!("{:.3}", d / mb.max(1e-9)))),
-            cell(t.print.map(secs)),
+            cell(print.map(secs_f)),
             cell(whole.map(|(d, _)| secs(d))),
             cell(whole.map(|(_, m)| format!("{m:.0}"))),
-            cell(in_process.zip(parse).map(|(b, d)| ratio(b.parse, d))),
-            cell(in_process.zip(t.print).map(|(b, d)| ratio(b.print, d.as_secs_f64()))),
+            cell(against(t.parse_vs_tvm(), fixed.as_ref().map(|b| b.parse), parse).map(times)),
+            cell(against(t.print_vs_tvm(), fixed.as_ref().map(|b| b.print), print).map(times)),
             cell(fixed.as_ref().zip(whole).map(|(b, (d, _))| ratio(b.process, d.as_secs_f64()))),
             cell(fixed.as_ref().zip(whole).map(|(b, (_, m))| ratio(b.peak_mib, m))),
         );
     }
     if let (Some(cmd), Some(v)) = (&tvm_cmd, &tvm_version) {
         let rest = if baseline.is_some() { "whole process and memory from the baseline" } else { "no baseline for the whole process and memory" };
-        println!("\nTVM {v} measured in this run (`{}`): CPython AST, parse, print; {rest}.", cmd.join(" "));
+        println!(
+            "\nTVM {v} measured in this run (`{}`): CPython AST, parse, print, each run right after ours (ratios are medians of these pairs); {rest}.",
+            cmd.join(" ")
+        );
     }
     println!("\nbench process peak RSS: {:.1} MiB", peak_rss_mib());
     code

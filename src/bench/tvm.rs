@@ -1,91 +1,203 @@
-//! TVM 0.27 measured beside us: `tvmscript bench --tvm CMD` runs a Python that can
-//! `import tvm` (say `../shared/tools/tvm-oracle python`) on each file right after
-//! our own timings, so the ratios compare figures taken in the same minutes. The
-//! development machine's speed varies severalfold over a day; a fixed baseline
-//! measured on another day mostly shows that.
+//! TVM 0.27 measured beside us: `tvmscript bench --tvm CMD` starts a Python that can
+//! `import tvm` (say `../shared/tools/tvm-oracle python`) once, as a server holding
+//! every file's text and parsed module, and asks it to time one stage at a time
+//! between our own runs of the same stage. The development machine's speed varies
+//! severalfold within minutes; timed back to back, both sides of a ratio see the
+//! same machine.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex};
 
-/// TVM's in-process figures for one file, in seconds.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TvmTimes {
-    /// CPython's `ast.parse` of the text: the floor of a Python-hosted parser.
-    pub cpython_ast: f64,
-    /// `tvm.script.from_source(text, check_well_formed=False)`.
-    pub parse: f64,
-    /// `.script()` of the parsed definitions.
-    pub print: f64,
-}
-
-/// The measuring program: argv is `RUNS FILE`; it prints one JSON line. Medians,
-/// a collection before each timed call, as `BASELINE.json` was measured. TVM
-/// parses a megabyte in seconds, so a file over 1 MB is parsed once.
-const MEASURE: &str = r#"
-import ast, gc, json, statistics, sys, time
+/// The server: one request per line, `load KEY PATH` (read and parse the file once,
+/// timed) or `ast|parse|print KEY` (one timed run of CPython's `ast.parse`, TVM's
+/// `from_source` without the well-formedness check, `.script()`). Each reply is one
+/// line, `@@bench {"s": SECONDS}` or `@@bench {"error": MESSAGE}`; the marker keeps
+/// whatever TVM writes to stdout itself out of the way. A collection before each
+/// timed call, as `BASELINE.json` was measured.
+const SERVER: &str = r#"
+import ast, gc, json, sys, time
 from typing import TypeVar
 import tvm
 from tvm.script import tirx as T, relax as R, ir as I
 from tvm.tirx.layout import Axis
-runs, path = int(sys.argv[1]), sys.argv[2]
-text = open(path).read()
 names = {"T": T, "R": R, "I": I, "TypeVar": TypeVar, "Axis": Axis, "tvm": tvm}
-def timed(f, n):
-    out, times = None, []
-    for _ in range(n):
-        gc.collect()
-        start = time.perf_counter()
-        out = f()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), out
-parse_runs = 1 if len(text) > 1_000_000 else runs
-a, _ = timed(lambda: ast.parse(text), runs)
-p, mod = timed(lambda: tvm.script.from_source(text, extra_vars=names, check_well_formed=False), parse_runs)
-s, _ = timed(lambda: mod.script(), runs)
-print(json.dumps({"cpython_ast": a, "parse": p, "print": s}))
+texts, mods = {}, {}
+def parse(key):
+    return tvm.script.from_source(texts[key], extra_vars=names, check_well_formed=False)
+def timed(f):
+    gc.collect()
+    start = time.perf_counter()
+    out = f()
+    return time.perf_counter() - start, out
+def reply(obj):
+    sys.stdout.write("@@bench " + json.dumps(obj) + "\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    words = line.rstrip("\n").split(" ", 2)
+    try:
+        op, key = words[0], words[1]
+        if op == "load":
+            with open(words[2], encoding="utf-8") as f:
+                texts[key] = f.read()
+            s, mods[key] = timed(lambda: parse(key))
+        elif op == "ast":
+            s, _ = timed(lambda: ast.parse(texts[key]))
+        elif op == "parse":
+            s, _ = timed(lambda: parse(key))
+        elif op == "print":
+            s, _ = timed(lambda: mods[key].script())
+        else:
+            raise ValueError("unknown request " + repr(line))
+        reply({"s": s})
+    except Exception as e:
+        reply({"error": type(e).__name__ + ": " + str(e).splitlines()[0] if str(e) else type(e).__name__})
 "#;
+
+/// A stage TVM times on request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// CPython's `ast.parse`: the floor of a Python-hosted parser.
+    Ast,
+    Parse,
+    Print,
+}
+
+impl Stage {
+    fn word(self) -> &'static str {
+        match self {
+            Stage::Ast => "ast",
+            Stage::Parse => "parse",
+            Stage::Print => "print",
+        }
+    }
+}
 
 /// The command as given: a program and its leading arguments, split at spaces.
 pub fn command_words(cmd: &str) -> Vec<String> {
     cmd.split_whitespace().map(str::to_string).collect()
 }
 
-fn run_python(cmd: &[String], args: &[&str]) -> Result<String, String> {
+fn start(cmd: &[String], args: &[&str], stdin: Stdio) -> Result<Child, String> {
     let (program, leading) = cmd.split_first().ok_or("--tvm: the command is empty")?;
-    let out = Command::new(program)
+    Command::new(program)
         .args(leading)
         .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("--tvm: cannot start `{}`: {e}", cmd.join(" ")))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("(no message)");
-        return Err(format!("--tvm: `{}` failed: {last}", cmd.join(" ")));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("--tvm: cannot start `{}`: {e}", cmd.join(" ")))
+}
+
+/// The last non-empty line of a process's stderr, or a placeholder.
+fn last_line(err: &str) -> &str {
+    err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("(no message)")
 }
 
 /// TVM's version through `cmd`: checks once, before any timing, that it imports.
 pub fn version(cmd: &[String]) -> Result<String, String> {
-    let out = run_python(cmd, &["-c", "import tvm; print(tvm.__version__)"])?;
-    Ok(out.trim().to_string())
+    let out = start(cmd, &["-c", "import tvm; print(tvm.__version__)"], Stdio::null())?
+        .wait_with_output()
+        .map_err(|e| format!("--tvm: `{}`: {e}", cmd.join(" ")))?;
+    if !out.status.success() {
+        return Err(format!("--tvm: `{}` failed: {}", cmd.join(" "), last_line(&String::from_utf8_lossy(&out.stderr))));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// TVM's figures for `path` (medians of `runs`).
-pub fn measure(cmd: &[String], path: &Path, runs: usize) -> Result<TvmTimes, String> {
-    let file = path.to_string_lossy();
-    let runs = runs.max(1).to_string();
-    let out = run_python(cmd, &["-c", MEASURE, &runs, &file])?;
-    parse_figures(&out).ok_or_else(|| format!("--tvm: no figures for {file} in the output of `{}`", cmd.join(" ")))
+/// A running measuring server (see [`SERVER`]).
+pub struct Server {
+    child: Child,
+    requests: Option<ChildStdin>,
+    replies: BufReader<ChildStdout>,
+    /// Its stderr, drained on a thread (a full pipe would stop it): the last line
+    /// explains a crash.
+    stderr: Arc<Mutex<String>>,
+    cmd: String,
 }
 
-/// The figures in the measuring program's last output line.
-fn parse_figures(out: &str) -> Option<TvmTimes> {
-    let line = out.lines().rev().find(|l| !l.trim().is_empty())?;
-    let v: serde_json::Value = serde_json::from_str(line).ok()?;
-    let num = |k: &str| v.get(k).and_then(|x| x.as_f64()).filter(|x| x.is_finite() && *x > 0.0);
-    Some(TvmTimes { cpython_ast: num("cpython_ast")?, parse: num("parse")?, print: num("print")? })
+impl Server {
+    pub fn start(cmd: &[String]) -> Result<Server, String> {
+        let mut child = start(cmd, &["-c", SERVER], Stdio::piped())?;
+        let (requests, replies) = (child.stdin.take(), child.stdout.take().map(BufReader::new));
+        let (Some(requests), Some(replies)) = (requests, replies) else {
+            return Err("--tvm: the server's pipes are missing".into());
+        };
+        let stderr = Arc::new(Mutex::new(String::new()));
+        if let Some(mut pipe) = child.stderr.take() {
+            let sink = stderr.clone();
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                while let Ok(n @ 1..) = std::io::Read::read(&mut pipe, &mut buf) {
+                    let mut s = sink.lock().unwrap_or_else(|e| e.into_inner());
+                    s.push_str(&String::from_utf8_lossy(&buf[..n]));
+                    // Only the tail is ever shown.
+                    if s.len() > 64 * 1024 {
+                        let cut = s.len() - 16 * 1024;
+                        let cut = (cut..s.len()).find(|&i| s.is_char_boundary(i)).unwrap_or(s.len());
+                        s.drain(..cut);
+                    }
+                }
+            });
+        }
+        Ok(Server { child, requests: Some(requests), replies, stderr, cmd: cmd.join(" ") })
+    }
+
+    /// Read `path` as file `key` and parse it once; TVM's parse time.
+    pub fn load(&mut self, key: usize, path: &std::path::Path) -> Result<f64, String> {
+        let path = path.to_str().filter(|p| !p.contains('\n')).ok_or_else(|| format!("--tvm: cannot pass the path {}", path.display()))?;
+        self.request(&format!("load {key} {path}"))
+    }
+
+    /// One timed run of `stage` on file `key`.
+    pub fn time(&mut self, stage: Stage, key: usize) -> Result<f64, String> {
+        self.request(&format!("{} {key}", stage.word()))
+    }
+
+    fn request(&mut self, line: &str) -> Result<f64, String> {
+        let sent = self.requests.as_mut().map(|w| writeln!(w, "{line}").and_then(|()| w.flush()));
+        if !matches!(sent, Some(Ok(()))) {
+            return Err(self.died());
+        }
+        let mut reply = String::new();
+        loop {
+            reply.clear();
+            match self.replies.read_line(&mut reply) {
+                Ok(0) | Err(_) => return Err(self.died()),
+                Ok(_) => {}
+            }
+            if let Some(json) = reply.strip_prefix("@@bench ") {
+                return parse_reply(json).map_err(|e| format!("--tvm: `{line}`: {e}"));
+            }
+        }
+    }
+
+    fn died(&mut self) -> String {
+        self.requests = None;
+        let _ = self.child.wait();
+        let err = self.stderr.lock().map(|s| last_line(&s).to_string()).unwrap_or_default();
+        format!("--tvm: `{}` stopped: {err}", self.cmd)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // End of input ends its loop; it holds every module, so do not wait for a
+        // slow exit.
+        self.requests = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A reply's seconds, or its error.
+fn parse_reply(json: &str) -> Result<f64, String> {
+    let v: serde_json::Value = serde_json::from_str(json.trim()).map_err(|e| format!("a reply that is not JSON ({e})"))?;
+    if let Some(e) = v.get("error").and_then(|e| e.as_str()) {
+        return Err(e.to_string());
+    }
+    v.get("s").and_then(|s| s.as_f64()).filter(|s| s.is_finite() && *s > 0.0).ok_or_else(|| format!("a reply without a time: {json}"))
 }
 
 #[cfg(test)]
@@ -93,19 +205,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn figures_come_from_the_last_line_and_must_all_be_there() {
-        let out = "a warning\n{\"cpython_ast\": 0.02, \"parse\": 1.5, \"print\": 0.016}\n";
-        assert_eq!(parse_figures(out), Some(TvmTimes { cpython_ast: 0.02, parse: 1.5, print: 0.016 }));
-        assert_eq!(parse_figures("{\"cpython_ast\": 0.02, \"parse\": 1.5}"), None);
-        assert_eq!(parse_figures("{\"cpython_ast\": 0.02, \"parse\": 0, \"print\": 1}"), None);
-        assert_eq!(parse_figures("Traceback"), None);
+    fn a_reply_is_seconds_or_an_error() {
+        assert_eq!(parse_reply("{\"s\": 0.016}\n"), Ok(0.016));
+        assert_eq!(parse_reply("{\"error\": \"ParserError: bad\"}"), Err("ParserError: bad".to_string()));
+        assert!(parse_reply("{\"s\": 0}").is_err());
+        assert!(parse_reply("Traceback").is_err());
+    }
+
+    /// A stand-in server in sh: it answers requests, ignores lines without the
+    /// marker, and dies on `print`.
+    #[test]
+    fn requests_get_their_replies_and_a_crash_says_what_it_printed_last() {
+        let script = "while read op key rest; do echo noise; case $op in \
+                      load) echo '@@bench {\"s\": 1.5}' ;; ast) echo '@@bench {\"s\": 0.25}' ;; \
+                      parse) echo '@@bench {\"error\": \"ParserError: no\"}' ;; \
+                      *) echo 'Segmentation fault' >&2; exit 1 ;; esac; done";
+        let cmd = vec!["sh".to_string(), "-c".to_string(), script.to_string()];
+        let mut s = Server::start(&cmd).unwrap();
+        assert_eq!(s.load(0, std::path::Path::new("/some where/f.py")), Ok(1.5));
+        assert_eq!(s.time(Stage::Ast, 0), Ok(0.25));
+        assert_eq!(s.time(Stage::Parse, 0), Err("--tvm: `parse 0`: ParserError: no".to_string()));
+        let err = s.time(Stage::Print, 0).unwrap_err();
+        assert!(err.starts_with("--tvm: `sh -c while") && err.ends_with("stopped: Segmentation fault"), "{err}");
+        assert!(s.time(Stage::Ast, 0).is_err());
     }
 
     #[test]
-    fn a_command_that_fails_says_what_it_printed_last() {
+    fn a_command_that_cannot_import_tvm_says_what_it_printed_last() {
         let cmd = command_words("sh -c");
-        let err = run_python(&cmd, &["echo first >&2; echo 'ModuleNotFoundError: tvm' >&2; exit 1"]).unwrap_err();
-        assert_eq!(err, "--tvm: `sh -c` failed: ModuleNotFoundError: tvm");
+        let err = version(&[cmd[0].clone(), "-c".into(), "echo first >&2; echo 'ModuleNotFoundError: tvm' >&2; exit 1".into()]).unwrap_err();
+        assert!(err.ends_with("failed: ModuleNotFoundError: tvm"), "{err}");
         let err = version(&command_words("/nonexistent/python3")).unwrap_err();
         assert!(err.starts_with("--tvm: cannot start `/nonexistent/python3`"), "{err}");
         assert_eq!(version(&[]).unwrap_err(), "--tvm: the command is empty");
