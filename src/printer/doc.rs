@@ -501,6 +501,14 @@ pub enum StmtKind {
     DocString,
     Break,
     Continue,
+    /// A statement formatted ahead of the rest (`Printer::format_ahead`): its text as
+    /// written at `indent` spaces, first line unindented, and whether it defines a
+    /// function or class.
+    Formatted {
+        text: String,
+        indent: usize,
+        definition: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -584,6 +592,10 @@ impl StmtDoc {
     pub fn continue_() -> Self {
         StmtKind::Continue.into()
     }
+    /// A statement already formatted at `indent` spaces (see [`StmtKind::Formatted`]).
+    pub fn formatted(text: String, indent: usize, definition: bool) -> Self {
+        StmtKind::Formatted { text, indent, definition }.into()
+    }
 
     /// Set the trailing comment.
     pub fn with_comment(mut self, comment: impl Into<String>) -> Self {
@@ -605,7 +617,7 @@ impl StmtDoc {
         self
     }
     pub fn is_definition(&self) -> bool {
-        matches!(self.kind, StmtKind::Function(_) | StmtKind::Class(_))
+        matches!(self.kind, StmtKind::Function(_) | StmtKind::Class(_) | StmtKind::Formatted { definition: true, .. })
     }
 }
 

@@ -19,6 +19,19 @@ pub fn to_python_underlined(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessP
     format(doc, cfg, underline, true)
 }
 
+/// Spaces to indent with, a slice at a time.
+const SPACES: &str = "                                                                ";
+
+/// The text of `stmt` alone as written at `indent` spaces (its first line
+/// unindented), for [`StmtKind::Formatted`]; plain (no underlines, no line numbers).
+pub(super) fn format_stmt(stmt: &StmtDoc, cfg: &PrinterConfig, indent: usize) -> Result<String> {
+    let mut p = PyPrinter::new(cfg, &[]);
+    p.decorated = false;
+    p.indent = indent;
+    p.stmt(stmt)?;
+    Ok(p.out)
+}
+
 /// Format on one thread, or on two when `parallel` and the doc is large (`split`).
 pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], parallel: bool) -> Result<String> {
     let mut p = PyPrinter::new(cfg, underline);
@@ -248,7 +261,6 @@ impl<'a> PyPrinter<'a> {
     }
 
     fn push_indent(&mut self) {
-        const SPACES: &str = "                                                                ";
         let mut n = self.indent;
         while n > 0 {
             let k = n.min(SPACES.len());
@@ -710,8 +722,31 @@ impl<'a> PyPrinter<'a> {
             }
             StmtKind::Break => self.w("break"),
             StmtKind::Continue => self.w("continue"),
+            StmtKind::Formatted { text, indent, .. } => self.formatted(text, *indent),
         }
         Ok(())
+    }
+
+    /// Text formatted ahead at `indent` spaces, moved to the current indentation
+    /// (every line the printer indents starts with those spaces; blank lines stay).
+    fn formatted(&mut self, text: &str, indent: usize) {
+        if indent == self.indent && !self.decorated {
+            self.w(text);
+            return;
+        }
+        for (i, line) in text.split('\n').enumerate() {
+            if i == 0 {
+                self.w(line);
+                continue;
+            }
+            if line.is_empty() {
+                self.new_line_without_indent();
+                continue;
+            }
+            self.new_line();
+            let indented = line.len() >= indent && line.as_bytes()[..indent].iter().all(|&b| b == b' ');
+            self.w(if indented { &line[indent..] } else { line });
+        }
     }
 
     // ---- decoration -----------------------------------------------------------------
@@ -776,6 +811,7 @@ fn stmt_kind_name(kind: &StmtKind) -> &'static str {
         StmtKind::DocString => "docstring",
         StmtKind::Break => "break",
         StmtKind::Continue => "continue",
+        StmtKind::Formatted { .. } => "formatted",
     }
 }
 

@@ -182,6 +182,36 @@ fn doc_cases_match_tvm() {
     assert!(failures.is_empty(), "{} of {count} cases differ:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// A statement formatted ahead (`StmtKind::Formatted`) prints as the statement does:
+/// at the indentation it was formatted for, and moved to another (blank lines stay
+/// blank), also with line numbers. Every case whose doc is a statement or block,
+/// without underlines, is checked.
+#[test]
+fn statements_formatted_ahead_print_as_they_would_have() {
+    let data = include_str!("testdata/doc_cases.jsonl");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let case: J = serde_json::from_str(line).expect("valid JSON line");
+        let cfg = config(case.get("cfg"));
+        let (Some(want), true) = (case.get("ok").and_then(J::as_str), cfg.path_to_underline.is_empty()) else { continue };
+        let stmts = match doc(&case["doc"]) {
+            Doc::Stmt(s) => vec![*s],
+            Doc::Block(b) => b.stmts,
+            Doc::Expr(_) => continue,
+        };
+        for at in [0, 8] {
+            let ahead = stmts
+                .iter()
+                .map(|s| StmtDoc::formatted(super::python::format_stmt(s, &cfg, at).unwrap(), at, s.is_definition()))
+                .collect();
+            let got = to_python(&Doc::Block(StmtBlockDoc::new(ahead)), &cfg).unwrap();
+            assert_eq!(got, want, "{} formatted at {at}", case["name"]);
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "only {checked} cases checked");
+}
+
 #[rstest]
 #[case(1.0, "1.0")]
 #[case(0.1, "0.10000000000000001")]

@@ -65,6 +65,21 @@ pub(super) fn plan(doc: &Doc, indent_step: usize) -> Option<SplitPlan<'_>> {
     }
 }
 
+/// Whether `stmts` are too many to format ahead of the rest (`Printer::format_ahead`):
+/// enough to be worth two threads at the end. Counts no further than it needs to.
+pub(super) fn too_large_to_format_ahead(stmts: &[StmtDoc]) -> bool {
+    fn count(stmts: &[StmtDoc], n: &mut usize) -> bool {
+        for s in stmts {
+            *n += 1;
+            if *n >= MIN_STATEMENTS || bodies(s).any(|b| count(b, n)) {
+                return true;
+            }
+        }
+        false
+    }
+    count(stmts, &mut 0)
+}
+
 /// The number of statements in `s`, itself included.
 fn weight(s: &StmtDoc) -> usize {
     1 + bodies(s).map(|b| b.iter().map(weight).sum::<usize>()).sum::<usize>()

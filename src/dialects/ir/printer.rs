@@ -85,7 +85,9 @@ pub(super) fn function_doc_unclosed(p: &mut Printer, gv: &GlobalVar, f: &BaseFun
     let fpath = path.attr("functions").map_key(Value::Object(gv.as_ref_obj()));
     let doc = p.as_doc(&f.0, &fpath);
     p.pop_binding_name();
-    doc
+    // Formatted while its doc is still in the cache: a statement of the module's
+    // class body (`Printer::format_ahead`).
+    p.format_ahead(doc?, 1)
 }
 
 /// Forget the top-level variables defined since the `vars_before`-th whose names a
