@@ -99,14 +99,13 @@ fn binary_info(op: BinOp) -> (&'static str, Option<OpKind>) {
 
 fn binary_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
     let (op, a, b) = BinOp::operands(obj).ok_or_else(|| Error::type_error("expected a binary operation"))?;
-    let (a, b) = (a.clone(), b.clone());
-    let da = expr_at(p, &a, &path.attr("a"))?;
-    let db = expr_at(p, &b, &path.attr("b"))?;
+    let da = expr_at(p, a, &path.attr("a"))?;
+    let db = expr_at(p, b, &path.attr("b"))?;
     let (name, kind) = binary_info(op);
     let float_div = op == BinOp::Div && a.dtype().is_float();
     match kind {
-        Some(k) if !fold::sugar_changes(op, &a, &b) => Ok(ExprDoc::binary(k, da, db)),
-        None if float_div && !fold::sugar_changes(op, &a, &b) => Ok(ExprDoc::binary(OpKind::Div, da, db)),
+        Some(k) if !fold::sugar_changes(op, a, b) => Ok(ExprDoc::binary(k, da, db)),
+        None if float_div && !fold::sugar_changes(op, a, b) => Ok(ExprDoc::binary(OpKind::Div, da, db)),
         _ => Ok(t(p, name).call(vec![da, db])),
     }
 }
