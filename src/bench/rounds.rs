@@ -137,6 +137,8 @@ pub fn measure(session: &Session, paths: &[std::path::PathBuf], runs: usize, mut
                 let _ = print(defs);
             }
             if let Some(server) = server.as_deref_mut() {
+                // TVM's parse of a large file takes minutes: say what is going on.
+                eprintln!("bench: TVM parses {}", s.runs.name);
                 match server.load(key, path) {
                     Ok(t) => s.runs.tvm_load = Some(t),
                     Err(e) => s.runs.tvm_error = Some(e),
