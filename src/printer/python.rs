@@ -35,6 +35,9 @@ pub(super) fn format_stmt(stmt: &StmtDoc, cfg: &PrinterConfig, indent: usize) ->
 /// Format on one thread, or on two when `parallel` and the doc is large (`split`).
 pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], parallel: bool) -> Result<String> {
     let mut p = PyPrinter::new(cfg, underline);
+    // The text is at least that of the statements formatted ahead: reserved at once,
+    // it is not copied as it grows.
+    p.out.reserve(split::formatted_len(doc));
     let plan = if p.decorated || !parallel { None } else { split::plan(doc, cfg.indent_spaces) };
     let Some(SplitPlan { block, from, indent }) = plan else {
         p.doc(doc)?;

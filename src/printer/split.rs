@@ -80,6 +80,26 @@ pub(super) fn too_large_to_format_ahead(stmts: &[StmtDoc]) -> bool {
     count(stmts, &mut 0)
 }
 
+/// The length of the text of the statements formatted ahead (`StmtKind::Formatted`)
+/// at the top of `doc` and in the classes there (where a module's functions are).
+pub(super) fn formatted_len(doc: &Doc) -> usize {
+    fn len(stmts: &[StmtDoc], classes: bool) -> usize {
+        stmts
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Formatted { text, .. } => text.len(),
+                StmtKind::Class(c) if classes => len(&c.body, false),
+                _ => 0,
+            })
+            .sum()
+    }
+    match doc {
+        Doc::Block(b) => len(&b.stmts, true),
+        Doc::Stmt(s) => len(std::slice::from_ref(s), true),
+        Doc::Expr(_) => 0,
+    }
+}
+
 /// The number of statements in `s`, itself included.
 fn weight(s: &StmtDoc) -> usize {
     1 + bodies(s).map(|b| b.iter().map(weight).sum::<usize>()).sum::<usize>()
