@@ -114,6 +114,8 @@ pub struct Server {
     /// Its stderr, drained on a thread (a full pipe would stop it): the last line
     /// explains a crash.
     stderr: Arc<Mutex<String>>,
+    /// The thread draining it: joined before the last line is read.
+    drain: Option<std::thread::JoinHandle<()>>,
     cmd: String,
 }
 
@@ -125,7 +127,7 @@ impl Server {
             return Err("--tvm: the server's pipes are missing".into());
         };
         let stderr = Arc::new(Mutex::new(String::new()));
-        if let Some(mut pipe) = child.stderr.take() {
+        let drain = child.stderr.take().map(|mut pipe| {
             let sink = stderr.clone();
             std::thread::spawn(move || {
                 let mut buf = [0u8; 4096];
@@ -139,9 +141,9 @@ impl Server {
                         s.drain(..cut);
                     }
                 }
-            });
-        }
-        Ok(Server { child, requests: Some(requests), replies, stderr, cmd: cmd.join(" ") })
+            })
+        });
+        Ok(Server { child, requests: Some(requests), replies, stderr, drain, cmd: cmd.join(" ") })
     }
 
     /// Read `path` as file `key` and parse it once; TVM's parse time.
@@ -176,6 +178,11 @@ impl Server {
     fn died(&mut self) -> String {
         self.requests = None;
         let _ = self.child.wait();
+        // The pipe ends with the process: what it wrote last is read once the
+        // drain has seen the end.
+        if let Some(drain) = self.drain.take() {
+            let _ = drain.join();
+        }
         let err = self.stderr.lock().map(|s| last_line(&s).to_string()).unwrap_or_default();
         format!("--tvm: `{}` stopped: {err}", self.cmd)
     }
