@@ -4,17 +4,12 @@
 //! memory is the process's maximum resident set.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::session::Session;
 
 mod rounds;
 pub mod tvm;
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
 
 /// The process's peak resident set, in MiB.
 pub fn peak_rss_mib() -> f64 {
@@ -26,17 +21,13 @@ pub fn peak_rss_mib() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-fn secs(d: Duration) -> String {
-    secs_f(d.as_secs_f64())
-}
-
-fn secs_f(s: f64) -> String {
+fn secs(s: f64) -> String {
     format!("{s:.4}")
 }
 
 /// One whole `tvmscript print --syntax tvm FILE > /dev/null` process: its median
 /// wall time over `runs` and its peak resident set in MiB.
-pub fn whole_process(path: &Path, runs: usize) -> Result<(Duration, f64), String> {
+pub fn whole_process(path: &Path, runs: usize) -> Result<(f64, f64), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the tvmscript binary: {e}"))?;
     let mut times = Vec::new();
     let mut peak = 0.0f64;
@@ -50,13 +41,13 @@ pub fn whole_process(path: &Path, runs: usize) -> Result<(Duration, f64), String
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
         let (status, rss) = wait_with_rss(&mut child)?;
-        times.push(start.elapsed());
+        times.push(start.elapsed().as_secs_f64());
         if !status {
             return Err(format!("`tvmscript print {}` failed", path.display()));
         }
         peak = peak.max(rss);
     }
-    Ok((median(times), peak))
+    Ok((rounds::median(times).unwrap_or_default(), peak))
 }
 
 /// Wait for `child`; whether it succeeded and its own peak RSS in MiB (`wait4`).
@@ -131,7 +122,7 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
     };
     // Whole processes first, while this process is small: a spawned child's peak RSS
     // starts from its parent's (Linux carries the high-water mark across exec).
-    let wholes: Vec<Option<(Duration, f64)>> = paths
+    let wholes: Vec<Option<(f64, f64)>> = paths
         .iter()
         .map(|p| match whole_process(p, runs) {
             Ok(w) => Some(w),
@@ -191,10 +182,10 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
             "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             t.name,
             mb,
-            cell(ast.map(secs_f)),
+            cell(ast.map(secs)),
             match (&t.parse_error, parse) {
                 (Some(e), _) => format!("error: {e}"),
-                (None, p) => cell(p.map(secs_f)),
+                (None, p) => cell(p.map(secs)),
             },
             cell(t.parse_over_ast().map(times)),
             cell(match &tvm_cmd {
@@ -203,12 +194,12 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
             }
             .map(|r| format!("{r:.2}x"))),
             cell(parse.map(|d| format!("{:.3}", d / mb.max(1e-9)))),
-            cell(print.map(secs_f)),
+            cell(print.map(secs)),
             cell(whole.map(|(d, _)| secs(d))),
             cell(whole.map(|(_, m)| format!("{m:.0}"))),
             cell(against(t.parse_vs_tvm(), fixed.as_ref().map(|b| b.parse), parse).map(times)),
             cell(against(t.print_vs_tvm(), fixed.as_ref().map(|b| b.print), print).map(times)),
-            cell(fixed.as_ref().zip(whole).map(|(b, (d, _))| ratio(b.process, d.as_secs_f64()))),
+            cell(fixed.as_ref().zip(whole).map(|(b, (d, _))| ratio(b.process, d))),
             cell(fixed.as_ref().zip(whole).map(|(b, (_, m))| ratio(b.peak_mib, m))),
         );
     }

@@ -54,7 +54,8 @@ pub struct FileRuns {
     pub tvm_error: Option<String>,
 }
 
-fn median(mut v: Vec<f64>) -> Option<f64> {
+/// The median of `v` (the upper one of an even count), `None` when empty.
+pub(super) fn median(mut v: Vec<f64>) -> Option<f64> {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied()
 }
