@@ -18,10 +18,12 @@ use crate::printer::engine::{Printer, TakenVar};
 use crate::printer::{Doc, FrameId, StmtDoc};
 
 /// Modules smaller than this (in nodes near the top of each function, see
-/// [`shallow_size`]) print on one thread: a thread and two forks cost more. The perf
-/// corpus's llm_small (2,100, ~1.5 ms of printing) printed no faster on two; lowered
-/// TIR (6,200) and larger printed 1.4-1.6x faster.
-const PARALLEL_FROM: usize = 4000;
+/// [`shallow_size`]) print on one thread: a thread and two forks cost more. Measured
+/// with each function formatted as soon as its doc is built, in alternated pairs: the
+/// first 6 functions of the perf corpus's llm_small (520) printed 10% slower on two
+/// threads, its first 12 (950) 9% faster, all of it (2,100) 12-19% faster; lowered
+/// TIR (6,200) and larger 1.4-1.6x faster.
+const PARALLEL_FROM: usize = 800;
 
 fn parallel_from() -> usize {
     #[cfg(test)]
