@@ -18,12 +18,14 @@ use crate::printer::engine::{Printer, TakenVar};
 use crate::printer::{Doc, FrameId, StmtDoc};
 
 /// Modules smaller than this (in nodes near the top of each function, see
-/// [`shallow_size`]) print on one thread: a thread and two forks cost more. Measured
-/// with each function formatted as soon as its doc is built, in alternated pairs: the
-/// first 6 functions of the perf corpus's llm_small (520) printed 10% slower on two
-/// threads, its first 12 (950) 9% faster, all of it (2,100) 12-19% faster; lowered
-/// TIR (6,200) and larger 1.4-1.6x faster.
-const PARALLEL_FROM: usize = 800;
+/// [`shallow_size`]) print on one thread: a thread and two forks cost more. The perf
+/// corpus's llm_small (2,100) printed 12-25% faster on two threads when run after
+/// itself, but 20-28% slower when each print followed a run of TVM in another
+/// process, as in the bench: the new thread was often put on this thread's core
+/// (the other one still counted busy with the process that had just run there), and
+/// a thread took 0.5-1 ms to start and join. Lowered TIR (6,200) printed 17% faster
+/// on two threads in that setting, and 1.4-1.6x when run after itself.
+const PARALLEL_FROM: usize = 4000;
 
 fn parallel_from() -> usize {
     #[cfg(test)]
