@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use super::dtype::DataType;
+use super::dtype::{DataType, TypeCode};
 use super::object::{object_info, ObjectRef, TypeInfo};
 use super::span::Span;
 use crate::{ir_category, ir_node};
@@ -58,6 +58,32 @@ ir_node! {
     pub struct MissingTypeNode as MissingType: "ir.MissingType", base type_info, isa [Type] {}
 }
 
+impl PrimType {
+    /// The `PrimType` of `dtype`. Types are immutable and compared structurally, so
+    /// the common scalar ones are one shared object each: a parse makes one per
+    /// constant, variable and load, and a print then reads each from a hot line
+    /// instead of from a node of its own, long evicted.
+    pub fn of(dtype: DataType) -> PrimType {
+        const CODES: usize = 5;
+        static COMMON: [OnceLock<PrimType>; CODES * 7] = [const { OnceLock::new() }; CODES * 7];
+        let code = match dtype.code {
+            TypeCode::Int => 0,
+            TypeCode::UInt => 1,
+            TypeCode::Float => 2,
+            TypeCode::BFloat => 3,
+            TypeCode::Bool => 4,
+            _ => CODES,
+        };
+        let make = || PrimType::new(PrimTypeNode { dtype, span: Span::none() });
+        if dtype.lanes == 1 && code < CODES && matches!(dtype.bits, 1 | 8 | 16 | 32 | 64) {
+            // Slots by bits: 1, (2, 4,) 8, 16, 32, 64.
+            let slot = code * 7 + dtype.bits.trailing_zeros() as usize;
+            return COMMON[slot].get_or_init(make).clone();
+        }
+        make()
+    }
+}
+
 impl Type {
     /// The shared missing type (`Type.missing()`).
     pub fn missing() -> Type {
@@ -67,8 +93,9 @@ impl Type {
     pub fn is_missing(&self) -> bool {
         self.0.is::<MissingTypeNode>()
     }
+    /// The `PrimType` of `dtype` (see [`PrimType::of`]).
     pub fn prim(dtype: DataType) -> Type {
-        PrimType::new(PrimTypeNode { dtype, span: Span::none() }).into()
+        PrimType::of(dtype).into()
     }
     /// The data type of a `PrimType`, if this is one.
     pub fn as_prim(&self) -> Option<DataType> {

@@ -25,19 +25,38 @@ const SPACES: &str = "                                                          
 /// The text of `stmt` alone as written at `indent` spaces (its first line
 /// unindented), for [`StmtKind::Formatted`]; plain (no underlines, no line numbers).
 pub(super) fn format_stmt(stmt: &StmtDoc, cfg: &PrinterConfig, indent: usize) -> Result<String> {
+    thread_local! {
+        /// The buffer statements are formatted into, kept between calls: grown by
+        /// doubling, a fresh buffer for each function wrote its text into new, cold
+        /// memory once per doubling; this one stays in the cache, and the text is
+        /// copied out once, at its size.
+        static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+    }
+    /// A larger buffer is not kept (one huge function should not hold its size).
+    const KEEP_UP_TO: usize = 1 << 20;
     let mut p = PyPrinter::new(cfg, &[]);
+    p.out = SCRATCH.take();
     p.decorated = false;
     p.indent = indent;
-    p.stmt(stmt)?;
-    Ok(p.out)
+    let r = p.stmt(stmt);
+    let text = r.map(|()| p.out.as_str().to_owned());
+    let mut scratch = std::mem::take(&mut p.out);
+    if scratch.capacity() <= KEEP_UP_TO {
+        scratch.clear();
+        SCRATCH.set(scratch);
+    }
+    text
 }
 
 /// Format on one thread, or on two when `parallel` and the doc is large (`split`).
 pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], parallel: bool) -> Result<String> {
     let mut p = PyPrinter::new(cfg, underline);
-    // The text is at least that of the statements formatted ahead: reserved at once,
-    // it is not copied as it grows.
-    p.out.reserve(split::formatted_len(doc));
+    // The text is that of the statements formatted ahead and a little more (the
+    // header, the class line, blank lines between functions): reserved at once with
+    // room for that, it is not copied as it grows (a copy of the whole text into new,
+    // cold memory when the last lines went past the reservation).
+    let ahead = split::formatted_len(doc);
+    p.out.reserve(ahead + ahead / 64 + 4096);
     let plan = if p.decorated || !parallel { None } else { split::plan(doc, cfg.indent_spaces) };
     let Some(SplitPlan { block, from, indent }) = plan else {
         p.doc(doc)?;

@@ -141,7 +141,27 @@ pub fn member_names(path: &str) -> Vec<String> {
 pub struct PyNamespace {
     pub path: String,
     /// Members looked up so far (a script reads `T.int64` thousands of times).
-    cache: rustpython_vm::common::lock::PyMutex<crate::fast_hash::FastMap<String, PyObjectRef>>,
+    cache: rustpython_vm::common::lock::PyMutex<MemberCache>,
+}
+
+/// Members by name, and by the address of an interned name: attribute names in
+/// code are interned, so a script asks with the same few string objects, and the
+/// address finds them without hashing the text. (Interned strings live as long as
+/// the interpreter, so an address is never reused for another name; other strings
+/// go by name only, or a script making names would grow this without bound.)
+#[derive(Debug, Default)]
+struct MemberCache {
+    by_name: crate::fast_hash::FastMap<String, PyObjectRef>,
+    by_address: crate::fast_hash::FastMap<usize, PyObjectRef>,
+}
+
+impl MemberCache {
+    fn remember_address(&mut self, vm: &VirtualMachine, name: &Py<PyStr>, value: &PyObjectRef) {
+        let address = std::ptr::from_ref(name) as usize;
+        if vm.ctx.interned_str(name).is_some_and(|i| std::ptr::from_ref::<Py<PyStr>>(i) as usize == address) {
+            self.by_address.insert(address, value.clone());
+        }
+    }
 }
 
 impl PyNamespace {
@@ -171,12 +191,18 @@ impl PyNamespace {
 
 impl GetAttr for PyNamespace {
     fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
-        let n_owned = name.to_string_lossy();
-        let n: &str = &n_owned;
+        let address = std::ptr::from_ref(name) as usize;
         // Only names the generic lookup did not find are cached, so looking here first
         // finds the same thing.
-        if let Some(v) = zelf.cache.lock().get(n) {
+        if let Some(v) = zelf.cache.lock().by_address.get(&address) {
             return Ok(v.clone());
+        }
+        let n_owned = name.to_string_lossy();
+        let n: &str = &n_owned;
+        let known = zelf.cache.lock().by_name.get(n).cloned();
+        if let Some(v) = known {
+            zelf.cache.lock().remember_address(vm, name, &v);
+            return Ok(v);
         }
         if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
             return Ok(v);
@@ -197,7 +223,9 @@ impl GetAttr for PyNamespace {
                 return Err(vm.new_attribute_error(format!("module 'tvm.script.{}' has no attribute '{n}'", zelf.path)));
             }
         };
-        zelf.cache.lock().insert(n.to_string(), value.clone());
+        let mut cache = zelf.cache.lock();
+        cache.by_name.insert(n.to_string(), value.clone());
+        cache.remember_address(vm, name, &value);
         Ok(value)
     }
 }

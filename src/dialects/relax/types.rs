@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use super::nodes::{ShapeExpr, ShapeExprNode};
 
 use crate::ir::{
-    int_imm, object_info, structural_equal, DataType, Error, Expr, ObjectRef, PrimType, PrimTypeNode, Ref, Result,
+    int_imm, object_info, structural_equal, DataType, Error, Expr, ObjectRef, PrimType, Ref, Result,
     Span, TupleType, TupleTypeNode, Type, TypeInfo, Value, VarNode,
 };
 use crate::ir_node;
@@ -113,10 +113,6 @@ pub fn tuple_type(fields: Vec<Type>) -> Type {
     TupleType::new(TupleTypeNode { fields, span: Span::none() }).into()
 }
 
-fn prim_type(dtype: DataType) -> PrimType {
-    PrimType::new(PrimTypeNode { dtype, span: Span::none() })
-}
-
 impl Ref<TensorTypeNode> {
     /// TVM's `TensorType(shape, dtype, vdevice, ndim)` constructor: `shape` must be a
     /// `ShapeExpr` or a variable of `ShapeType`, and agree with `ndim` when both are given.
@@ -143,7 +139,7 @@ impl Ref<TensorTypeNode> {
                 if shape_ndim == UNKNOWN_NDIM { ndim } else { shape_ndim }
             }
         };
-        let dtype = dtype.filter(|d| !d.is_void()).map(prim_type);
+        let dtype = dtype.filter(|d| !d.is_void()).map(PrimType::of);
         Ok(TensorType::new(TensorTypeNode { shape, dtype, vdevice, ndim, span }))
     }
 
@@ -162,7 +158,7 @@ impl Ref<TensorTypeNode> {
     /// A tensor of known rank (or [`UNKNOWN_NDIM`]) and unknown shape.
     pub fn with_ndim(ndim: i64, dtype: Option<DataType>) -> TensorType {
         let ndim = ndim.max(UNKNOWN_NDIM);
-        let dtype = dtype.filter(|d| !d.is_void()).map(prim_type);
+        let dtype = dtype.filter(|d| !d.is_void()).map(PrimType::of);
         TensorType::new(TensorTypeNode { shape: None, dtype, vdevice: None, ndim, span: Span::none() })
     }
 }

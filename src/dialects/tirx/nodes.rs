@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::ir::{
     base_func_info, expr_info, int_imm, object_info, AttrMap, BaseFunc, Cast, CastNode, DataType, Error, Expr,
-    FuncType, FuncTypeNode, Mul, MulNode, ObjectRef, Op, PrimType, PrimTypeNode, Range, Ref, Result, Span, StringImm,
+    FuncType, FuncTypeNode, Mul, MulNode, ObjectRef, Op, PrimType, Range, Ref, Result, Span, StringImm,
     Type, TypeInfo, Value, Var, VarNode,
 };
 use crate::{ir_category, ir_node};
@@ -895,7 +895,7 @@ impl BufferSpec {
             LayoutChoice::Given(l) => Some(l.clone()),
         };
         Ok(BufferType::new(BufferTypeNode {
-            dtype: PrimType::new(PrimTypeNode { dtype: self.dtype, span: Span::none() }),
+            dtype: PrimType::of(self.dtype),
             storage_scope: if self.scope.is_empty() { "global".into() } else { self.scope.clone() },
             shape: self.shape.clone(),
             strides: self.strides.clone(),
