@@ -135,3 +135,28 @@ pub(crate) fn register() -> super::Result<()> {
     register_type::<MissingTypeNode>()?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_prim_types_are_shared_and_keep_their_dtype() {
+        let codes = [TypeCode::Int, TypeCode::UInt, TypeCode::Float, TypeCode::BFloat, TypeCode::Bool];
+        for code in codes {
+            for bits in [1u16, 2, 4, 8, 16, 32, 64] {
+                for lanes in [1, 4] {
+                    let d = DataType::new(code, bits, lanes);
+                    let (a, b) = (PrimType::of(d), PrimType::of(d));
+                    assert_eq!((a.dtype, b.dtype), (d, d), "{d:?}");
+                    let shared = lanes == 1 && bits != 2 && bits != 4;
+                    assert_eq!(a.ptr_eq(&b), shared, "{d:?}");
+                }
+            }
+        }
+        // Other codes and wider types are made each time, with their dtype.
+        let wide = DataType::new(TypeCode::Int, 128, 1);
+        assert_eq!(PrimType::of(wide).dtype, wide);
+        assert_eq!(Type::prim(DataType::INT32).as_prim(), Some(DataType::INT32));
+    }
+}

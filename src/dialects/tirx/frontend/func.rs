@@ -110,8 +110,8 @@ fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> Py
 /// a shape string makes new symbols on each run of the signature, but a captured
 /// `n = I.dynamic("n")` is one object, and the two spellings must build equal modules.
 fn fresh_symbols(ty: &Type) -> Result<Type> {
-    // Most signatures' types hold no variable (buffer parameters are handles): a
-    // borrowing look is far cheaper than a rebuilding map that changes nothing.
+    // Types without variables (static shapes, scalar parameters) need no fresh ones:
+    // a borrowing look is far cheaper than a rebuilding map that changes nothing.
     let mut has_var = false;
     ir::pre_order_visit(ty.as_object(), |n| {
         has_var |= n.is::<VarNode>();
