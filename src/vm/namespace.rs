@@ -156,6 +156,21 @@ struct MemberCache {
 }
 
 impl MemberCache {
+    /// The member cached for `name`.
+    fn get(&mut self, vm: &VirtualMachine, name: &Py<PyStr>) -> Option<PyObjectRef> {
+        if let Some(v) = self.by_address.get(&(std::ptr::from_ref(name) as usize)) {
+            return Some(v.clone());
+        }
+        let v = self.by_name.get(&*name.to_string_lossy()).cloned()?;
+        self.remember_address(vm, name, &v);
+        Some(v)
+    }
+
+    fn insert(&mut self, vm: &VirtualMachine, name: &Py<PyStr>, value: &PyObjectRef) {
+        self.by_name.insert(name.to_string_lossy().into_owned(), value.clone());
+        self.remember_address(vm, name, value);
+    }
+
     fn remember_address(&mut self, vm: &VirtualMachine, name: &Py<PyStr>, value: &PyObjectRef) {
         let address = std::ptr::from_ref(name) as usize;
         if vm.ctx.interned_str(name).is_some_and(|i| std::ptr::from_ref::<Py<PyStr>>(i) as usize == address) {
@@ -191,19 +206,13 @@ impl PyNamespace {
 
 impl GetAttr for PyNamespace {
     fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
-        let address = std::ptr::from_ref(name) as usize;
         // Only names the generic lookup did not find are cached, so looking here first
         // finds the same thing.
-        if let Some(v) = zelf.cache.lock().by_address.get(&address) {
-            return Ok(v.clone());
+        if let Some(v) = zelf.cache.lock().get(vm, name) {
+            return Ok(v);
         }
         let n_owned = name.to_string_lossy();
         let n: &str = &n_owned;
-        let known = zelf.cache.lock().by_name.get(n).cloned();
-        if let Some(v) = known {
-            zelf.cache.lock().remember_address(vm, name, &v);
-            return Ok(v);
-        }
         if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
             return Ok(v);
         }
@@ -223,9 +232,7 @@ impl GetAttr for PyNamespace {
                 return Err(vm.new_attribute_error(format!("module 'tvm.script.{}' has no attribute '{n}'", zelf.path)));
             }
         };
-        let mut cache = zelf.cache.lock();
-        cache.by_name.insert(n.to_string(), value.clone());
-        cache.remember_address(vm, name, &value);
+        zelf.cache.lock().insert(vm, name, &value);
         Ok(value)
     }
 }
