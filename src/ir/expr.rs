@@ -262,7 +262,11 @@ macro_rules! binary_nodes {
             }
             /// The operands of a node of this family.
             pub fn operands(e: &ObjectRef) -> Option<(BinOp, &Expr, &Expr)> {
-                $(if let Some(n) = e.downcast_ref::<$node>() { return Some((BinOp::$handle, &n.a, &n.b)); })*
+                let id = e.node_type_id();
+                $(if id == std::any::TypeId::of::<$node>() {
+                    let n = e.downcast_ref::<$node>()?;
+                    return Some((BinOp::$handle, &n.a, &n.b));
+                })*
                 None
             }
         }

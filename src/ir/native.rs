@@ -45,12 +45,6 @@ impl Object for NativeNode {
     fn span(&self) -> &Span {
         &self.span
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn into_any_arc(self: Arc<Self>) -> Arc<dyn Any + Send + Sync> {
-        self
-    }
 }
 
 impl Value {

@@ -135,8 +135,6 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
     fn expr_ty(&self) -> Option<&ObjectRef> {
         None
     }
-    fn as_any(&self) -> &dyn Any;
-    fn into_any_arc(self: Arc<Self>) -> Arc<dyn Any + Send + Sync>;
 }
 
 /// Static access to a node type's reflection data, for typed handles.
@@ -176,13 +174,19 @@ impl ObjectRef {
         Arc::as_ptr(&self.0) as *const () as usize
     }
     pub fn is<T: Object>(&self) -> bool {
-        self.0.as_any().is::<T>()
+        // `Object: Any`, so the node upcasts: one dynamic call per test.
+        (&*self.0 as &dyn Any).is::<T>()
+    }
+    /// The node's Rust type: read once to test it against many types (each `is` and
+    /// `downcast_ref` reads it again).
+    pub fn node_type_id(&self) -> std::any::TypeId {
+        (&*self.0 as &dyn Any).type_id()
     }
     pub fn isinstance(&self, info: &TypeInfo) -> bool {
         self.type_info().derives_from(info)
     }
     pub fn downcast_ref<T: Object>(&self) -> Option<&T> {
-        self.0.as_any().downcast_ref::<T>()
+        (&*self.0 as &dyn Any).downcast_ref::<T>()
     }
     /// A typed handle to the same node; a TypeError naming both types if it is not a `T`.
     pub fn downcast<T: NodeType>(&self) -> Result<Ref<T>> {
@@ -194,7 +198,8 @@ impl ObjectRef {
         if !self.is::<T>() {
             return None;
         }
-        self.0.clone().into_any_arc().downcast::<T>().ok().map(Ref)
+        let any: Arc<dyn Any + Send + Sync> = self.0.clone();
+        any.downcast::<T>().ok().map(Ref)
     }
     pub fn fields(&self) -> Vec<Value> {
         self.0.fields()
@@ -351,10 +356,10 @@ impl<'a> ChildRef<'a> {
         self.object().type_info()
     }
     pub fn is<T: Object>(&self) -> bool {
-        self.object().as_any().is::<T>()
+        (self.object() as &dyn Any).is::<T>()
     }
     pub fn downcast_ref<T: Object>(&self) -> Option<&T> {
-        self.object().as_any().downcast_ref::<T>()
+        (self.object() as &dyn Any).downcast_ref::<T>()
     }
     pub fn to_object_ref(&self) -> ObjectRef {
         match self {
@@ -544,12 +549,6 @@ macro_rules! ir_node {
                 Some(&self.$tyfield.0)
             }
             )?
-            fn as_any(&self) -> &dyn std::any::Any {
-                self
-            }
-            fn into_any_arc(self: std::sync::Arc<Self>) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
-                self
-            }
         }
 
         // A marker, not `From` impls: `impl From<Ref<Node>> for Type` would break the

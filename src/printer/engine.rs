@@ -284,6 +284,9 @@ pub struct Printer {
     /// when it is large, since dropping one reads the (long cold) node.
     forgotten: Vec<ObjectRef>,
     used_imports: FastSet<String>,
+    /// The import last recorded: most lines use the same namespace again, and a
+    /// comparison is cheaper than the set's lookup.
+    last_import: String,
     metadata: IndexMap<String, Vec<Value>>,
     prefixes: PrefixState,
     binding_names: Vec<String>,
@@ -328,6 +331,7 @@ impl Printer {
             names,
             forgotten: Vec::new(),
             used_imports: FastSet::default(),
+            last_import: String::new(),
             metadata: IndexMap::new(),
             prefixes: PrefixState::default(),
             binding_names: Vec::new(),
@@ -379,6 +383,7 @@ impl Printer {
             names: self.names.clone(),
             forgotten: Vec::new(),
             used_imports: self.used_imports.clone(),
+            last_import: self.last_import.clone(),
             metadata: IndexMap::new(),
             prefixes: PrefixState::default(),
             binding_names: self.binding_names.clone(),
@@ -842,9 +847,13 @@ impl Printer {
     }
 
     pub fn use_import(&mut self, name: &str) {
+        if self.last_import == name {
+            return;
+        }
         if !self.used_imports.contains(name) {
             self.used_imports.insert(name.to_string());
         }
+        name.clone_into(&mut self.last_import);
     }
     pub fn uses_import(&self, name: &str) -> bool {
         self.used_imports.contains(name)

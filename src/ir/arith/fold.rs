@@ -58,9 +58,26 @@ struct Consts {
     fb: Option<f64>,
 }
 
+/// An operand's constant value: an integer, a float, or neither (its type is read
+/// once).
+fn constant(e: &Expr) -> (Option<i64>, Option<f64>) {
+    let id = e.node_type_id();
+    if id == std::any::TypeId::of::<crate::ir::IntImmNode>() {
+        (e.as_int(), None)
+    } else if id == std::any::TypeId::of::<crate::ir::FloatImmNode>() {
+        (None, e.as_float())
+    } else {
+        (None, None)
+    }
+}
+
 impl Consts {
     fn of(a: &Expr, b: &Expr) -> Consts {
-        Consts { pa: a.as_int(), pb: b.as_int(), fa: a.as_float(), fb: b.as_float() }
+        let ((pa, fa), (pb, fb)) = (constant(a), constant(b));
+        Consts { pa, pb, fa, fb }
+    }
+    fn any(&self) -> bool {
+        self.pa.is_some() || self.pb.is_some() || self.fa.is_some() || self.fb.is_some()
     }
 }
 
@@ -79,19 +96,32 @@ fn bool_result(v: bool) -> Result<Option<Expr>> {
 /// TVM's `TryConstFold<Op>(a, b)` on operands of one data type: `Some` when TVM folds.
 pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Expr>> {
     let rtype = prim_dtype(a)?;
-    let Consts { pa, pb, fa, fb } = Consts::of(a, b);
-    let index = is_index_type(rtype) && is_index_type(prim_dtype(b)?);
-    let (ra, rb) = (Ok(Some(a.clone())), Ok(Some(b.clone())));
+    let btype = if is_index_type(rtype) { prim_dtype(b)? } else { rtype };
+    try_const_fold_of(op, a, b, rtype, btype)
+}
+
+/// [`try_const_fold`] of operands whose data types (`rtype`, `btype`) were already read.
+pub(super) fn try_const_fold_of(op: BinOp, a: &Expr, b: &Expr, rtype: DataType, btype: DataType) -> Result<Option<Expr>> {
+    let consts = Consts::of(a, b);
+    let index = is_index_type(rtype) && is_index_type(btype);
+    // Without a constant operand only `min`/`max` of one operand twice folds (most
+    // operators a script writes combine variables).
+    if !consts.any() && !matches!(op, BinOp::Min | BinOp::Max) {
+        return Ok(None);
+    }
+    let Consts { pa, pb, fa, fb } = consts;
+    let ra = || Ok(Some(a.clone()));
+    let rb = || Ok(Some(b.clone()));
     match op {
         BinOp::Add => {
             if let (Some(x), Some(y)) = (pa, pb) {
                 return int_result(rtype, x.wrapping_add(y));
             }
             if pa == Some(0) {
-                return rb;
+                return rb();
             }
             if pb == Some(0) {
-                return ra;
+                return ra();
             }
             if let (Some(x), Some(y)) = (fa, fb)
                 && let Some(v) = fold_float(rtype, x, y, |x, y| x + y, |x, y| x + y)
@@ -99,10 +129,10 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return float_result(rtype, v);
             }
             if fa == Some(0.0) {
-                return rb;
+                return rb();
             }
             if fb == Some(0.0) {
-                return ra;
+                return ra();
             }
         }
         BinOp::Sub => {
@@ -117,7 +147,7 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return int_result(rtype, x.wrapping_sub(y));
             }
             if pb == Some(0) {
-                return ra;
+                return ra();
             }
             if let (Some(x), Some(y)) = (fa, fb)
                 && let Some(v) = fold_float(rtype, x, y, |x, y| x - y, |x, y| x - y)
@@ -125,7 +155,7 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return float_result(rtype, v);
             }
             if fb == Some(0.0) {
-                return ra;
+                return ra();
             }
         }
         BinOp::Mul => {
@@ -133,10 +163,10 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return int_result(rtype, x.wrapping_mul(y));
             }
             match (pa, pb) {
-                (Some(1), _) => return rb,
-                (Some(0), _) => return ra,
-                (_, Some(1)) => return ra,
-                (_, Some(0)) => return rb,
+                (Some(1), _) => return rb(),
+                (Some(0), _) => return ra(),
+                (_, Some(1)) => return ra(),
+                (_, Some(0)) => return rb(),
                 _ => {}
             }
             if let (Some(x), Some(y)) = (fa, fb)
@@ -145,16 +175,16 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return float_result(rtype, v);
             }
             if fa == Some(1.0) {
-                return rb;
+                return rb();
             }
             if fa == Some(0.0) {
-                return ra;
+                return ra();
             }
             if fb == Some(1.0) {
-                return ra;
+                return ra();
             }
             if fb == Some(0.0) {
-                return rb;
+                return rb();
             }
         }
         BinOp::Div => {
@@ -166,10 +196,10 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return int_result(rtype, q);
             }
             if pa == Some(0) {
-                return ra;
+                return ra();
             }
             match pb {
-                Some(1) => return ra,
+                Some(1) => return ra(),
                 Some(0) => return Err(divide_by_zero()),
                 _ => {}
             }
@@ -182,10 +212,10 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 }
             }
             if fa == Some(0.0) {
-                return ra;
+                return ra();
             }
             if fb == Some(1.0) {
-                return ra;
+                return ra();
             }
             if fb == Some(0.0) {
                 return Err(divide_by_zero());
@@ -199,7 +229,7 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return int_result(rtype, x.wrapping_rem(y));
             }
             if pa == Some(0) {
-                return ra;
+                return ra();
             }
             match pb {
                 Some(1) => return make_zero(rtype).map(Some),
@@ -216,10 +246,10 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return int_result(rtype, q);
             }
             if pa == Some(0) {
-                return ra;
+                return ra();
             }
             match pb {
-                Some(1) => return ra,
+                Some(1) => return ra(),
                 Some(0) => return Err(divide_by_zero()),
                 _ => {}
             }
@@ -232,10 +262,10 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 };
             }
             if fa == Some(0.0) {
-                return ra;
+                return ra();
             }
             if fb == Some(1.0) {
-                return ra;
+                return ra();
             }
             if fb == Some(0.0) {
                 return Err(divide_by_zero());
@@ -249,7 +279,7 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return int_result(rtype, floormod_i64(x, y));
             }
             if pa == Some(0) {
-                return ra;
+                return ra();
             }
             match pb {
                 Some(1) => return make_zero(rtype).map(Some),
@@ -278,7 +308,7 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return float_result(rtype, v);
             }
             if a.same_as(b) {
-                return ra;
+                return ra();
             }
         }
         BinOp::EQ | BinOp::NE | BinOp::LT | BinOp::LE | BinOp::GT | BinOp::GE => {
@@ -306,13 +336,13 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
             }
         }
         BinOp::And => match (pa, pb) {
-            (Some(x), _) => return if x != 0 { rb } else { ra },
-            (_, Some(y)) => return if y != 0 { ra } else { rb },
+            (Some(x), _) => return if x != 0 { rb() } else { ra() },
+            (_, Some(y)) => return if y != 0 { ra() } else { rb() },
             _ => {}
         },
         BinOp::Or => match (pa, pb) {
-            (Some(x), _) => return if x != 0 { ra } else { rb },
-            (_, Some(y)) => return if y != 0 { rb } else { ra },
+            (Some(x), _) => return if x != 0 { ra() } else { rb() },
+            (_, Some(y)) => return if y != 0 { rb() } else { ra() },
             _ => {}
         },
         BinOp::BitwiseAnd | BinOp::BitwiseOr | BinOp::BitwiseXor if index => {
@@ -339,7 +369,7 @@ pub(super) fn try_const_fold(op: BinOp, a: &Expr, b: &Expr) -> Result<Option<Exp
                 return int_imm_checked(rtype, v, Span::none()).map(Some);
             }
             if pb == Some(0) {
-                return ra;
+                return ra();
             }
         }
         _ => {}

@@ -99,8 +99,7 @@ fn result_type(op: BinOp, a: &Expr, dtype: DataType) -> Type {
 }
 
 /// The checks of TVM's binary node constructors (`tirx.Add(a, b)` …), on converted operands.
-fn check_binary_node(op: BinOp, a: &Expr, b: &Expr) -> Result<DataType> {
-    let (ta, tb) = (prim_dtype(a)?, prim_dtype(b)?);
+fn check_binary_node(op: BinOp, ta: DataType, tb: DataType) -> Result<DataType> {
     let int_like = |t: DataType| is_int_or_uint(t) || t.is_bool();
     match op {
         BinOp::And | BinOp::Or if !ta.is_bool() || !tb.is_bool() => {
@@ -124,7 +123,13 @@ fn check_binary_node(op: BinOp, a: &Expr, b: &Expr) -> Result<DataType> {
 }
 
 pub(super) fn new_binary_node(op: BinOp, a: Expr, b: Expr, span: Span) -> Result<Expr> {
-    let dtype = check_binary_node(op, &a, &b)?;
+    let (ta, tb) = (prim_dtype(&a)?, prim_dtype(&b)?);
+    new_binary_node_of(op, a, b, ta, tb, span)
+}
+
+/// [`new_binary_node`] of operands whose data types (`ta`, `tb`) were already read.
+pub(super) fn new_binary_node_of(op: BinOp, a: Expr, b: Expr, ta: DataType, tb: DataType, span: Span) -> Result<Expr> {
+    let dtype = check_binary_node(op, ta, tb)?;
     let ty = result_type(op, &a, dtype);
     Ok(op.make(ty, a, b, span))
 }

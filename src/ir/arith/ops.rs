@@ -1,6 +1,6 @@
 //! The operators: TVM's C++ `tvm::add` … with type matching and folding.
 
-use super::fold::try_const_fold;
+use super::fold::{try_const_fold, try_const_fold_of};
 use super::*;
 use crate::ir::expr::BinOp;
 
@@ -97,11 +97,20 @@ fn binary_exprs(op: BinOp, a: Expr, b: Expr, span: &Span) -> Result<Expr> {
         }
         _ => {}
     }
-    let (a, b) = match_types(a, b, span)?;
-    if let Some(folded) = try_const_fold(op, &a, &b)? {
+    // Each operand's type is read once here (a type read is two dynamic calls, and
+    // matching, folding and the node's checks all need both).
+    let (ta, tb) = (prim_dtype(&a)?, prim_dtype(&b)?);
+    let (a, b, ta, tb) = if ta == tb {
+        (a, b, ta, tb)
+    } else {
+        let (a, b) = match_types(a, b, span)?;
+        let (ta, tb) = (prim_dtype(&a)?, prim_dtype(&b)?);
+        (a, b, ta, tb)
+    };
+    if let Some(folded) = try_const_fold_of(op, &a, &b, ta, tb)? {
         return Ok(folded);
     }
-    new_binary_node(op, a, b, span.clone())
+    new_binary_node_of(op, a, b, ta, tb, span.clone())
 }
 
 macro_rules! operator_fns {

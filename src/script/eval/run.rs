@@ -300,6 +300,9 @@ impl Frame {
     /// A call of a Python callable.
     fn call(self: &Rc<Self>, vm: &VirtualMachine, func: &PyObjectRef, c: &Call) -> R<PyObjectRef> {
         let args = self.exprs(vm, &c.args)?;
+        if c.keywords.is_empty() {
+            return func.call(FuncArgs::from(args), vm).at(c.range);
+        }
         let mut kwargs = Vec::with_capacity(c.keywords.len());
         for (k, v) in c.keywords.iter() {
             kwargs.push((self.body.name_text(*k).to_owned(), self.expr(vm, v)?));

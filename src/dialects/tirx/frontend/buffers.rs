@@ -80,8 +80,9 @@ fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
     }
     let parsed = rustpython_vm::compiler::parser::parse_expression(text)
         .map_err(|_| vm.new_value_error(format!("invalid shape expression {text:?}")))?;
+    let body = parsed.into_syntax().body;
     let mut names = vec![];
-    collect_names(&parsed.into_syntax().body, &mut names);
+    collect_names(&body, &mut names);
     // Names the signature's Python scope defines (`T`, constants) keep their values;
     // the others are the function's symbols.
     let scope = vm.ctx.new_dict();
@@ -120,11 +121,52 @@ fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
         .ok_or_else(|| vm.new_runtime_error("shape strings need an enclosing function"))?;
         scope.set_item(n.as_str(), py(vm, var), vm)?;
     }
+    if let Some(value) = shape_arithmetic(vm, &body, &scope) {
+        return to_expr(vm, &value);
+    }
     let code = vm
         .compile(text, rustpython_vm::compiler::Mode::Eval, "<shape>".to_owned())
         .map_err(|e| vm.new_syntax_error(&e, Some(text)))?;
     let value = vm.run_code_obj(code, rustpython_vm::scope::Scope::with_builtins(None, scope, vm))?;
     to_expr(vm, &value)
+}
+
+/// A shape string's value computed without compiling it, when it is arithmetic
+/// (`+ - * // %`, unary `-`) on integer literals and names bound to integers or IR
+/// values (`"batch * seq_len"`): the operator calls its compiled code would make, in
+/// the same order. `None` for anything else, and when an operation fails, so the
+/// string is compiled and run as before and its error is the same (these operations
+/// have no effects, so running them again shows nothing).
+fn shape_arithmetic(vm: &VirtualMachine, e: &rustpython_vm::compiler::ast::Expr, scope: &rustpython_vm::builtins::PyDictRef) -> Option<PyObjectRef> {
+    use rustpython_vm::compiler::ast::{Expr as E, Number, Operator, UnaryOp};
+    match e {
+        E::Name(n) => {
+            let v = scope.get_item_opt(n.id.as_str(), vm).ok()??;
+            (super::convert::is_python_int(vm, &v) || unwrap_object(&v).is_some()).then_some(v)
+        }
+        E::NumberLiteral(l) => match &l.value {
+            Number::Int(i) => Some(vm.ctx.new_int(i.as_i64()?).into()),
+            _ => None,
+        },
+        E::BinOp(b) => {
+            let op = match b.op {
+                Operator::Add => VirtualMachine::_add,
+                Operator::Sub => VirtualMachine::_sub,
+                Operator::Mult => VirtualMachine::_mul,
+                Operator::FloorDiv => VirtualMachine::_floordiv,
+                Operator::Mod => VirtualMachine::_mod,
+                _ => return None,
+            };
+            let left = shape_arithmetic(vm, &b.left, scope)?;
+            let right = shape_arithmetic(vm, &b.right, scope)?;
+            op(vm, &left, &right).ok()
+        }
+        E::UnaryOp(u) if u.op == UnaryOp::USub => {
+            let operand = shape_arithmetic(vm, &u.operand, scope)?;
+            vm._neg(&operand).ok()
+        }
+        _ => None,
+    }
 }
 
 fn collect_names(e: &rustpython_vm::compiler::ast::Expr, out: &mut Vec<String>) {
@@ -881,4 +923,39 @@ pub fn view(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
     let data = buffer_data(buf).py(vm)?;
     emit(vm, DeclBuffer::new(DeclBufferNode { buffer: new.clone(), data, span: Span::none() }))?;
     Ok(py(vm, new))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Computing a shape string's arithmetic directly gives what its compiled code
+    /// gives; anything else is left to the compiler.
+    #[test]
+    fn shape_arithmetic_computes_what_the_compiled_string_computes() {
+        crate::init();
+        let interp = crate::vm::new_interpreter(&Default::default());
+        interp.enter(|vm| {
+            let scope = vm.ctx.new_dict();
+            scope.set_item("K", vm.ctx.new_int(4).into(), vm).unwrap();
+            scope.set_item("n", py(vm, Var::scalar("n", DataType::INT64)), vm).unwrap();
+            scope.set_item("m", py(vm, Var::scalar("m", DataType::INT64)), vm).unwrap();
+            scope.set_item("s", vm.ctx.new_str("n").into(), vm).unwrap();
+            let parse = |text: &str| rustpython_vm::compiler::parser::parse_expression(text).unwrap().into_syntax().body;
+            for text in ["n * K", "n + 1", "-n", "n // 2 % 3", "(n - 1) * (m + K)", "K * 3 - 2", "n % m"] {
+                let direct = shape_arithmetic(vm, &parse(text), &scope).unwrap_or_else(|| panic!("{text}: not computed"));
+                let code = vm.compile(text, rustpython_vm::compiler::Mode::Eval, "<shape>".to_owned()).unwrap();
+                let compiled = vm.run_code_obj(code, rustpython_vm::scope::Scope::with_builtins(None, scope.clone(), vm)).unwrap();
+                let (direct, compiled) = (to_expr(vm, &direct).unwrap(), to_expr(vm, &compiled).unwrap());
+                assert!(crate::ir::structural_equal(&direct, &compiled, false), "{text}: {direct:?} vs {compiled:?}");
+            }
+            // Calls, attributes, floats, other operators, strings and unknown names compile.
+            for text in ["T.int64(4)", "n.dtype", "n * 2.5", "n ** 2", "n << 1", "s * 2", "q + 1", "+n"] {
+                assert!(shape_arithmetic(vm, &parse(text), &scope).is_none(), "{text}: computed");
+            }
+            // A failing operation is left to the compiled string (whose error is the one reported).
+            scope.set_item("b", py(vm, Var::scalar("b", DataType::bool())), vm).unwrap();
+            assert!(shape_arithmetic(vm, &parse("b // n"), &scope).is_none());
+        });
+    }
 }

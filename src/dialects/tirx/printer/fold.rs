@@ -3,6 +3,8 @@
 //! parsing that sugar back rebuilds the same node, and slice bounds (`min + extent`)
 //! are computed the way TVM computes them.
 
+use std::any::TypeId;
+
 use crate::ir::{int_imm, BinOp, DataType, Expr, FloatImmNode, IntImmNode, Span, Type};
 
 fn int_value(e: &Expr) -> Option<i64> {
@@ -11,8 +13,41 @@ fn int_value(e: &Expr) -> Option<i64> {
 fn float_value(e: &Expr) -> Option<f64> {
     e.downcast_ref::<FloatImmNode>().map(|f| f.value)
 }
-fn is_value(e: &Expr, v: i64) -> bool {
-    int_value(e) == Some(v) || float_value(e) == Some(v as f64)
+
+/// An operand as folding sees it: its constant value, if it is one. Read once per
+/// operand (each read is a type test; printing asks this of every binary node).
+#[derive(Clone, Copy)]
+enum Operand {
+    Int(i64),
+    Float(f64),
+    Other,
+}
+
+impl Operand {
+    fn of(e: &Expr) -> Operand {
+        let id = e.node_type_id();
+        if id == TypeId::of::<IntImmNode>() {
+            int_value(e).map_or(Operand::Other, Operand::Int)
+        } else if id == TypeId::of::<FloatImmNode>() {
+            float_value(e).map_or(Operand::Other, Operand::Float)
+        } else {
+            Operand::Other
+        }
+    }
+    fn int(self) -> Option<i64> {
+        if let Operand::Int(i) = self { Some(i) } else { None }
+    }
+    fn float(self) -> Option<f64> {
+        if let Operand::Float(f) = self { Some(f) } else { None }
+    }
+    /// Whether this is the constant `v` (as an integer or a float).
+    fn is(self, v: i64) -> bool {
+        match self {
+            Operand::Int(i) => i == v,
+            Operand::Float(f) => f == v as f64,
+            Operand::Other => false,
+        }
+    }
 }
 
 fn is_index_type(d: DataType) -> bool {
@@ -24,18 +59,22 @@ fn is_index_type(d: DataType) -> bool {
 /// Arithmetic folds constants of any type; the truncated/floored modulus only folds
 /// int32/int64 ("index") constants.
 pub fn sugar_changes(op: BinOp, a: &Expr, b: &Expr) -> bool {
-    if a.dtype() != b.dtype() {
+    // Common scalar types are shared nodes, so one type object on both sides is the
+    // usual answer, without reading either type.
+    let one_type = matches!((a.ty_ref(), b.ty_ref()), (Some(x), Some(y)) if x.same_as(y));
+    if !one_type && a.dtype() != b.dtype() {
         return true;
     }
-    let (ia, ib) = (int_value(a), int_value(b));
-    let (fa, fb) = (float_value(a), float_value(b));
-    let index = is_index_type(a.dtype()) && is_index_type(b.dtype());
+    let index = || is_index_type(a.dtype());
+    let (a, b) = (Operand::of(a), Operand::of(b));
+    let (ia, ib) = (a.int(), b.int());
+    let (fa, fb) = (a.float(), b.float());
     let int_both = ia.is_some() && ib.is_some();
     let float_both = fa.is_some() && fb.is_some();
     match op {
-        BinOp::Add => int_both || float_both || is_value(a, 0) || is_value(b, 0),
-        BinOp::Sub => int_both || float_both || is_value(b, 0),
-        BinOp::Mul => int_both || float_both || is_value(a, 1) || is_value(b, 1) || is_value(a, 0) || is_value(b, 0),
+        BinOp::Add => int_both || float_both || a.is(0) || b.is(0),
+        BinOp::Sub => int_both || float_both || b.is(0),
+        BinOp::Mul => int_both || float_both || a.is(1) || b.is(1) || a.is(0) || b.is(0),
         BinOp::Div | BinOp::FloorDiv => {
             (int_both && ib != Some(0))
                 || ia == Some(0)
@@ -44,7 +83,7 @@ pub fn sugar_changes(op: BinOp, a: &Expr, b: &Expr) -> bool {
                 || fa == Some(0.0)
                 || fb == Some(1.0)
         }
-        BinOp::FloorMod | BinOp::Mod => index && ((int_both && ib != Some(0)) || ia == Some(0) || ib == Some(1)),
+        BinOp::FloorMod | BinOp::Mod => index() && ((int_both && ib != Some(0)) || ia == Some(0) || ib == Some(1)),
         BinOp::EQ | BinOp::NE | BinOp::LT | BinOp::LE | BinOp::GT | BinOp::GE | BinOp::Min | BinOp::Max => {
             int_both || float_both
         }
