@@ -173,7 +173,15 @@ pub fn native_subscript(vm: &VirtualMachine, value: &PyObjectRef, key: &Val) -> 
 /// which Python calls first).
 pub fn exact_ir<'a>(vm: &VirtualMachine, obj: &'a PyObject) -> Option<&'a ObjectRef> {
     let ir = obj.downcast_ref::<PyIr>()?;
-    obj.class().is(&class_of(vm, ir.obj.type_info())).then_some(&ir.obj)
+    let info = ir.obj.type_info();
+    // Compared in the cache, without taking a reference to the class (operators ask
+    // this of both operands).
+    let id = std::ptr::from_ref(info) as usize;
+    let exact = match CLASSES.with(|c| c.borrow().get(&id).map(|cls| obj.class().is(cls))) {
+        Some(exact) => exact,
+        None => obj.class().is(&class_for(vm, info)),
+    };
+    exact.then_some(&ir.obj)
 }
 
 /// The IR object inside a Python object, if it is one.
