@@ -65,6 +65,18 @@ impl Expr {
     pub fn as_float(&self) -> Option<f64> {
         self.0.downcast_ref::<FloatImmNode>().map(|f| f.value)
     }
+    /// The value of an integer or a float constant, with the node's type read once
+    /// (folding asks this of both operands of every binary node).
+    pub fn constant_value(&self) -> (Option<i64>, Option<f64>) {
+        let id = self.0.node_type_id();
+        if id == std::any::TypeId::of::<IntImmNode>() {
+            (self.as_int(), None)
+        } else if id == std::any::TypeId::of::<FloatImmNode>() {
+            (None, self.as_float())
+        } else {
+            (None, None)
+        }
+    }
     pub fn as_var(&self) -> Option<&VarNode> {
         self.0.downcast_ref::<VarNode>()
     }

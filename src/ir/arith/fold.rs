@@ -58,22 +58,9 @@ struct Consts {
     fb: Option<f64>,
 }
 
-/// An operand's constant value: an integer, a float, or neither (its type is read
-/// once).
-fn constant(e: &Expr) -> (Option<i64>, Option<f64>) {
-    let id = e.node_type_id();
-    if id == std::any::TypeId::of::<crate::ir::IntImmNode>() {
-        (e.as_int(), None)
-    } else if id == std::any::TypeId::of::<crate::ir::FloatImmNode>() {
-        (None, e.as_float())
-    } else {
-        (None, None)
-    }
-}
-
 impl Consts {
     fn of(a: &Expr, b: &Expr) -> Consts {
-        let ((pa, fa), (pb, fb)) = (constant(a), constant(b));
+        let ((pa, fa), (pb, fb)) = (a.constant_value(), b.constant_value());
         Consts { pa, pb, fa, fb }
     }
     fn any(&self) -> bool {

@@ -3,15 +3,10 @@
 //! parsing that sugar back rebuilds the same node, and slice bounds (`min + extent`)
 //! are computed the way TVM computes them.
 
-use std::any::TypeId;
-
-use crate::ir::{int_imm, BinOp, DataType, Expr, FloatImmNode, IntImmNode, Span, Type};
+use crate::ir::{int_imm, BinOp, DataType, Expr, IntImmNode, Span, Type};
 
 fn int_value(e: &Expr) -> Option<i64> {
     e.downcast_ref::<IntImmNode>().map(|i| i.value)
-}
-fn float_value(e: &Expr) -> Option<f64> {
-    e.downcast_ref::<FloatImmNode>().map(|f| f.value)
 }
 
 /// An operand as folding sees it: its constant value, if it is one. Read once per
@@ -25,13 +20,10 @@ enum Operand {
 
 impl Operand {
     fn of(e: &Expr) -> Operand {
-        let id = e.node_type_id();
-        if id == TypeId::of::<IntImmNode>() {
-            int_value(e).map_or(Operand::Other, Operand::Int)
-        } else if id == TypeId::of::<FloatImmNode>() {
-            float_value(e).map_or(Operand::Other, Operand::Float)
-        } else {
-            Operand::Other
+        match e.constant_value() {
+            (Some(i), _) => Operand::Int(i),
+            (None, Some(f)) => Operand::Float(f),
+            (None, None) => Operand::Other,
         }
     }
     fn int(self) -> Option<i64> {
