@@ -346,6 +346,51 @@ class Module:
     }
 }
 
+/// A module declares each function (its GlobalVar typed by the signature) before it
+/// builds any; the build goes on from the signature the declaration ran. The body
+/// sees the symbols its parameters were made with, and the GlobalVar's type has
+/// symbols of its own (equal names and types, other objects).
+#[test]
+fn module_functions_are_built_from_their_declared_signatures() {
+    let s = Session::new();
+    let defs = parse(
+        &s,
+        r#"
+N = TypeVar("N")
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def rev(A: T.Buffer(("n",), "int32"), B: T.Buffer(("n",), "int32")):
+        n = T.int32()
+        for i in range(n):
+            B[i] = A[n - 1 - i]
+
+    @T.prim_func
+    def fill(A: T.Buffer((N,), "float32")):
+        for i in range(N):
+            A[i] = T.float32(0)
+"#,
+    );
+    let (_, m) = defs.last().unwrap();
+    let module = m.downcast_ref::<tvmscript::ir::IRModuleNode>().expect("a module");
+    assert_eq!(module.functions.len(), 2);
+    for (gv, f) in module.functions.iter() {
+        let f = f.downcast_ref::<PrimFuncNode>().unwrap();
+        let symbol = &buffer_type(&f.params[0]).unwrap().shape[0];
+        let l = f.body.downcast_ref::<ForNode>().unwrap();
+        assert!(l.extent.same_as(symbol), "{}: the body's symbol is the parameter's", gv.name_hint);
+        let declared = gv.ty.downcast_ref::<tvmscript::ir::FuncTypeNode>().expect("a function type");
+        let Some(BufferTypeNode { shape, .. }) = declared.arg_types[0].downcast_ref::<BufferTypeNode>() else {
+            panic!("{}: the declared parameter is a buffer", gv.name_hint)
+        };
+        assert!(!shape[0].same_as(symbol), "{}: the GlobalVar's type has its own symbols", gv.name_hint);
+        let name = |e: &Expr| e.downcast_ref::<VarNode>().map(|v| (v.name.to_string(), v.dtype()));
+        assert_eq!(name(&shape[0]), name(symbol));
+        assert!(name(symbol).is_some());
+    }
+}
+
 #[test]
 fn tile_primitives_and_layouts() {
     let s = Session::new();

@@ -99,6 +99,16 @@ pub fn unwind_to(depth: usize) {
     drop(dropped);
 }
 
+/// Take the frame at `depth` off the stack unfinished, dropping any above it, to
+/// be entered again later (a function's frame after its signature ran, kept from
+/// the module's declarations to its build).
+pub fn detach(depth: usize) -> Option<Box<dyn Frame>> {
+    let mut taken = with(|b| b.frames.split_off(depth.saturating_sub(1).min(b.frames.len())));
+    let frame = (!taken.is_empty()).then(|| taken.remove(0));
+    drop(taken);
+    frame
+}
+
 /// The current depth of the stack.
 pub fn depth() -> usize {
     with(|b| b.frames.len())

@@ -301,13 +301,33 @@ pub struct DeferredDefinition {
     /// held this definition may outlive the parse (until a cycle collection), and
     /// the builders' globals hold everything the script made, the module included.
     parts: RefCell<Option<DefinitionParts>>,
+    /// What the last `declare` prepared for `build` (see [`Declared::prepared`]).
+    prepared: RefCell<Option<Prepared>>,
+}
+
+/// Work a declaration did that its build may continue from, as the dialect keeps it.
+pub type Prepared = Box<dyn std::any::Any>;
+
+/// A deferred definition's declaration: its signature type and, optionally, the
+/// state its build starts from (a TIR function's frame after its signature ran:
+/// running the signature again would make the same objects anew).
+pub struct Declared {
+    pub ty: crate::ir::Type,
+    pub prepared: Option<Prepared>,
+}
+
+impl From<crate::ir::Type> for Declared {
+    fn from(ty: crate::ir::Type) -> Self {
+        Declared { ty, prepared: None }
+    }
 }
 
 struct DefinitionParts {
     /// The signature type of the function, for its GlobalVar (may be missing).
-    declare: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::Type>>,
-    /// Build the function; runs with the module frame open.
-    build: Box<dyn Fn(&VirtualMachine) -> PyResult<crate::ir::ObjectRef>>,
+    declare: Box<dyn Fn(&VirtualMachine) -> PyResult<Declared>>,
+    /// Build the function, from what its declaration prepared if anything; runs
+    /// with the module frame open.
+    build: Box<dyn Fn(&VirtualMachine, Option<Prepared>) -> PyResult<crate::ir::ObjectRef>>,
     /// The Python functions that build it: their globals or closures may read the
     /// module class's name, which the module binds while it builds.
     scopes: Vec<PyObjectRef>,
@@ -323,12 +343,17 @@ impl DeferredDefinition {
 
     /// The signature type of the function, for its GlobalVar (may be missing).
     pub fn declare(&self, vm: &VirtualMachine) -> PyResult<crate::ir::Type> {
-        self.with_parts(vm, |p| (p.declare)(vm))
+        let Declared { ty, prepared } = self.with_parts(vm, |p| (p.declare)(vm))?;
+        // Dropped after the borrow ends: a dropped frame may hold Python objects.
+        let old = self.prepared.replace(prepared);
+        drop(old);
+        Ok(ty)
     }
 
     /// Build the function; runs with the module frame open.
     pub fn build(&self, vm: &VirtualMachine) -> PyResult<crate::ir::ObjectRef> {
-        self.with_parts(vm, |p| (p.build)(vm))
+        let prepared = self.prepared.borrow_mut().take();
+        self.with_parts(vm, |p| (p.build)(vm, prepared))
     }
 
     /// The Python functions that build it (see `DefinitionParts::scopes`).
@@ -340,7 +365,8 @@ impl DeferredDefinition {
     pub fn release(&self) {
         // Dropped after the borrow ends: dropping Python objects may run code.
         let parts = self.parts.borrow_mut().take();
-        drop(parts);
+        let prepared = self.prepared.borrow_mut().take();
+        drop((parts, prepared));
     }
 }
 
@@ -352,8 +378,8 @@ impl DeferredDefinition {
         target: PyObjectRef,
         dialect: &'static str,
         opts: &O,
-        declare: fn(&VirtualMachine, &GeneratedBuilder, &O) -> PyResult<crate::ir::Type>,
-        build: fn(&VirtualMachine, &GeneratedBuilder, &O) -> PyResult,
+        declare: fn(&VirtualMachine, &GeneratedBuilder, &O) -> PyResult<Declared>,
+        build: fn(&VirtualMachine, &GeneratedBuilder, &O, Option<Prepared>) -> PyResult,
     ) -> PyResult {
         let gb = target.downcast_ref::<GeneratedBuilder>().ok_or_else(|| vm.new_type_error("expected a generated builder"))?;
         let scopes: Vec<PyObjectRef> = std::iter::once(gb.body.clone()).chain(gb.sig.clone()).collect();
@@ -365,13 +391,13 @@ impl DeferredDefinition {
         };
         let parts = DefinitionParts {
             declare: Box::new(move |vm: &VirtualMachine| declare(vm, &*builder_of(vm, &t1)?, &o1)),
-            build: Box::new(move |vm: &VirtualMachine| {
-                let f = build(vm, &*builder_of(vm, &t2)?, &o2)?;
+            build: Box::new(move |vm: &VirtualMachine, prepared: Option<Prepared>| {
+                let f = build(vm, &*builder_of(vm, &t2)?, &o2, prepared)?;
                 crate::vm::object::unwrap_object(&f).ok_or_else(|| vm.new_runtime_error("the function builder produced no IR"))
             }),
             scopes,
         };
-        Ok(DeferredDefinition { name, dialect, parts: RefCell::new(Some(parts)) }
+        Ok(DeferredDefinition { name, dialect, parts: RefCell::new(Some(parts)), prepared: RefCell::new(None) }
         .into_ref(&vm.ctx)
         .into())
     }

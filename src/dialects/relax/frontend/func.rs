@@ -70,6 +70,10 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
         // (its GlobalVar typed by the signature), then built.
         // Built as a module member: its well-formedness check knows its global name.
         let opts = FuncOptions { global_name: Some(gb.name.clone()), ..opts.clone() };
+        // Relax's declaration prepares nothing: its build runs the signature again
+        // (the GlobalVar's type must not share symbols with the built function).
+        let declare = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions| declare(vm, gb, opts).map(Into::into);
+        let build = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, _| build(vm, gb, opts);
         return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", &opts, declare, build);
     }
     if super::frame::in_func() {

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use rustpython_vm::builtins::{PyDict, PyTuple};
-use rustpython_vm::function::FuncArgs;
+use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::types::{Callable, GetDescriptor};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
@@ -22,7 +22,7 @@ use crate::dialects::tirx::nodes::*;
 use crate::ir::{self, DataType, MapResult, ObjectRef, Result, Span, Type, Value, Var, VarNode, WalkOrder};
 use crate::script::settings;
 use crate::vm::object::unwrap_object;
-use crate::vm::runtime::GeneratedBuilder;
+use crate::vm::runtime::{Declared, GeneratedBuilder, Prepared};
 
 /// Options of a function decorator.
 #[derive(Clone, Debug, Default)]
@@ -75,34 +75,37 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
     if crate::vm::runtime::in_module_class() {
         // Inside a module class: kept until the module declares every function
         // (its GlobalVar typed by the signature), then built.
+        let build = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, prepared: Option<Prepared>| {
+            let signed = prepared.and_then(|p| p.downcast::<Signed>().ok()).map(|s| *s);
+            build_from(vm, gb, opts, None, signed)
+        };
         return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "tirx", opts, declare, build);
     }
     build(vm, gb, opts)
 }
 
+/// A function's frame after its signature ran, off the builder stack: what a
+/// module's declaration of the function leaves for its build, which continues with
+/// the body (TVM runs the signature again; it would make the same objects anew).
+struct Signed {
+    frame: Box<dyn builder::Frame>,
+    result: Rc<RefCell<Option<PrimFunc>>>,
+    /// The signature builder's values: the body builder's arguments.
+    params: Vec<PyObjectRef>,
+    kw: KwArgs,
+}
+
 /// The function type of a definition's signature (its parameters' types and
-/// return type), without building the body.
-fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Type> {
-    let result = Rc::new(RefCell::new(None));
-    let mut frame = PrimFuncFrame::new(&gb.name, opts.s_tir, opts.private, gb.option_bool("tvm_spelling", vm), result);
-    frame.decls = gb.declarations(vm);
-    frame.in_signature = true;
-    let depth = enter(frame);
-    let run = || -> PyResult<Type> {
-        let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
-        sig.call((SigContext { jit: false }.into_ref(&vm.ctx),), vm)?;
-        let (params, ret) = with_func(|f| (f.params.clone(), f.ret_type.clone())).unwrap_or_default();
-        let ty: Type = crate::ir::FuncType::new(crate::ir::FuncTypeNode {
-            arg_types: params.iter().map(|p| p.ty.clone()).collect(),
-            ret_type: ret.unwrap_or_else(Type::unit),
-            span: Span::none(),
-        })
-        .into();
-        fresh_symbols(&ty).py(vm)
-    };
-    let r = run();
-    builder::unwind_to(depth);
-    r
+/// return type, with fresh symbols), and the function's frame to build it from.
+fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Declared> {
+    let (depth, result, params, kw) = sign(vm, gb, opts, None)?;
+    let (arg_types, ret) = with_func(|f| (f.params.iter().map(|p| p.ty.clone()).collect(), f.ret_type.clone())).unwrap_or_default();
+    let ty: Type = crate::ir::FuncType::new(crate::ir::FuncTypeNode { arg_types, ret_type: ret.unwrap_or_else(Type::unit), span: Span::none() }).into();
+    let ty = fresh_symbols(&ty);
+    let frame = builder::detach(depth);
+    let ty = ty.py(vm)?;
+    let prepared = frame.map(|frame| Box::new(Signed { frame, result, params, kw }) as Prepared);
+    Ok(Declared { ty, prepared })
 }
 
 /// `ty` with each variable replaced by a fresh one of the same name and type.
@@ -139,22 +142,29 @@ fn fresh_symbols(ty: &Type) -> Result<Type> {
 
 /// Build a function from its generated builder.
 pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult {
-    build_with(vm, gb, opts, None)
+    build_from(vm, gb, opts, None, None)
 }
 
 /// Build with compile-time constants bound to the keyword-only parameters (JIT).
-pub fn build_with(
+pub fn build_with(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, consts: Option<KwArgs>) -> PyResult {
+    build_from(vm, gb, opts, consts, None)
+}
+
+/// Enter the function's frame and run its signature builder (with `consts` bound,
+/// JIT); returns the frame's depth, where the function will be left, and the
+/// body builder's arguments. On an error the frame is gone.
+fn sign(
     vm: &VirtualMachine,
     gb: &GeneratedBuilder,
     opts: &FuncOptions,
-    consts: Option<rustpython_vm::function::KwArgs>,
-) -> PyResult {
+    consts: Option<KwArgs>,
+) -> PyResult<(usize, Rc<RefCell<Option<PrimFunc>>>, Vec<PyObjectRef>, KwArgs)> {
     let result = Rc::new(RefCell::new(None));
     let mut frame = PrimFuncFrame::new(&gb.name, opts.s_tir, opts.private, gb.option_bool("tvm_spelling", vm), result.clone());
     frame.decls = gb.declarations(vm);
     frame.in_signature = true;
     let depth = enter(frame);
-    let run = || -> PyResult<()> {
+    let run = || -> PyResult<(Vec<PyObjectRef>, KwArgs)> {
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
         let jit = consts.is_some();
         // Constants go to both builders as keyword arguments; the signature builder
@@ -162,24 +172,45 @@ pub fn build_with(
         let constexpr = gb.option_names("constexpr", vm);
         let map = vm.ctx.new_dict();
         let mut constants = vec![];
-        for (k, v) in consts.clone().into_iter().flatten() {
+        for (k, v) in consts.into_iter().flatten() {
             map.set_item(k.as_str(), v.clone(), vm)?;
             if constexpr.contains(&k) {
                 constants.push((k, v));
             }
         }
-        let kw: rustpython_vm::function::KwArgs = constants.into_iter().collect();
+        let kw: KwArgs = constants.into_iter().collect();
         let sig = sig_with_type_vars(vm, &sig)?;
         let mut sig_args = vec![SigContext { jit }.into_ref(&vm.ctx).into()];
         if jit {
             sig_args.push(map.into());
         }
         let values = sig.call(vm, FuncArgs::new(sig_args, kw.clone()))?;
-        with_func(|f| f.in_signature = false);
         let params: Vec<PyObjectRef> = match values.downcast_ref::<PyTuple>() {
             Some(t) => t.as_slice().to_vec(),
             None => vec![values.clone()],
         };
+        Ok((params, kw))
+    };
+    match run() {
+        Ok((params, kw)) => Ok((depth, result, params, kw)),
+        Err(e) => {
+            if builder::depth() >= depth {
+                builder::unwind_to(depth);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Build a function: its signature runs now, or ran when the module declared it
+/// (`signed`); then its body.
+fn build_from(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, consts: Option<KwArgs>, signed: Option<Signed>) -> PyResult {
+    let (depth, result, params, kw) = match signed {
+        Some(Signed { frame, result, params, kw }) => (builder::enter(frame), result, params, kw),
+        None => sign(vm, gb, opts, consts)?,
+    };
+    let run = || -> PyResult<()> {
+        with_func(|f| f.in_signature = false);
         let body = body_with_symbols(vm, gb.body_fn(vm)?)?;
         body.call(vm, FuncArgs::new(params, kw))?;
         close(depth).py(vm)
