@@ -27,6 +27,7 @@ use rustpython_vm::compiler::core::bytecode::{CodeObject, CodeUnit, CodeUnits, C
 use rustpython_vm::compiler::core::{OneIndexed, SourceFile, SourceLocation};
 use rustpython_vm::compiler::CompileOpts;
 use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
+use std::sync::mpsc::{Receiver, Sender};
 
 use super::eval::lower::{lower, Lowered};
 use super::eval::{FastBody, Interner};
@@ -288,6 +289,7 @@ pub fn compile_bodies(
     sf: &SourceFile,
     opts: &CompileOpts,
     arena: &Arena,
+    standby: Option<&mut Standby>,
 ) -> Option<(Bodies, LoweredTrees, CodeObject)> {
     let mut classes = Vec::new();
     let mut module_decls = Vec::new();
@@ -303,10 +305,9 @@ pub fn compile_bodies(
     let mut compiled = Vec::with_capacity(extracted.len());
     // In the arena with its items, so freeing the arena frees all of it.
     let mut lowered = arena.enter(|| Vec::with_capacity(extracted.len()));
-    let stubs: &ast::ModModule = module;
-    std::thread::scope(|scope| {
-        let compile_program = || codegen::compile::compile_program(stubs, sf.clone(), opts.clone());
-        let (extracted, forms, program) = lower_all(scope, extracted, vm.is_some(), compile_program)?;
+    {
+        let mut standby = standby;
+        let (extracted, forms, program) = lower_all(standby.as_deref_mut(), extracted, vm.is_some(), module, sf, opts)?;
         let mut forms = forms.into_iter();
         let mut objects = Interner::default();
         for e in extracted {
@@ -322,7 +323,7 @@ pub fn compile_bodies(
             let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
             compiled.push((e.key, Body::Compiled(code)));
         }
-        let program = program.finish()?;
+        let program = program.finish(module, sf, opts, standby)?;
         BODIES.with(|b| {
             let mut b = b.borrow_mut();
             for (key, body) in compiled {
@@ -331,27 +332,99 @@ pub fn compile_bodies(
             }
         });
         Some((bodies, LoweredTrees { _trees: lowered }, program))
-    })
+    }
 }
 
 /// Source (bytes of definitions) from which lowering is shared with a second thread.
-const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
+pub const LOWER_ON_TWO_THREADS: usize = 64 * 1024;
 
 type ProgramResult = Result<CodeObject, codegen::error::CodegenError>;
 
-/// The program's code: compiled on the lowering thread while this one makes the
+/// The program's code: compiled on the lowering thread (which has the program's tree,
+/// the stubs, until it sends it back with the code) while this one makes the
 /// evaluated bodies, or to be compiled here.
-enum ProgramCode<'scope, F> {
-    Here(F),
-    There(std::thread::ScopedJoinHandle<'scope, ProgramResult>),
+enum ProgramCode {
+    Here,
+    There(Receiver<(ProgramResult, ast::ModModule)>),
 }
 
-impl<F: FnOnce() -> ProgramResult> ProgramCode<'_, F> {
+impl ProgramCode {
     /// The code, or `None` when the program does not compile (or its thread failed).
-    fn finish(self) -> Option<CodeObject> {
+    /// `module` is the program's tree again afterwards.
+    fn finish(self, module: &mut ast::ModModule, sf: &SourceFile, opts: &CompileOpts, standby: Option<&mut Standby>) -> Option<CodeObject> {
         match self {
-            ProgramCode::Here(f) => f().ok(),
-            ProgramCode::There(h) => h.join().ok()?.ok(),
+            ProgramCode::Here => codegen::compile::compile_program(module, sf.clone(), opts.clone()).ok(),
+            ProgramCode::There(r) => {
+                let (code, stubs) = r.recv().ok()?;
+                *module = stubs;
+                if let Some(s) = standby {
+                    s.done();
+                }
+                code.ok()
+            }
+        }
+    }
+}
+
+/// A thread started before the front end's other thread (`split`), waiting to lower
+/// the later definitions and compile the program. Started when the lowering begins,
+/// the thread was often put on this thread's core, as the other core still counted
+/// busy with the front end's helper that had just run there, and ran only when this
+/// thread blocked: 1-2 ms later, after this thread had lowered its share (llm_small).
+/// A waiting thread that is woken runs on its own core when that core is idle.
+///
+/// Joining a thread waits for it to exit (its heap abandoned, its stack unmapped):
+/// 0.4 ms on this machine. A thread whose job is done is left to exit on its own.
+pub struct Standby {
+    jobs: Option<Sender<Box<dyn FnOnce() + Send>>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    /// A job was sent and its last result not received yet.
+    busy: bool,
+}
+
+impl Standby {
+    /// Start the thread; without one (the spawn failed), `run` gives jobs back.
+    pub fn start() -> Standby {
+        let (jobs, inbox) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
+        // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
+        let thread = std::thread::Builder::new()
+            .name("tvmscript-lower".into())
+            .stack_size(crate::memory::HELPER_THREAD_STACK)
+            .spawn(move || {
+                if let Ok(job) = inbox.recv() {
+                    job();
+                }
+            })
+            .ok();
+        Standby { jobs: thread.is_some().then_some(jobs), thread, busy: false }
+    }
+
+    /// Run `job` on the thread (once); the job back when there is no thread for it.
+    fn run(&mut self, job: Box<dyn FnOnce() + Send>) -> Result<(), Box<dyn FnOnce() + Send>> {
+        match self.jobs.take() {
+            Some(jobs) => {
+                self.busy = true;
+                jobs.send(job).map_err(|e| e.0)
+            }
+            None => Err(job),
+        }
+    }
+
+    /// The job's last result was received: it holds nothing of the caller's any more.
+    fn done(&mut self) {
+        self.busy = false;
+    }
+}
+
+impl Drop for Standby {
+    /// Waits for an unfinished job: it may hold trees of the caller's arena, which
+    /// outlives this.
+    fn drop(&mut self) {
+        drop(self.jobs.take());
+        if let Some(thread) = self.thread.take()
+            && self.busy
+        {
+            let _ = thread.join();
         }
     }
 }
@@ -389,43 +462,46 @@ fn second_share(sizes: &[usize]) -> usize {
 /// [`second_share`]) and compiles the program while this one lowers the others and
 /// makes the bodies. `None` if that thread failed (the caller then
 /// compiles the whole program).
-#[allow(clippy::type_complexity)]
-fn lower_all<'scope, F>(
-    scope: &'scope std::thread::Scope<'scope, '_>,
+fn lower_all(
+    standby: Option<&mut Standby>,
     mut defs: Vec<Extracted>,
     lowering: bool,
-    program: F,
-) -> Option<(Vec<Extracted>, Vec<Option<Lowered>>, ProgramCode<'scope, F>)>
-where
-    F: FnOnce() -> ProgramResult + Send + 'scope,
-{
+    module: &mut ast::ModModule,
+    sf: &SourceFile,
+    opts: &CompileOpts,
+) -> Option<(Vec<Extracted>, Vec<Option<Lowered>>, ProgramCode)> {
     if !lowering {
-        return Some((defs, Vec::new(), ProgramCode::Here(program)));
+        return Some((defs, Vec::new(), ProgramCode::Here));
     }
     let size = |e: &Extracted| e.def.range.len().to_usize();
     let total: usize = defs.iter().map(size).sum();
-    if total < LOWER_ON_TWO_THREADS || defs.len() < 2 {
+    let Some(standby) = standby.filter(|s| s.jobs.is_some() && total >= LOWER_ON_TWO_THREADS && defs.len() >= 2) else {
         let forms = lower_each(&defs);
-        return Some((defs, forms, ProgramCode::Here(program)));
-    }
+        return Some((defs, forms, ProgramCode::Here));
+    };
     let sizes: Vec<usize> = defs.iter().map(size).collect();
     let second = defs.split_off(second_share(&sizes));
-    let (send, receive) = std::sync::mpsc::channel();
-    // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
-    let worker = std::thread::Builder::new()
-        .name("tvmscript-lower".into())
-        .stack_size(crate::memory::HELPER_THREAD_STACK)
-        .spawn_scoped(scope, move || {
-            let forms = lower_each(&second);
-            let _ = send.send((second, forms));
-            program()
-        })
-        .ok()?;
+    let (send_forms, forms_back) = std::sync::mpsc::channel();
+    let (send_code, code_back) = std::sync::mpsc::channel();
+    let empty = ast::ModModule { node_index: Default::default(), range: module.range, body: Vec::new() };
+    let stubs = std::mem::replace(module, empty);
+    let (sf_there, opts_there) = (sf.clone(), opts.clone());
+    let job = Box::new(move || {
+        let forms = lower_each(&second);
+        let _ = send_forms.send((second, forms));
+        let code = codegen::compile::compile_program(&stubs, sf_there, opts_there);
+        let _ = send_code.send((code, stubs));
+    });
+    if standby.run(job).is_err() {
+        // The thread is gone, and the stubs with the job: the caller compiles the
+        // whole program.
+        return None;
+    }
     let mut forms = lower_each(&defs);
-    let (second, more) = receive.recv().ok()?;
+    let (second, more) = forms_back.recv().ok()?;
     defs.extend(second);
     forms.extend(more);
-    Some((defs, forms, ProgramCode::There(worker)))
+    Some((defs, forms, ProgramCode::There(code_back)))
 }
 
 /// Compile one definition inside its class headers and keep its code compact.
@@ -795,7 +871,7 @@ mod tests {
         let env = Environment::default();
         let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
         let mut module = transpile_source(&source, &env).expect("transpiles");
-        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _, _)| b);
+        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new(), None).map(|(b, _, _)| b);
         let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
         (bodies, whole)
     }
@@ -846,7 +922,7 @@ class Mod:
             let source = Source::new("t.py", text);
             let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
             let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
-            (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new()).map(|(b, _, _)| b), ())
+            (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new(), None).map(|(b, _, _)| b), ())
         };
         assert!(bodies.is_none());
     }

@@ -125,10 +125,15 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let opts = CompileOpts::default();
     let arena = crate::memory::Arena::new();
+    // Started first, so it waits on a core of its own (see `lazy::Standby`); dropped
+    // before the arena its job reads (it waits for an unfinished job).
+    let lowering = settings::evaluated_bodies() && source.text.len() >= lazy::LOWER_ON_TWO_THREADS;
+    let mut standby = lowering.then(lazy::Standby::start);
     let compiled = split::with_tree(source, env, &arena, |tree, helper| {
         let mut module = tree?;
         // The program (stubs in place of the bodies) compiles alongside the bodies.
-        let bodies = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena);
+        let bodies =
+            lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena, standby.as_mut());
         if let Some((bodies, trees, code)) = bodies {
             if arena.is_active() {
                 // SAFETY: the tree and the lowered bodies' trees were built in the
