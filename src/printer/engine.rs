@@ -34,7 +34,16 @@ pub const DEFAULT_TOKEN: &str = "";
 /// A print hook: translate `obj`, reached at `path`, into a doc. It may return an
 /// expression, a statement or a block of statements, and may emit statements into the
 /// current frame (`Printer::emit`) to appear before the statement being built.
-pub type PrintHook = Arc<dyn Fn(&ObjectRef, &AccessPath, &mut Printer) -> Result<Doc> + Send + Sync>;
+pub type PrintHook = Arc<HookFn>;
+
+/// What a print hook is.
+pub type HookFn = dyn Fn(&ObjectRef, &AccessPath, &mut Printer) -> Result<Doc> + Send + Sync;
+
+/// A registered print hook: registration leaks it, so a printer holds and calls hooks
+/// by plain reference (a counted handle cost two atomic updates per object printed,
+/// 4% of a print's samples). Hooks are registered once per process by dialects; one
+/// replaced or removed stays allocated.
+pub type Hook = &'static HookFn;
 
 /// Prepares a printer for a root object (pushes dispatch tokens, computes common
 /// prefixes ...) before `script` translates it.
@@ -46,7 +55,7 @@ pub type DocCreator = Arc<dyn Fn(&mut Printer) -> Result<ExprDoc> + Send + Sync>
 /// Serializes the metadata section for `show_meta` (key -> objects, in first-use order).
 pub type MetadataSerializer = Arc<dyn Fn(&IndexMap<String, Vec<Value>>) -> Result<String> + Send + Sync>;
 
-type HookTable = HashMap<String, HashMap<String, PrintHook>>;
+type HookTable = HashMap<String, HashMap<String, Hook>>;
 
 /// Renders an import's header lines for a configuration.
 pub type ImportLines = Arc<dyn Fn(&PrinterConfig) -> Vec<String> + Send + Sync>;
@@ -132,7 +141,8 @@ pub fn register_print_hook(
     let mut reg = write_registry();
     // Printers in flight keep their snapshot; copy on write.
     let table = Arc::make_mut(&mut reg.hooks);
-    table.entry(token.to_string()).or_default().insert(type_key.to_string(), Arc::new(hook));
+    let hook: Hook = Box::leak(Box::new(hook));
+    table.entry(token.to_string()).or_default().insert(type_key.to_string(), hook);
 }
 
 /// Remove a hook; whether one was registered.
@@ -273,7 +283,7 @@ pub struct Printer {
     tokens: Vec<usize>,
     token_names: Vec<String>,
     /// Hooks found per (token index, type), so each lookup hashes no strings.
-    hook_cache: FastMap<(usize, usize), Option<PrintHook>>,
+    hook_cache: FastMap<(usize, usize), Option<Hook>>,
     /// `FDocTranslate` hooks per call operator (the key keeps the operator alive, so
     /// its address is not reused while cached).
     op_hook_cache: FastMap<ObjectRef, Option<PrintHook>>,
@@ -455,13 +465,12 @@ impl Printer {
     pub fn as_doc(&mut self, obj: &ObjectRef, path: &AccessPath) -> Result<Doc> {
         // A call whose operator carries its own printer (`FDocTranslate`) prints through
         // it in every dialect, as TVM dispatches by op attribute before the type key.
-        let hook = match self.op_doc_hook(obj) {
-            Some(h) => Some(h),
-            None => self.cached_hook(obj),
-        };
-        let mut doc = match hook {
+        let mut doc = match self.op_doc_hook(obj) {
             Some(hook) => hook(obj, path, self)?,
-            None => Doc::Expr(self.fallback_doc(obj, path)?),
+            None => match self.cached_hook(obj) {
+                Some(hook) => hook(obj, path, self)?,
+                None => Doc::Expr(self.fallback_doc(obj, path)?),
+            },
         };
         if path.is_tracked() {
             doc.source_paths_mut().push(path.clone());
@@ -526,14 +535,14 @@ impl Printer {
     }
 
     /// `find_hook` for an object's type, remembered per (current token, type).
-    fn cached_hook(&mut self, obj: &ObjectRef) -> Option<PrintHook> {
+    fn cached_hook(&mut self, obj: &ObjectRef) -> Option<Hook> {
         let info = obj.type_info();
         let key = (self.tokens.last().copied().unwrap_or(0), info as *const _ as usize);
         if let Some(hook) = self.hook_cache.get(&key) {
-            return hook.clone();
+            return *hook;
         }
         let hook = self.find_hook(info.key);
-        self.hook_cache.insert(key, hook.clone());
+        self.hook_cache.insert(key, hook);
         hook
     }
 
@@ -552,9 +561,9 @@ impl Printer {
     }
 
     /// The hook for a type key under the current token, or under the default token.
-    pub fn find_hook(&self, type_key: &str) -> Option<PrintHook> {
+    pub fn find_hook(&self, type_key: &str) -> Option<Hook> {
         let token = self.dispatch_token();
-        let lookup = |t: &str| self.hooks.get(t).and_then(|m| m.get(type_key)).cloned();
+        let lookup = |t: &str| self.hooks.get(t).and_then(|m| m.get(type_key)).copied();
         lookup(token).or_else(|| if token == DEFAULT_TOKEN { None } else { lookup(DEFAULT_TOKEN) })
     }
 

@@ -4,7 +4,7 @@
 use crate::dialects::relax::nodes::DataflowVarNode;
 use crate::ir::{AccessPath, Error, ObjectRef, Result, Type, VarNode};
 use crate::printer::doc::{ExprDoc, StmtDoc};
-use crate::printer::engine::PrintHook;
+use crate::printer::engine::Hook;
 use crate::printer::{FrameId, Printer};
 
 use super::{IMPORT_R, TOKEN};
@@ -136,7 +136,7 @@ pub fn push_to_frame(p: &mut Printer, frame: FrameId, stmt: StmtDoc) -> Result<(
 }
 
 /// The TIRx hook for a type key: scalar expressions Relax has no hook of its own for.
-pub fn tirx_hook(p: &mut Printer, type_key: &str) -> Option<PrintHook> {
+pub fn tirx_hook(p: &mut Printer, type_key: &str) -> Option<Hook> {
     p.push_dispatch_token(crate::dialects::tirx::printer::TOKEN);
     let hook = p.find_hook(type_key);
     p.pop_dispatch_token();
