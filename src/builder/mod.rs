@@ -92,11 +92,7 @@ pub fn exit(depth: usize) -> Result<Option<ObjectRef>> {
 
 /// Pop frames above `depth - 1` without finishing them (after an error).
 pub fn unwind_to(depth: usize) {
-    let dropped: Vec<Box<dyn Frame>> = with(|b| {
-        let keep = depth.saturating_sub(1).min(b.frames.len());
-        b.frames.split_off(keep)
-    });
-    drop(dropped);
+    drop(detach(depth));
 }
 
 /// Take the frame at `depth` off the stack unfinished, dropping any above it, to

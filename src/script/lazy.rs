@@ -383,7 +383,7 @@ pub struct Standby {
 }
 
 impl Standby {
-    /// Start the thread; without one (the spawn failed), `run` gives jobs back.
+    /// Start the thread; without one (the spawn failed), it takes no job.
     pub fn start() -> Standby {
         let (jobs, inbox) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
         // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
@@ -399,15 +399,16 @@ impl Standby {
         Standby { jobs: thread.is_some().then_some(jobs), thread, busy: false }
     }
 
-    /// Run `job` on the thread (once); the job back when there is no thread for it.
-    fn run(&mut self, job: Box<dyn FnOnce() + Send>) -> Result<(), Box<dyn FnOnce() + Send>> {
-        match self.jobs.take() {
-            Some(jobs) => {
-                self.busy = true;
-                jobs.send(job).map_err(|e| e.0)
-            }
-            None => Err(job),
-        }
+    /// Whether the thread waits for a job.
+    fn is_ready(&self) -> bool {
+        self.jobs.is_some()
+    }
+
+    /// Run `job` on the thread (once); whether it was sent.
+    fn run(&mut self, job: Box<dyn FnOnce() + Send>) -> bool {
+        let Some(jobs) = self.jobs.take() else { return false };
+        self.busy = true;
+        jobs.send(job).is_ok()
     }
 
     /// The job's last result was received: it holds nothing of the caller's any more.
@@ -475,7 +476,7 @@ fn lower_all(
     }
     let size = |e: &Extracted| e.def.range.len().to_usize();
     let total: usize = defs.iter().map(size).sum();
-    let Some(standby) = standby.filter(|s| s.jobs.is_some() && total >= LOWER_ON_TWO_THREADS && defs.len() >= 2) else {
+    let Some(standby) = standby.filter(|s| s.is_ready() && total >= LOWER_ON_TWO_THREADS && defs.len() >= 2) else {
         let forms = lower_each(&defs);
         return Some((defs, forms, ProgramCode::Here));
     };
@@ -492,7 +493,7 @@ fn lower_all(
         let code = codegen::compile::compile_program(&stubs, sf_there, opts_there);
         let _ = send_code.send((code, stubs));
     });
-    if standby.run(job).is_err() {
+    if !standby.run(job) {
         // The thread is gone, and the stubs with the job: the caller compiles the
         // whole program.
         return None;
