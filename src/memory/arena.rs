@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use libmimalloc_sys::{
     mi_heap_contains_block, mi_heap_delete, mi_heap_destroy, mi_heap_get_backing, mi_heap_new, mi_heap_set_default, mi_heap_t,
-    mi_option_get, mi_option_max_segment_reclaim, mi_option_set,
+    mi_is_in_heap_region, mi_option_get, mi_option_max_segment_reclaim, mi_option_set,
 };
 
 /// A mimalloc heap this thread can allocate into (see [`Arena::enter`]).
@@ -41,7 +41,7 @@ impl Arena {
         let active = !heap.is_null()
             && inside(heap, || {
                 let probe = Box::new(0u64);
-                unsafe { mi_heap_contains_block(heap, &*probe as *const u64 as *const _) }
+                heap_owns(heap, &*probe as *const u64 as *const _)
             });
         if !active && !heap.is_null() {
             unsafe { mi_heap_delete(heap) };
@@ -98,6 +98,18 @@ impl Drop for Arena {
             unsafe { mi_heap_delete(self.heap.get()) };
         }
     }
+}
+
+/// Whether `p` is a block of `heap`, for any pointer `p`, mimalloc's or not.
+///
+/// `mi_heap_contains_block` alone reads the header of the segment `p` would lie in
+/// (`p` rounded down to 32 MiB), which under another global allocator may not be
+/// mapped: an embedder parsing on glibc's main-thread heap crashed there. mimalloc's
+/// map of its own segments answers first, without touching `p`.
+fn heap_owns(heap: *mut mi_heap_t, p: *const std::ffi::c_void) -> bool {
+    // SAFETY: both calls take any pointer; the second only runs for mimalloc's, and
+    // `heap` is a live heap of this thread.
+    unsafe { mi_is_in_heap_region(p) && mi_heap_contains_block(heap, p) }
 }
 
 /// Run `f` with this thread's allocations going to its ordinary heap, also inside
@@ -195,6 +207,27 @@ mod tests {
         for (t, values) in left.iter().enumerate() {
             assert!(values.iter().enumerate().all(|(i, b)| b[47] == t as u8 ^ i as u8));
         }
+    }
+
+    /// Under another allocator, the segment a pointer would lie in may be unmapped:
+    /// asking about it must not read there.
+    #[test]
+    fn a_foreign_pointer_is_not_read_to_learn_it_is_foreign() {
+        const SEGMENT: usize = 32 << 20;
+        // Reserve two segments' worth, readable nowhere, and open one page just past a
+        // segment boundary inside it: the boundary itself stays unreadable.
+        // SAFETY: a fresh anonymous mapping, unmapped at the end of the test.
+        let base = unsafe {
+            libc::mmap(std::ptr::null_mut(), 2 * SEGMENT, libc::PROT_NONE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0)
+        };
+        assert_ne!(base, libc::MAP_FAILED);
+        let page = ((base as usize + SEGMENT) & !(SEGMENT - 1)) + 4096;
+        // SAFETY: `page` lies inside the reservation.
+        assert_eq!(unsafe { libc::mprotect(page as *mut _, 4096, libc::PROT_READ | libc::PROT_WRITE) }, 0);
+        let arena = Arena::new();
+        assert!(!heap_owns(arena.heap.get(), (page + 64) as *const _));
+        // SAFETY: the reservation made above, no longer used.
+        unsafe { libc::munmap(base, 2 * SEGMENT) };
     }
 
     #[test]
