@@ -27,7 +27,7 @@ use rustpython_vm::compiler::core::bytecode::{CodeObject, CodeUnit, CodeUnits, C
 use rustpython_vm::compiler::core::{OneIndexed, SourceFile, SourceLocation};
 use rustpython_vm::compiler::CompileOpts;
 use rustpython_vm::{PyObjectRef, PyRef, PyResult, VirtualMachine};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::Receiver;
 
 use super::eval::lower::{lower, Lowered};
 use super::eval::{FastBody, Interner};
@@ -366,49 +366,42 @@ impl ProgramCode {
     }
 }
 
-/// A thread started before the front end's other thread (`split`), waiting to lower
-/// the later definitions and compile the program. Started when the lowering begins,
-/// the thread was often put on this thread's core, as the other core still counted
-/// busy with the front end's helper that had just run there, and ran only when this
-/// thread blocked: 1-2 ms later, after this thread had lowered its share (llm_small).
-/// A waiting thread that is woken runs on its own core when that core is idle.
-///
-/// Joining a thread waits for it to exit (its heap abandoned, its stack unmapped):
-/// 0.4 ms on this machine. A thread whose job is done is left to exit on its own.
+/// The lowering's share on this thread's front-end worker (`script::worker`),
+/// which also compiles the program: asked for when `compile` begins, so a worker
+/// started for this parse already waits on a core of its own when the split
+/// front end (its first job) and then the lowering begin.
 pub struct Standby {
-    jobs: Option<Sender<Box<dyn FnOnce() + Send>>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    ready: bool,
+    /// Closes when the job has ended: until then it may read trees of the caller's
+    /// arena.
+    ended: Option<Receiver<()>>,
     /// A job was sent and its last result not received yet.
     busy: bool,
 }
 
 impl Standby {
-    /// Start the thread; without one (the spawn failed), it takes no job.
+    /// The worker, started if need be; without one, it takes no job.
     pub fn start() -> Standby {
-        let (jobs, inbox) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
-        // Deep expressions lower recursively: a stack like the CLI's worker (only touched pages cost).
-        let thread = std::thread::Builder::new()
-            .name("tvmscript-lower".into())
-            .stack_size(crate::memory::HELPER_THREAD_STACK)
-            .spawn(move || {
-                if let Ok(job) = inbox.recv() {
-                    job();
-                }
-            })
-            .ok();
-        Standby { jobs: thread.is_some().then_some(jobs), thread, busy: false }
+        Standby { ready: super::worker::ready(), ended: None, busy: false }
     }
 
-    /// Whether the thread waits for a job.
+    /// Whether the worker takes a job.
     fn is_ready(&self) -> bool {
-        self.jobs.is_some()
+        self.ready
     }
 
-    /// Run `job` on the thread (once); whether it was sent.
-    fn run(&mut self, job: Box<dyn FnOnce() + Send>) -> bool {
-        let Some(jobs) = self.jobs.take() else { return false };
-        self.busy = true;
-        jobs.send(job).is_ok()
+    /// Run `job` on the worker (once); whether it was sent.
+    fn run(&mut self, job: impl FnOnce() + Send + 'static) -> bool {
+        if !std::mem::take(&mut self.ready) {
+            return false;
+        }
+        let (end, ended) = std::sync::mpsc::channel::<()>();
+        self.busy = super::worker::run(move || {
+            job();
+            drop(end);
+        });
+        self.ended = Some(ended);
+        self.busy
     }
 
     /// The job's last result was received: it holds nothing of the caller's any more.
@@ -421,11 +414,8 @@ impl Drop for Standby {
     /// Waits for an unfinished job: it may hold trees of the caller's arena, which
     /// outlives this.
     fn drop(&mut self) {
-        drop(self.jobs.take());
-        if let Some(thread) = self.thread.take()
-            && self.busy
-        {
-            let _ = thread.join();
+        if let (true, Some(ended)) = (self.busy, &self.ended) {
+            let _ = ended.recv();
         }
     }
 }
@@ -487,12 +477,12 @@ fn lower_all(
     let empty = ast::ModModule { node_index: Default::default(), range: module.range, body: Vec::new() };
     let stubs = std::mem::replace(module, empty);
     let (sf_there, opts_there) = (sf.clone(), opts.clone());
-    let job = Box::new(move || {
+    let job = move || {
         let forms = lower_each(&second);
         let _ = send_forms.send((second, forms));
         let code = codegen::compile::compile_program(&stubs, sf_there, opts_there);
         let _ = send_code.send((code, stubs));
-    });
+    };
     if !standby.run(job) {
         // The thread is gone, and the stubs with the job: the caller compiles the
         // whole program.

@@ -12,6 +12,7 @@ pub mod scope;
 pub mod settings;
 pub mod source;
 pub mod split;
+mod worker;
 pub mod template;
 pub mod transpile;
 pub mod unparse;

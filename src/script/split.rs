@@ -20,11 +20,13 @@
 //! joined tree, then each thread rewrites its part; the helper's generated names
 //! carry a suffix, so the two never clash.
 //!
-//! Each thread allocates its part in its own arena (`memory::Arena`); a heap can
-//! only be freed by its own thread, so the helper waits, after transpiling, until
-//! the caller has freed or dropped the tree ([`Helper::free_with`]).
+//! The helper is this thread's front-end worker (`script::worker`). Each thread
+//! allocates its part in its own arena (`memory::Arena`); a heap can only be freed
+//! by its own thread, so the worker keeps its arena after transpiling, and a later
+//! job frees it once the caller has freed the tree ([`Helper::free_with`]) or
+//! merges it into the worker's heap when the tree lives on.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::mpsc::{channel, Receiver, Sender};
 
 use ruff_text_size::{Ranged, TextRange, TextSize};
@@ -78,11 +80,8 @@ impl Helper {
     }
 }
 
-enum ToHelper {
-    Transpile(ModuleScope, Vec<Stmt>),
-    /// Free the heap: nothing in it is used any more.
-    Free,
-}
+/// The second part's class body to transpile.
+struct Transpile(ModuleScope, Vec<Stmt>);
 
 enum FromHelper {
     Parsed(Option<ModModule>),
@@ -108,18 +107,13 @@ pub fn with_tree<R>(
     let (to_helper, helper_inbox) = channel();
     let (helper_outbox, from_helper) = channel();
     let second = second_part(text, cut);
-    // Not joined: the helper owns all it uses, and after the caller is done with the
-    // tree it only frees its heap and exits, which the caller need not wait for
-    // (joining waited 0.4-2 ms for it to wake, free and exit).
-    let spawned = std::thread::Builder::new()
-        .name("tvmscript-parse".into())
-        .stack_size(crate::memory::HELPER_THREAD_STACK)
-        .spawn(move || helper(second, limit, helper_inbox, helper_outbox));
-    if spawned.is_err() {
+    if !super::worker::run(move || helper(second, limit, helper_inbox, helper_outbox)) {
         return f(whole(), &Helper::new());
     }
     let helper = Helper::new();
-    let tree = match arena.enter(|| first_part(source, env, cut, limit, &to_helper, from_helper)) {
+    // `first_part` owns the sender: when it returns, the helper's job is over (a
+    // later job, the lowering's, waits behind it).
+    let tree = match arena.enter(|| first_part(source, env, cut, limit, to_helper, from_helper)) {
         Some(module) => {
             #[cfg(test)]
             tests::SPLITS.with(|n| n.set(n.get() + 1));
@@ -128,9 +122,9 @@ pub fn with_tree<R>(
         None => whole(),
     };
     let out = f(tree, &helper);
-    if helper.destroy.get() {
-        let _ = to_helper.send(ToHelper::Free);
-    }
+    let destroy = helper.destroy.get();
+    // Not waited for: the worker frees its heap while this thread goes on.
+    super::worker::run(move || release_part(destroy));
     out
 }
 
@@ -141,7 +135,7 @@ fn first_part(
     env: &Environment,
     cut: usize,
     limit: usize,
-    to_helper: &Sender<ToHelper>,
+    to_helper: Sender<Transpile>,
     from_helper: Receiver<FromHelper>,
 ) -> Option<ModModule> {
     let text = &*source.text;
@@ -155,7 +149,7 @@ fn first_part(
     let Stmt::ClassDef(class) = &mut module.body[class_at] else { return None };
     let rest = class.body.split_off(kept);
     let helper_scope = scope.clone();
-    outside_arena(|| to_helper.send(ToHelper::Transpile(helper_scope, rest))).ok()?;
+    outside_arena(|| to_helper.send(Transpile(helper_scope, rest))).ok()?;
     let tail: ClassTail<'_> = Box::new(move || match outside_arena(|| from_helper.recv()) {
         Ok(FromHelper::Transpiled(r)) => r,
         _ => Err(SyntaxRestriction { message: "the front end's helper thread stopped".into(), range: TextRange::default() }),
@@ -165,35 +159,43 @@ fn first_part(
     Some(module)
 }
 
-/// The helper thread: parse the second part, transpile it when asked, then keep
-/// its heap until the caller is done with the tree.
-fn helper(text: String, limit: usize, inbox: Receiver<ToHelper>, outbox: Sender<FromHelper>) {
+thread_local! {
+    /// The worker's arena holding its part of the last split tree, until
+    /// [`release_part`].
+    static PART: RefCell<Option<Arena>> = const { RefCell::new(None) };
+}
+
+/// The helper's job, on the worker: parse the second part, transpile it when
+/// asked, and keep the arena for [`release_part`].
+fn helper(text: String, limit: usize, inbox: Receiver<Transpile>, outbox: Sender<FromHelper>) {
+    // A part whose release never came (its parse unwound): merged into the worker's
+    // heap, so whatever of it still lives stays valid.
+    drop(PART.with(|p| p.borrow_mut().take()));
     let arena = Arena::new();
     let parsed = arena.enter(|| {
         nesting::check_with_limit(&text, limit).ok()?;
         parser::parse_module(&text).ok().map(|p| p.into_syntax())
     });
     drop(text);
-    if outbox.send(FromHelper::Parsed(parsed)).is_err() {
-        return;
+    if outbox.send(FromHelper::Parsed(parsed)).is_ok()
+        && let Ok(Transpile(scope, stmts)) = inbox.recv()
+    {
+        let done = arena.enter(|| scope.class_body(stmts, HELPER_SUFFIX));
+        let _ = outbox.send(FromHelper::Transpiled(done));
     }
-    while let Ok(message) = inbox.recv() {
-        match message {
-            ToHelper::Transpile(scope, stmts) => {
-                let done = arena.enter(|| scope.class_body(stmts, HELPER_SUFFIX));
-                if outbox.send(FromHelper::Transpiled(done)).is_err() {
-                    return;
-                }
-            }
-            ToHelper::Free => {
-                // SAFETY: the caller freed the tree (`Helper::free_with`) and nothing
-                // else holds memory of this arena.
-                unsafe { arena.free_with(()) };
-                return;
-            }
-        }
+    PART.with(|p| *p.borrow_mut() = Some(arena));
+}
+
+/// The worker's last job of a split parse: free its part of the tree when the
+/// caller freed the rest (`destroy`); else the caller dropped the tree or keeps it,
+/// and the arena merges into the worker's heap.
+fn release_part(destroy: bool) {
+    let Some(arena) = PART.with(|p| p.borrow_mut().take()) else { return };
+    if destroy {
+        // SAFETY: the caller freed the tree (`Helper::free_with`) and nothing else
+        // holds memory of this arena.
+        unsafe { arena.free_with(()) };
     }
-    // The caller dropped the tree or kept it: `arena` merges into this thread's heap.
 }
 
 /// The text the helper parses: the wrapper and a comment in place of the first
