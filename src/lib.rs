@@ -19,6 +19,7 @@ pub mod repl;
 pub mod script;
 pub mod session;
 pub mod vm;
+pub(crate) mod worker;
 
 pub use session::{print, Session};
 

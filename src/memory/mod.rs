@@ -11,14 +11,20 @@
 /// mimalloc, as a `#[global_allocator]`.
 pub type Allocator = mimalloc::MiMalloc;
 
-/// Return memory that is free but still held by the allocator to the OS now.
+/// Return memory that is free but still held by the allocator to the OS now, this
+/// thread's and its worker's (`crate::worker`).
 ///
 /// mimalloc returns freed pages after a short delay; between dropping the interpreter
 /// and printing, that delay would let both coexist and raise the peak resident set.
-/// Without mimalloc as the global allocator this only visits mimalloc's (empty) heap.
+/// Blocks of the worker's pages freed by this thread (the lowered bodies, say) wait
+/// in lists only the worker's next allocation visits, so their pages could not be
+/// returned until it collects. Without mimalloc as the global allocator this only
+/// visits mimalloc's (empty) heaps.
 pub fn release_free_memory() {
     // SAFETY: `mi_collect` takes no pointers and may be called at any time.
-    unsafe { libmimalloc_sys::mi_collect(true) }
+    let collect = || unsafe { libmimalloc_sys::mi_collect(true) };
+    crate::worker::if_started(collect);
+    collect();
 }
 
 /// Drop `value`, on a short-lived thread when `big`: freeing millions of small

@@ -382,7 +382,7 @@ pub struct Standby {
 impl Standby {
     /// The worker, started if need be; without one, it takes no job.
     pub fn start() -> Standby {
-        Standby { ready: super::worker::ready(), ended: None, busy: false }
+        Standby { ready: crate::worker::ready(), ended: None, busy: false }
     }
 
     /// Whether the worker takes a job.
@@ -396,7 +396,7 @@ impl Standby {
             return false;
         }
         let (end, ended) = std::sync::mpsc::channel::<()>();
-        self.busy = super::worker::run(move || {
+        self.busy = crate::worker::run(move || {
             job();
             drop(end);
         });

@@ -12,7 +12,6 @@ pub mod scope;
 pub mod settings;
 pub mod source;
 pub mod split;
-mod worker;
 pub mod template;
 pub mod transpile;
 pub mod unparse;

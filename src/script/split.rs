@@ -107,7 +107,7 @@ pub fn with_tree<R>(
     let (to_helper, helper_inbox) = channel();
     let (helper_outbox, from_helper) = channel();
     let second = second_part(text, cut);
-    if !super::worker::run(move || helper(second, limit, helper_inbox, helper_outbox)) {
+    if !crate::worker::run(move || helper(second, limit, helper_inbox, helper_outbox)) {
         return f(whole(), &Helper::new());
     }
     let helper = Helper::new();
@@ -124,7 +124,7 @@ pub fn with_tree<R>(
     let out = f(tree, &helper);
     let destroy = helper.destroy.get();
     // Not waited for: the worker frees its heap while this thread goes on.
-    super::worker::run(move || release_part(destroy));
+    crate::worker::run(move || release_part(destroy));
     out
 }
 

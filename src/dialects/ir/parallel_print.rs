@@ -18,14 +18,17 @@ use crate::printer::engine::{Printer, TakenVar};
 use crate::printer::{Doc, FrameId, StmtDoc};
 
 /// Modules smaller than this (in nodes near the top of each function, see
-/// [`shallow_size`]) print on one thread: a thread and two forks cost more. The perf
-/// corpus's llm_small (2,100) printed 12-25% faster on two threads when run after
-/// itself, but 20-28% slower when each print followed a run of TVM in another
-/// process, as in the bench: the new thread was often put on this thread's core
-/// (the other one still counted busy with the process that had just run there), and
-/// a thread took 0.5-1 ms to start and join. Lowered TIR (6,200) printed 17% faster
-/// on two threads in that setting, and 1.4-1.6x when run after itself.
-const PARALLEL_FROM: usize = 4000;
+/// [`shallow_size`]) print on one thread: two forks and their merge cost more. The
+/// second thread is this thread's worker (`crate::worker`), asleep and woken on
+/// another core. With a thread started per print, the perf corpus's llm_small
+/// (2,100) printed 12-25% faster on two threads when run after itself but 20-28%
+/// slower when each print followed a run of TVM in another process, as in the bench
+/// (the new thread was often put on this thread's core, and took 0.5-1 ms to start
+/// and join), so only modules of 4,000 printed on two. With the worker steered to
+/// the other core, llm_small prints in 2.1-2.2 ms instead of 3.0-3.2 after a Python
+/// process's run (median of 20), and a 46 KB module of eight of its functions
+/// 5-25% faster when run after itself.
+const PARALLEL_FROM: usize = 1000;
 
 fn parallel_from() -> usize {
     #[cfg(test)]
@@ -81,15 +84,8 @@ pub(super) fn functions_in_parallel(
         }
         r
     };
-    let (a, b) = std::thread::scope(|s| {
-        let helper = std::thread::Builder::new()
-            .name("tvmscript-print".into())
-            .stack_size(crate::memory::HELPER_THREAD_STACK)
-            .spawn_scoped(s, || work(fork_b));
-        let a = work(fork_a);
-        let b = helper.ok().and_then(|h| h.join().ok());
-        (a, b.flatten())
-    });
+    let (b, a) = crate::worker::scoped(|| work(fork_b), || work(fork_a));
+    let b = b.flatten();
     let ((printed_a, fork_a), (printed_b, fork_b)) = (a?, b?);
     let mut slots: Vec<Option<Printed>> = (0..funcs.len()).map(|_| None).collect();
     for printed in printed_a.into_iter().chain(printed_b) {

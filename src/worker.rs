@@ -1,0 +1,261 @@
+//! A second thread per working thread, kept from one job to the next.
+//!
+//! A parse of a large source gives a second thread two jobs in turn: the second part
+//! of the source to parse and transpile (`script::split`), then the later
+//! definitions to lower and the program to compile (`script::lazy`); a module's print
+//! gives it half of the functions (`dialects::ir::parallel_print`). A thread started
+//! for a job often began late: in about a third of llm_small's parses the kernel put
+//! the new thread on the starting thread's core (the other still counted busy with
+//! what had run there last), and it ran only when that thread blocked, 0.5 to 2.5 ms
+//! later; starting and joining a thread took 0.5-1 ms more. A thread that sleeps
+//! between jobs is woken on the core it last ran on when that core is idle, with its
+//! stack and heap ready.
+//!
+//! Each thread that gives jobs has a worker of its own (sessions are per thread),
+//! started with its first job and ended when that thread ends. Jobs run in the order
+//! they are given; one that panics does not end the worker.
+
+use std::cell::RefCell;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::Arc;
+
+use crate::memory::outside_arena;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// A started worker.
+struct Worker {
+    jobs: Sender<Job>,
+    /// Its kernel thread id once it runs (0 before), to steer it (see [`steer`]).
+    tid: Arc<AtomicI32>,
+}
+
+thread_local! {
+    /// This thread's worker: where its jobs go.
+    static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+}
+
+fn start() -> Option<Worker> {
+    let (jobs, inbox) = channel::<Job>();
+    let tid = Arc::new(AtomicI32::new(0));
+    let told = tid.clone();
+    // Deep expressions parse, lower and print recursively: a stack like the CLI's
+    // worker (only touched pages cost memory).
+    std::thread::Builder::new()
+        .name("tvmscript-worker".into())
+        .stack_size(crate::memory::HELPER_THREAD_STACK)
+        .spawn(move || {
+            let allowed = affinity::current();
+            told.store(affinity::thread_id(), Ordering::Relaxed);
+            for job in inbox {
+                // Free to run anywhere again, now that it runs (see `steer`).
+                affinity::restore(&allowed);
+                // The job's channels tell its caller it failed (their senders drop).
+                let _ = catch_unwind(AssertUnwindSafe(job));
+            }
+        })
+        .ok()?;
+    Some(Worker { jobs, tid })
+}
+
+/// Wake the worker on another core than this thread's.
+///
+/// A sleeping thread is woken on the core it last ran on when that core is idle;
+/// but when another process had just run there (the bench's TVM, which this thread
+/// had just waited for), this VM's kernel put the worker on this thread's core in
+/// two prints of three: it preempted this thread or waited for it, and the two
+/// halves of a print ran one after the other. So the worker may run only on the
+/// other cores until it starts its job, and is free again from then on.
+fn steer(worker: &Worker) {
+    let tid = worker.tid.load(Ordering::Relaxed);
+    if tid != 0 {
+        affinity::elsewhere(tid);
+    }
+}
+
+/// Start this thread's worker if it has none, so that it waits on a core of its own
+/// before its first job; whether there is one.
+pub fn ready() -> bool {
+    outside_arena(|| {
+        WORKER.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.is_none() {
+                *w = start();
+            }
+            w.is_some()
+        })
+    })
+}
+
+/// Run `job` on this thread's worker (started if need be), after the jobs given
+/// before; `false` when no worker could take it (then `job` was dropped here).
+pub fn run(job: impl FnOnce() + Send + 'static) -> bool {
+    // The job's box and the channel's buffers outlive any arena this thread is in.
+    outside_arena(|| send(Box::new(job)))
+}
+
+fn send(mut job: Job) -> bool {
+    WORKER.with(|w| {
+        let mut w = w.borrow_mut();
+        // A worker that ended (it cannot, short of an abort) is started again, once.
+        for _ in 0..2 {
+            if w.is_none() {
+                *w = start();
+            }
+            let Some(worker) = w.as_ref() else { return false };
+            steer(worker);
+            match worker.jobs.send(job) {
+                Ok(()) => return true,
+                Err(back) => {
+                    job = back.0;
+                    *w = None;
+                }
+            }
+        }
+        false
+    })
+}
+
+/// Run `f` on this thread's worker if it has one, and wait for its result.
+pub fn if_started<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
+    if !WORKER.with(|w| w.borrow().is_some()) {
+        return None;
+    }
+    scoped(f, || ()).0
+}
+
+/// Run `there` on the worker while `here` runs on this thread, and return both
+/// results once both have ended: `there`'s is `None` when it panicked or no worker
+/// could run it. Unlike a job given to [`run`], `there` may borrow from the caller.
+pub fn scoped<'a, A: Send + 'a, B>(there: impl FnOnce() -> A + Send + 'a, here: impl FnOnce() -> B) -> (Option<A>, B) {
+    let (done, result) = outside_arena(channel::<A>);
+    let job: Box<dyn FnOnce() + Send + 'a> = outside_arena(|| {
+        Box::new(move || {
+            let _ = done.send(there());
+        })
+    });
+    // SAFETY: only the lifetime is erased. This function does not return, nor
+    // unwind, before the job has ended: `result.recv()` returns once `there` has
+    // returned and its value was sent, or once `done` was dropped (the job unwound
+    // or was dropped unrun), after `there` and all it captured were dropped. So
+    // nothing borrowed for `'a` is used after the caller's borrow ends.
+    let job: Job = unsafe { std::mem::transmute::<Box<dyn FnOnce() + Send + 'a>, Job>(job) };
+    let sent = outside_arena(|| send(job));
+    let here = catch_unwind(AssertUnwindSafe(here));
+    let there = if sent { outside_arena(|| result.recv().ok()) } else { None };
+    match here {
+        Ok(here) => (there, here),
+        Err(panic) => resume_unwind(panic),
+    }
+}
+
+/// Which cores a thread may run on (Linux; elsewhere these do nothing).
+mod affinity {
+    #[cfg(target_os = "linux")]
+    pub type Set = Option<libc::cpu_set_t>;
+    #[cfg(not(target_os = "linux"))]
+    pub type Set = ();
+
+    /// The calling thread's kernel id.
+    pub fn thread_id() -> i32 {
+        #[cfg(target_os = "linux")]
+        // SAFETY: gettid takes nothing and cannot fail.
+        return unsafe { libc::gettid() };
+        #[cfg(not(target_os = "linux"))]
+        0
+    }
+
+    /// The cores the calling thread may run on.
+    pub fn current() -> Set {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: an all-zero cpu_set_t is a valid empty set; the pointer is to a
+            // live local of the size given.
+            let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+            let ok = unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) } == 0;
+            ok.then_some(set)
+        }
+    }
+
+    /// Let the calling thread run on `set` again.
+    pub fn restore(set: &Set) {
+        #[cfg(target_os = "linux")]
+        if let Some(set) = set {
+            // SAFETY: `set` is a valid set of the size given.
+            unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set) };
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = set;
+    }
+
+    /// Let thread `tid` run only on the cores the calling thread may use other than
+    /// the one it runs on, if there are any.
+    pub fn elsewhere(tid: i32) {
+        #[cfg(target_os = "linux")]
+        {
+            let Some(mut set) = current() else { return };
+            // SAFETY: sched_getcpu takes nothing; the set macros index within the set.
+            let here = unsafe { libc::sched_getcpu() };
+            if here < 0 || here as usize >= libc::CPU_SETSIZE as usize {
+                return;
+            }
+            unsafe { libc::CPU_CLR(here as usize, &mut set) };
+            if unsafe { libc::CPU_COUNT(&set) } == 0 {
+                return;
+            }
+            // SAFETY: `set` is a valid set of the size given; a failure (the thread
+            // gone) leaves everything as it was.
+            unsafe { libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &set) };
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = tid;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_run_in_order_on_one_thread_that_outlives_a_panicking_job() {
+        let (tx, rx) = channel();
+        let here = std::thread::current().id();
+        for i in 0..3 {
+            let tx = tx.clone();
+            assert!(run(move || {
+                if i == 1 {
+                    panic!("a failing job");
+                }
+                tx.send((i, std::thread::current().id())).unwrap();
+            }));
+        }
+        drop(tx);
+        let got: Vec<_> = rx.iter().collect();
+        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), vec![0, 2]);
+        assert_eq!(got[0].1, got[1].1, "one worker");
+        assert_ne!(got[0].1, here);
+    }
+
+    #[test]
+    fn a_scoped_job_borrows_and_both_sides_finish() {
+        let mut left = vec![1, 2, 3];
+        let right = vec![10, 20];
+        let (there, here) = scoped(
+            || {
+                left.push(4);
+                (left.iter().sum::<i32>(), std::thread::current().id())
+            },
+            || right.iter().sum::<i32>(),
+        );
+        let (sum, thread) = there.expect("the worker ran it");
+        assert_eq!((sum, here), (10, 30));
+        assert_ne!(thread, std::thread::current().id());
+        assert_eq!(left, [1, 2, 3, 4]);
+        // A panic there is a `None` here, and the worker lives on.
+        let (failed, _) = scoped(|| -> i32 { panic!("a failing job") }, || ());
+        assert_eq!(failed, None);
+        assert_eq!(scoped(|| 1, || 2), (Some(1), 2));
+    }
+}
