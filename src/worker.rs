@@ -17,9 +17,7 @@
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{channel, Sender};
-use std::sync::Arc;
 
 use crate::memory::outside_arena;
 
@@ -28,36 +26,59 @@ type Job = Box<dyn FnOnce() + Send>;
 /// A started worker.
 struct Worker {
     jobs: Sender<Job>,
-    /// Its kernel thread id once it runs (0 before), to steer it (see [`steer`]).
-    tid: Arc<AtomicI32>,
+    /// Its kernel thread id, to steer it (see [`steer`]).
+    tid: i32,
 }
 
 thread_local! {
     /// This thread's worker: where its jobs go.
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+    /// On a worker: the cores it may run on when not steered.
+    static ALLOWED: RefCell<Option<affinity::Set>> = const { RefCell::new(None) };
 }
 
 fn start() -> Option<Worker> {
     let (jobs, inbox) = channel::<Job>();
-    let tid = Arc::new(AtomicI32::new(0));
-    let told = tid.clone();
+    let (tell, told) = channel::<i32>();
     // Deep expressions parse, lower and print recursively: a stack like the CLI's
     // worker (only touched pages cost memory).
     std::thread::Builder::new()
         .name("tvmscript-worker".into())
         .stack_size(crate::memory::HELPER_THREAD_STACK)
         .spawn(move || {
-            let allowed = affinity::current();
-            told.store(affinity::thread_id(), Ordering::Relaxed);
+            ALLOWED.with(|a| *a.borrow_mut() = Some(affinity::current()));
+            let _ = tell.send(affinity::thread_id());
             for job in inbox {
-                // Free to run anywhere again, now that it runs (see `steer`).
-                affinity::restore(&allowed);
+                unsteer();
                 // The job's channels tell its caller it failed (their senders drop).
                 let _ = catch_unwind(AssertUnwindSafe(job));
             }
         })
         .ok()?;
+    // Waiting for the new thread to run once (a new thread is placed by other rules
+    // than a woken one, often on this thread's core) lets the first job be steered.
+    let tid = told.recv().ok()?;
     Some(Worker { jobs, tid })
+}
+
+/// Before waking this thread's worker inside a job (with a message on the job's own
+/// channel, which it waits for): have it woken on another core, as [`run`] does.
+pub fn steer_worker() {
+    WORKER.with(|w| {
+        if let Some(worker) = w.borrow().as_ref() {
+            steer(worker);
+        }
+    });
+}
+
+/// On a worker, once it runs (a job started, or a message woke it inside one): free
+/// to run on any core again (see [`steer`]). Elsewhere, nothing.
+pub fn unsteer() {
+    ALLOWED.with(|a| {
+        if let Some(allowed) = a.borrow().as_ref() {
+            affinity::restore(allowed);
+        }
+    });
 }
 
 /// Wake the worker on another core than this thread's.
@@ -69,9 +90,8 @@ fn start() -> Option<Worker> {
 /// halves of a print ran one after the other. So the worker may run only on the
 /// other cores until it starts its job, and is free again from then on.
 fn steer(worker: &Worker) {
-    let tid = worker.tid.load(Ordering::Relaxed);
-    if tid != 0 {
-        affinity::elsewhere(tid);
+    if worker.tid != 0 {
+        affinity::elsewhere(worker.tid);
     }
 }
 
@@ -116,6 +136,12 @@ fn send(mut job: Job) -> bool {
         }
         false
     })
+}
+
+/// Run `job` on this thread's worker if it has one (as [`run`]); `false`, with `job`
+/// dropped here, if it has none.
+pub fn run_if_started(job: impl FnOnce() + Send + 'static) -> bool {
+    WORKER.with(|w| w.borrow().is_some()) && run(job)
 }
 
 /// Run `f` on this thread's worker if it has one, and wait for its result.

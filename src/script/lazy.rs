@@ -253,13 +253,25 @@ pub struct Bodies {
 }
 
 impl Drop for Bodies {
+    /// The lowered trees, plain Rust and often most of what a program holds, are
+    /// freed on this thread's worker when it has one: dropping llm_small's here took
+    /// 0.3-0.8 ms, 3-5% of its parse.
     fn drop(&mut self) {
+        let mut trees = Vec::new();
         let _ = BODIES.try_with(|b| {
             let mut b = b.borrow_mut();
             for k in &self.keys {
-                b.remove(k);
+                if let Some(Ok(Body::Evaluated(fast))) = b.remove(k).map(Rc::try_unwrap)
+                    && let Ok(fast) = Rc::try_unwrap(fast)
+                {
+                    trees.push(fast.into_code());
+                }
             }
         });
+        if !trees.is_empty() {
+            // Without a worker, the job (and the trees with it) is dropped right here.
+            crate::worker::run_if_started(move || drop(trees));
+        }
     }
 }
 

@@ -149,6 +149,7 @@ fn first_part(
     let Stmt::ClassDef(class) = &mut module.body[class_at] else { return None };
     let rest = class.body.split_off(kept);
     let helper_scope = scope.clone();
+    crate::worker::steer_worker();
     outside_arena(|| to_helper.send(Transpile(helper_scope, rest))).ok()?;
     let tail: ClassTail<'_> = Box::new(move || match outside_arena(|| from_helper.recv()) {
         Ok(FromHelper::Transpiled(r)) => r,
@@ -180,6 +181,7 @@ fn helper(text: String, limit: usize, inbox: Receiver<Transpile>, outbox: Sender
     if outbox.send(FromHelper::Parsed(parsed)).is_ok()
         && let Ok(Transpile(scope, stmts)) = inbox.recv()
     {
+        crate::worker::unsteer();
         let done = arena.enter(|| scope.class_body(stmts, HELPER_SUFFIX));
         let _ = outbox.send(FromHelper::Transpiled(done));
     }
