@@ -8,8 +8,8 @@
 //! the new thread on the starting thread's core (the other still counted busy with
 //! what had run there last), and it ran only when that thread blocked, 0.5 to 2.5 ms
 //! later; starting and joining a thread took 0.5-1 ms more. A thread that sleeps
-//! between jobs is woken on the core it last ran on when that core is idle, with its
-//! stack and heap ready.
+//! between jobs has its stack and heap ready, and is steered to another core than the
+//! caller's before each wake-up ([`steer`]).
 //!
 //! Each thread that gives jobs has a worker of its own (sessions are per thread),
 //! started with its first job and ended when that thread ends. Jobs run in the order

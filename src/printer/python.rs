@@ -58,27 +58,26 @@ pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], p
     let ahead = split::formatted_len(doc);
     p.out.reserve(ahead + ahead / 64 + 4096);
     let plan = if p.decorated || !parallel { None } else { split::plan(doc, cfg.indent_spaces) };
-    let Some(SplitPlan { block, from, indent }) = plan else {
+    // Without a worker (its thread could not start), this thread formats everything.
+    let Some(SplitPlan { block, from, indent }) = plan.filter(|_| crate::worker::ready()) else {
         p.doc(doc)?;
         return Ok(p.finish());
     };
-    std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        let second = move || {
-            let mut q = PyPrinter::new(cfg, &[]);
-            q.indent = indent;
-            let text = q.lines(&block[from..]);
-            let _ = tx.send(text.map(|()| q.out));
-        };
-        // Without a thread (the spawn failed), this one formats everything.
-        // Deep docs format recursively (see `HELPER_THREAD_STACK`).
-        let builder = std::thread::Builder::new().name("tvmscript-format".into()).stack_size(crate::memory::HELPER_THREAD_STACK);
-        if builder.spawn_scoped(scope, second).is_ok() {
-            p.split = Some(Pending { block: block.as_ptr(), len: block.len(), from, text: rx });
-        }
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    // On this thread's worker (`crate::worker`), which formats deep docs as deep as
+    // this thread can.
+    let second = move || {
+        let mut q = PyPrinter::new(cfg, &[]);
+        q.indent = indent;
+        let text = q.lines(&block[from..]);
+        let _ = tx.send(text.map(|()| q.out));
+    };
+    p.split = Some(Pending { block: block.as_ptr(), len: block.len(), from, text: rx });
+    crate::worker::scoped(second, || {
         p.doc(doc)?;
         Ok(p.finish())
     })
+    .1
 }
 
 /// The second thread's share (see `split`), spliced in by `indented_block`.
