@@ -264,6 +264,27 @@ mod tests {
         assert_ne!(got[0].1, here);
     }
 
+    /// Steered, the worker may run on every allowed core but one (the caller's), and
+    /// on all of them again once its job runs.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_steered_worker_avoids_one_core_until_its_job_starts() {
+        let count = |set: &libc::cpu_set_t| unsafe { libc::CPU_COUNT(set) };
+        let Some(allowed) = affinity::current() else { return };
+        if count(&allowed) < 2 {
+            return;
+        }
+        assert!(ready());
+        let tid = WORKER.with(|w| w.borrow().as_ref().map(|w| w.tid)).unwrap();
+        steer_worker();
+        // SAFETY: an all-zero set is valid; the pointer is to a live local.
+        let mut steered: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        assert_eq!(unsafe { libc::sched_getaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &mut steered) }, 0);
+        assert_eq!(count(&steered), count(&allowed) - 1);
+        let (during, ()) = scoped(|| affinity::current().map(|s| count(&s)), || ());
+        assert_eq!(during.flatten(), Some(count(&allowed)));
+    }
+
     #[test]
     fn a_scoped_job_borrows_and_both_sides_finish() {
         let mut left = vec![1, 2, 3];

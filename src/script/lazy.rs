@@ -378,7 +378,7 @@ impl ProgramCode {
     }
 }
 
-/// The lowering's share on this thread's front-end worker (`script::worker`),
+/// The lowering's share on this thread's worker (`crate::worker`),
 /// which also compiles the program: asked for when `compile` begins, so a worker
 /// started for this parse already waits on a core of its own when the split
 /// front end (its first job) and then the lowering begin.

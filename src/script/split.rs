@@ -20,7 +20,7 @@
 //! joined tree, then each thread rewrites its part; the helper's generated names
 //! carry a suffix, so the two never clash.
 //!
-//! The helper is this thread's front-end worker (`script::worker`). Each thread
+//! The helper is this thread's worker (`crate::worker`). Each thread
 //! allocates its part in its own arena (`memory::Arena`); a heap can only be freed
 //! by its own thread, so the worker keeps its arena after transpiling, and a later
 //! job frees it once the caller has freed the tree ([`Helper::free_with`]) or
