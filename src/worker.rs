@@ -64,7 +64,7 @@ fn start() -> Option<Worker> {
 /// Before waking this thread's worker inside a job (with a message on the job's own
 /// channel, which it waits for): have it woken on another core, as [`run`] does.
 pub fn steer_worker() {
-    WORKER.with(|w| {
+    let _ = WORKER.try_with(|w| {
         if let Some(worker) = w.borrow().as_ref() {
             steer(worker);
         }
@@ -99,13 +99,17 @@ fn steer(worker: &Worker) {
 /// before its first job; whether there is one.
 pub fn ready() -> bool {
     outside_arena(|| {
-        WORKER.with(|w| {
-            let mut w = w.borrow_mut();
-            if w.is_none() {
-                *w = start();
-            }
-            w.is_some()
-        })
+        // While this thread's locals are being destroyed (a value dropped then asks),
+        // there is no worker.
+        WORKER
+            .try_with(|w| {
+                let mut w = w.borrow_mut();
+                if w.is_none() {
+                    *w = start();
+                }
+                w.is_some()
+            })
+            .unwrap_or(false)
     })
 }
 
@@ -117,7 +121,8 @@ pub fn run(job: impl FnOnce() + Send + 'static) -> bool {
 }
 
 fn send(mut job: Job) -> bool {
-    WORKER.with(|w| {
+    WORKER
+        .try_with(|w| {
         let mut w = w.borrow_mut();
         // A worker that ended (it cannot, short of an abort) is started again, once.
         for _ in 0..2 {
@@ -136,17 +141,22 @@ fn send(mut job: Job) -> bool {
         }
         false
     })
+    .unwrap_or(false)
+}
+
+fn started() -> bool {
+    WORKER.try_with(|w| w.borrow().is_some()).unwrap_or(false)
 }
 
 /// Run `job` on this thread's worker if it has one (as [`run`]); `false`, with `job`
 /// dropped here, if it has none.
 pub fn run_if_started(job: impl FnOnce() + Send + 'static) -> bool {
-    WORKER.with(|w| w.borrow().is_some()) && run(job)
+    started() && run(job)
 }
 
 /// Run `f` on this thread's worker if it has one, and wait for its result.
 pub fn if_started<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
-    if !WORKER.with(|w| w.borrow().is_some()) {
+    if !started() {
         return None;
     }
     scoped(f, || ()).0
