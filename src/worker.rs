@@ -101,15 +101,7 @@ pub fn ready() -> bool {
     outside_arena(|| {
         // While this thread's locals are being destroyed (a value dropped then asks),
         // there is no worker.
-        WORKER
-            .try_with(|w| {
-                let mut w = w.borrow_mut();
-                if w.is_none() {
-                    *w = start();
-                }
-                w.is_some()
-            })
-            .unwrap_or(false)
+        WORKER.try_with(|w| started_in(&mut w.borrow_mut()).is_some()).unwrap_or(false)
     })
 }
 
@@ -120,16 +112,20 @@ pub fn run(job: impl FnOnce() + Send + 'static) -> bool {
     outside_arena(|| send(Box::new(job)))
 }
 
+/// The worker in `slot`, started there if it is empty.
+fn started_in(slot: &mut Option<Worker>) -> Option<&Worker> {
+    if slot.is_none() {
+        *slot = start();
+    }
+    slot.as_ref()
+}
+
 fn send(mut job: Job) -> bool {
-    WORKER
-        .try_with(|w| {
+    let sent = WORKER.try_with(|w| {
         let mut w = w.borrow_mut();
         // A worker that ended (it cannot, short of an abort) is started again, once.
         for _ in 0..2 {
-            if w.is_none() {
-                *w = start();
-            }
-            let Some(worker) = w.as_ref() else { return false };
+            let Some(worker) = started_in(&mut w) else { return false };
             steer(worker);
             match worker.jobs.send(job) {
                 Ok(()) => return true,
@@ -140,8 +136,8 @@ fn send(mut job: Job) -> bool {
             }
         }
         false
-    })
-    .unwrap_or(false)
+    });
+    sent.unwrap_or(false)
 }
 
 fn started() -> bool {

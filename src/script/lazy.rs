@@ -384,17 +384,15 @@ impl ProgramCode {
 /// front end (its first job) and then the lowering begin.
 pub struct Standby {
     ready: bool,
-    /// Closes when the job has ended: until then it may read trees of the caller's
-    /// arena.
+    /// While a job was sent and its last result not received yet: closes when the
+    /// job has ended (until then it may read trees of the caller's arena).
     ended: Option<Receiver<()>>,
-    /// A job was sent and its last result not received yet.
-    busy: bool,
 }
 
 impl Standby {
     /// The worker, started if need be; without one, it takes no job.
     pub fn start() -> Standby {
-        Standby { ready: crate::worker::ready(), ended: None, busy: false }
+        Standby { ready: crate::worker::ready(), ended: None }
     }
 
     /// Whether the worker takes a job.
@@ -408,17 +406,17 @@ impl Standby {
             return false;
         }
         let (end, ended) = std::sync::mpsc::channel::<()>();
-        self.busy = crate::worker::run(move || {
+        let sent = crate::worker::run(move || {
             job();
             drop(end);
         });
-        self.ended = Some(ended);
-        self.busy
+        self.ended = sent.then_some(ended);
+        sent
     }
 
     /// The job's last result was received: it holds nothing of the caller's any more.
     fn done(&mut self) {
-        self.busy = false;
+        self.ended = None;
     }
 }
 
@@ -426,7 +424,7 @@ impl Drop for Standby {
     /// Waits for an unfinished job: it may hold trees of the caller's arena, which
     /// outlives this.
     fn drop(&mut self) {
-        if let (true, Some(ended)) = (self.busy, &self.ended) {
+        if let Some(ended) = &self.ended {
             let _ = ended.recv();
         }
     }
