@@ -133,7 +133,7 @@ impl BodyFn {
         match self {
             BodyFn::Python(f) => f,
             BodyFn::Evaluated { body, globals } => {
-                vm.new_function("body", move |args: FuncArgs, vm: &VirtualMachine| body.call(vm, globals.clone(), args)).into()
+                crate::vm::closure::closure(vm, "body", move |args: FuncArgs, vm: &VirtualMachine| body.call(vm, globals.clone(), args))
             }
         }
     }

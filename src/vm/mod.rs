@@ -3,6 +3,7 @@
 
 pub mod alloc_guard;
 pub mod body;
+pub mod closure;
 pub mod convert;
 pub mod error;
 pub mod interp;
@@ -28,6 +29,7 @@ pub(crate) fn init_native_classes() {
     native::Builtin::make_static_type();
     runtime::GeneratedBuilder::make_static_type();
     body::EvaluatedFunction::make_static_type();
+    closure::Closure::make_static_type();
     runtime::Branches::make_static_type();
     runtime::init_classes();
     for init in class_initializers() {

@@ -410,12 +410,10 @@ pub fn bare_or_configured(vm: &VirtualMachine, args: FuncArgs, make: fn(&Virtual
     if let [first] = args.args.as_slice() {
         return make(vm, first);
     }
-    Ok(vm
-        .new_function("decorator", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-            make(vm, &target)
-        })
-        .into())
+    Ok(crate::vm::closure::closure(vm, "decorator", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+        make(vm, &target)
+    }))
 }
 
 impl std::fmt::Debug for DeferredDefinition {
@@ -570,15 +568,15 @@ pub mod rt {
     #[pyfunction]
     fn lazy_function(key: u32, vm: &VirtualMachine) -> PyResult {
         let body = crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?;
-        Ok(vm
-            .new_function("lazy_function", move |stub: PyObjectRef, vm: &VirtualMachine| -> PyResult {
-                use crate::script::lazy::Body;
-                match &*body {
-                    Body::Compiled(b) => b.function(vm, &stub),
-                    Body::Evaluated(b) => Ok(super::super::body::EvaluatedFunction { body: b.clone(), stub }.into_ref(&vm.ctx).into()),
-                }
-            })
-            .into())
+        // Holds the body (and through it the source): a closure that is freed.
+        Ok(crate::vm::closure::closure(vm, "lazy_function", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
+            use crate::script::lazy::Body;
+            let (stub,): (PyObjectRef,) = args.bind(vm)?;
+            match &*body {
+                Body::Compiled(b) => b.function(vm, &stub),
+                Body::Evaluated(b) => Ok(super::super::body::EvaluatedFunction { body: b.clone(), stub }.into_ref(&vm.ctx).into()),
+            }
+        }))
     }
 
     /// `bind(names, value)`: native, so a builder's result arrives unwrapped.

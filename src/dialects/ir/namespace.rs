@@ -151,21 +151,17 @@ fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &crate::vm::native
 fn module_attr(vm: &VirtualMachine, obj: &ir::ObjectRef, name: &str) -> Option<PyResult> {
     let m = obj.clone().try_downcast::<ir::IRModuleNode>()?;
     match name {
-        "get_global_vars" => Some(Ok(vm
-            .new_function("get_global_vars", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        "get_global_vars" => Some(Ok(crate::vm::closure::closure(vm, "get_global_vars", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult {
                 let gvs = m.functions.iter().map(|(gv, _)| wrap(vm, gv.clone().upcast())).collect();
                 Ok(vm.ctx.new_list(gvs).into())
-            })
-            .into())),
-        "get_global_var" => Some(Ok(vm
-            .new_function("get_global_var", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+            }))),
+        "get_global_var" => Some(Ok(crate::vm::closure::closure(vm, "get_global_var", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
                 let name = String::try_from_object(vm, first_arg(vm, &a, "get_global_var")?)?;
                 match m.functions.get(&name) {
                     Some((gv, _)) => Ok(wrap(vm, gv.clone().upcast())),
                     None => Err(vm.new_value_error(format!("Cannot find global var \"{name}\" in the Module"))),
                 }
-            })
-            .into())),
+            }))),
         _ => None,
     }
 }
@@ -226,12 +222,10 @@ fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
             Some(v) => v.clone().try_to_bool(vm)?,
             None => true,
         };
-        return Ok(vm
-            .new_function("ir_module", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        return Ok(crate::vm::closure::closure(vm, "ir_module", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
                 let on = check && crate::script::settings::check_well_formed();
                 crate::script::settings::with_check_well_formed(on, || ir_module(vm, a))
-            })
-            .into());
+            }));
     }
     let cls = first_arg(vm, &args, "I.ir_module")?;
     let Some(cls_type) = cls.downcast_ref::<PyType>() else {

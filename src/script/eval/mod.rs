@@ -49,6 +49,8 @@ pub struct FastBody {
     source: SourceFile,
     /// The code of each lambda with parameters, compiled when first evaluated.
     functions: RefCell<Vec<Option<PyRef<PyCode>>>>,
+    #[cfg(test)]
+    _alive: live::Alive,
 }
 
 /// Names and literals already made into objects for a program's bodies: they
@@ -89,6 +91,8 @@ impl FastBody {
             decls,
             source: source.clone(),
             functions: RefCell::new(vec![None; code.functions as usize]),
+            #[cfg(test)]
+            _alive: live::Alive::new(),
             code,
         }
     }
@@ -158,5 +162,37 @@ impl FastBody {
     pub fn call(self: &Rc<Self>, vm: &VirtualMachine, globals: PyDictRef, args: FuncArgs) -> PyResult {
         let frame = run::Frame::new(vm, self.clone(), globals, args)?;
         frame.run(vm).map_err(|fail| locate::located(vm, &frame, fail, None))
+    }
+}
+
+/// Bodies alive on this thread, counted in tests: a parse must free every body it
+/// made once its result is dropped.
+#[cfg(test)]
+pub(crate) mod live {
+    use std::cell::Cell;
+
+    thread_local! {
+        static ALIVE: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// How many bodies made on this thread are alive.
+    pub(crate) fn count() -> usize {
+        ALIVE.with(|a| a.get())
+    }
+
+    #[derive(Debug)]
+    pub(crate) struct Alive;
+
+    impl Alive {
+        pub(crate) fn new() -> Alive {
+            ALIVE.with(|a| a.set(a.get() + 1));
+            Alive
+        }
+    }
+
+    impl Drop for Alive {
+        fn drop(&mut self) {
+            let _ = ALIVE.try_with(|a| a.set(a.get().saturating_sub(1)));
+        }
     }
 }

@@ -399,14 +399,14 @@ impl Frame {
     /// (reading the locals as they are then, as a closure's cells would).
     fn lambda(self: &Rc<Self>, vm: &VirtualMachine, l: std::sync::Arc<Lambda>) -> PyObjectRef {
         let frame = self.clone();
-        vm.new_function("<lambda>", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        // Freed with the callable (it holds the frame, and the frame its globals).
+        crate::vm::closure::closure(vm, "<lambda>", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
             if !args.args.is_empty() || !args.kwargs.is_empty() {
                 let n = args.args.len() + args.kwargs.len();
                 return Err(vm.new_type_error(format!("<lambda>() takes 0 positional arguments but {n} were given")));
             }
             frame.expr(vm, &l.body).map_err(|fail| super::locate::located(vm, &frame, fail, Some(l.range)))
         })
-        .into()
     }
 }
 

@@ -728,19 +728,19 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
         "data_alignment" => vm.ctx.new_int(bt.data_alignment).into(),
         "local" => {
             let b = buf.clone();
-            vm.new_function("local", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { local(vm, &b, a) }).into()
+            crate::vm::closure::closure(vm, "local", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { local(vm, &b, a) })
         }
         "view" => {
             let b = buf.clone();
-            vm.new_function("view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) }).into()
+            crate::vm::closure::closure(vm, "view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) })
         }
         "permute" => {
             let b = buf.clone();
-            vm.new_function("permute", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { permute(vm, &b, a) }).into()
+            crate::vm::closure::closure(vm, "permute", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { permute(vm, &b, a) })
         }
         "scope" => {
             let s = bt.storage_scope.clone();
-            vm.new_function("scope", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult { Ok(vm.ctx.new_str(s.clone()).into()) }).into()
+            crate::vm::closure::closure(vm, "scope", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult { Ok(vm.ctx.new_str(s.clone()).into()) })
         }
         _ => return None,
     }))

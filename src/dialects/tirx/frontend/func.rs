@@ -54,12 +54,10 @@ fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>
 pub fn decorator(vm: &VirtualMachine, args: FuncArgs, s_tir: bool) -> PyResult {
     let opts = options(vm, &args.kwargs, s_tir)?;
     match args.args.len() {
-        0 => Ok(vm
-            .new_function("prim_func", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        0 => Ok(crate::vm::closure::closure(vm, "prim_func", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
                 let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
                 apply(vm, &target, &opts)
-            })
-            .into()),
+            })),
         1 if args.kwargs.is_empty() || true => apply(vm, &args.args[0], &opts),
         _ => Err(vm.new_type_error("prim_func() takes at most one positional argument")),
     }
@@ -472,8 +470,7 @@ pub fn finish_prim_func(f: PrimFuncFrame) -> Result<PrimFunc> {
 pub fn prim_func_attr(vm: &VirtualMachine, f: &PrimFunc, name: &str) -> Option<PyResult> {
     let f = f.clone();
     match name {
-        "with_attr" => Some(Ok(vm
-            .new_function("with_attr", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        "with_attr" => Some(Ok(crate::vm::closure::closure(vm, "with_attr", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
                 let (Some(k), Some(v)) = (args.args.first(), args.args.get(1)) else {
                     return Err(vm.new_type_error("with_attr(key, value)"));
                 };
@@ -484,8 +481,7 @@ pub fn prim_func_attr(vm: &VirtualMachine, f: &PrimFunc, name: &str) -> Option<P
                 let mut node = (*f).clone();
                 node.attrs = attrs.into();
                 Ok(py(vm, PrimFunc::new(node)))
-            })
-            .into())),
+            }))),
         _ => None,
     }
 }
@@ -668,11 +664,9 @@ pub fn jit_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     };
     match args.args.first() {
         Some(t) => make(vm, t, opts),
-        None => Ok(vm
-            .new_function("jit", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        None => Ok(crate::vm::closure::closure(vm, "jit", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
                 let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
                 make(vm, &target, opts.clone())
-            })
-            .into()),
+            })),
     }
 }
