@@ -67,6 +67,41 @@ pub fn expr(src: &'static str, holes: Vec<Hole>, range: TextRange) -> Expr {
     }
 }
 
+thread_local! {
+    /// Literal expressions by their text (see [`literal`]).
+    static LITERALS: RefCell<FastMap<Box<str>, Rc<Expr>>> = RefCell::new(FastMap::default());
+}
+
+/// Distinct literal texts kept (a program has a handful; this bounds odd ones).
+const LITERALS_KEPT: usize = 256;
+
+/// The expression a Python literal display `text` parses to (a dict of options,
+/// say), at `range`: parsed once per thread and cloned. Every definition gets one;
+/// parsing each anew took a quarter of transpiling a module of small functions.
+pub fn literal(text: &str, range: TextRange) -> Expr {
+    let parsed = crate::memory::outside_arena(|| {
+        LITERALS.with(|c| {
+            let mut c = c.borrow_mut();
+            if let Some(e) = c.get(text) {
+                return e.clone();
+            }
+            let e = match parser::parse_expression(text) {
+                Ok(m) => Rc::new(*m.into_syntax().body),
+                // Our own literals; a broken one is a bug caught by tests.
+                Err(e) => unreachable!("invalid literal {text:?}: {e}"),
+            };
+            if c.len() >= LITERALS_KEPT {
+                c.clear();
+            }
+            c.insert(text.into(), e.clone());
+            e
+        })
+    });
+    let mut e = (*parsed).clone();
+    ast::relocate::relocate_expr(&mut e, range);
+    e
+}
+
 /// A string literal expression (double-quoted, as the unparser writes it).
 pub fn string(s: &str, range: TextRange) -> Expr {
     let flags = ast::StringLiteralFlags::empty().with_quote_style(ast::str::Quote::Double);

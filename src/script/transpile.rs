@@ -494,12 +494,7 @@ impl Context {
             text.push_str(&format!("{}: {}, ", tpl::python_string_literal(k), tpl::python_string_literal(v)));
         }
         text.push_str("}}");
-        let mut e = match rustpython_vm::compiler::parser::parse_expression(&text) {
-            Ok(m) => *m.into_syntax().body,
-            Err(e) => unreachable!("options literal {text:?}: {e}"),
-        };
-        ast::relocate::relocate_expr(&mut e, range);
-        e
+        tpl::literal(&text, range)
     }
 
     /// The signature builder's statements and the body builder's parameters.
