@@ -152,16 +152,16 @@ fn module_attr(vm: &VirtualMachine, obj: &ir::ObjectRef, name: &str) -> Option<P
     let m = obj.clone().try_downcast::<ir::IRModuleNode>()?;
     match name {
         "get_global_vars" => Some(Ok(crate::vm::closure::closure(vm, "get_global_vars", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-                let gvs = m.functions.iter().map(|(gv, _)| wrap(vm, gv.clone().upcast())).collect();
-                Ok(vm.ctx.new_list(gvs).into())
-            }))),
+            let gvs = m.functions.iter().map(|(gv, _)| wrap(vm, gv.clone().upcast())).collect();
+            Ok(vm.ctx.new_list(gvs).into())
+        }))),
         "get_global_var" => Some(Ok(crate::vm::closure::closure(vm, "get_global_var", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-                let name = String::try_from_object(vm, first_arg(vm, &a, "get_global_var")?)?;
-                match m.functions.get(&name) {
-                    Some((gv, _)) => Ok(wrap(vm, gv.clone().upcast())),
-                    None => Err(vm.new_value_error(format!("Cannot find global var \"{name}\" in the Module"))),
-                }
-            }))),
+            let name = String::try_from_object(vm, first_arg(vm, &a, "get_global_var")?)?;
+            match m.functions.get(&name) {
+                Some((gv, _)) => Ok(wrap(vm, gv.clone().upcast())),
+                None => Err(vm.new_value_error(format!("Cannot find global var \"{name}\" in the Module"))),
+            }
+        }))),
         _ => None,
     }
 }
@@ -223,9 +223,9 @@ fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
             None => true,
         };
         return Ok(crate::vm::closure::closure(vm, "ir_module", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-                let on = check && crate::script::settings::check_well_formed();
-                crate::script::settings::with_check_well_formed(on, || ir_module(vm, a))
-            }));
+            let on = check && crate::script::settings::check_well_formed();
+            crate::script::settings::with_check_well_formed(on, || ir_module(vm, a))
+        }));
     }
     let cls = first_arg(vm, &args, "I.ir_module")?;
     let Some(cls_type) = cls.downcast_ref::<PyType>() else {

@@ -50,9 +50,9 @@ pub fn decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     match args.args.first() {
         Some(t) => apply(vm, t, &opts),
         None => Ok(crate::vm::closure::closure(vm, "function", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-                let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-                apply(vm, &target, &opts)
-            })),
+            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+            apply(vm, &target, &opts)
+        })),
     }
 }
 

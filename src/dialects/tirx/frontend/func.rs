@@ -55,9 +55,9 @@ pub fn decorator(vm: &VirtualMachine, args: FuncArgs, s_tir: bool) -> PyResult {
     let opts = options(vm, &args.kwargs, s_tir)?;
     match args.args.len() {
         0 => Ok(crate::vm::closure::closure(vm, "prim_func", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-                let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-                apply(vm, &target, &opts)
-            })),
+            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+            apply(vm, &target, &opts)
+        })),
         1 if args.kwargs.is_empty() || true => apply(vm, &args.args[0], &opts),
         _ => Err(vm.new_type_error("prim_func() takes at most one positional argument")),
     }
@@ -471,17 +471,17 @@ pub fn prim_func_attr(vm: &VirtualMachine, f: &PrimFunc, name: &str) -> Option<P
     let f = f.clone();
     match name {
         "with_attr" => Some(Ok(crate::vm::closure::closure(vm, "with_attr", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
-                let (Some(k), Some(v)) = (args.args.first(), args.args.get(1)) else {
-                    return Err(vm.new_type_error("with_attr(key, value)"));
-                };
-                let key = py_str(vm, k)?;
-                let value = to_value(vm, v)?;
-                let mut attrs: Vec<(Value, Value)> = f.attrs.iter().filter(|(x, _)| x.as_str() != Some(key.as_str())).cloned().collect();
-                attrs.push((Value::str(&key), value));
-                let mut node = (*f).clone();
-                node.attrs = attrs.into();
-                Ok(py(vm, PrimFunc::new(node)))
-            }))),
+            let (Some(k), Some(v)) = (args.args.first(), args.args.get(1)) else {
+                return Err(vm.new_type_error("with_attr(key, value)"));
+            };
+            let key = py_str(vm, k)?;
+            let value = to_value(vm, v)?;
+            let mut attrs: Vec<(Value, Value)> = f.attrs.iter().filter(|(x, _)| x.as_str() != Some(key.as_str())).cloned().collect();
+            attrs.push((Value::str(&key), value));
+            let mut node = (*f).clone();
+            node.attrs = attrs.into();
+            Ok(py(vm, PrimFunc::new(node)))
+        }))),
         _ => None,
     }
 }
@@ -665,8 +665,8 @@ pub fn jit_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     match args.args.first() {
         Some(t) => make(vm, t, opts),
         None => Ok(crate::vm::closure::closure(vm, "jit", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-                let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-                make(vm, &target, opts.clone())
-            })),
+            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+            make(vm, &target, opts.clone())
+        })),
     }
 }
