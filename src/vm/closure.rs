@@ -34,6 +34,15 @@ pub fn closure(vm: &VirtualMachine, name: &'static str, f: impl Fn(FuncArgs, &Vi
     Closure { name, f: Box::new(f) }.into_ref(&vm.ctx).into()
 }
 
+/// A configured decorator (`@T.prim_func(private=True)`): called with the decorated
+/// definition first, it runs `apply` on it.
+pub fn decorator(vm: &VirtualMachine, name: &'static str, apply: impl Fn(&VirtualMachine, &PyObjectRef) -> PyResult + 'static) -> PyObjectRef {
+    closure(vm, name, move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
+        let target = a.args.first().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
+        apply(vm, target)
+    })
+}
+
 #[pyclass(with(Callable, Representable))]
 impl Closure {
     #[pygetset]

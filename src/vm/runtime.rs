@@ -410,10 +410,7 @@ pub fn bare_or_configured(vm: &VirtualMachine, args: FuncArgs, make: fn(&Virtual
     if let [first] = args.args.as_slice() {
         return make(vm, first);
     }
-    Ok(crate::vm::closure::closure(vm, "decorator", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-        let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-        make(vm, &target)
-    }))
+    Ok(crate::vm::closure::decorator(vm, "decorator", make))
 }
 
 impl std::fmt::Debug for DeferredDefinition {

@@ -49,10 +49,7 @@ pub fn decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let opts = options(vm, &args.kwargs)?;
     match args.args.first() {
         Some(t) => apply(vm, t, &opts),
-        None => Ok(crate::vm::closure::closure(vm, "function", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-            apply(vm, &target, &opts)
-        })),
+        None => Ok(crate::vm::closure::decorator(vm, "function", move |vm, target| apply(vm, target, &opts))),
     }
 }
 

@@ -54,10 +54,7 @@ fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>
 pub fn decorator(vm: &VirtualMachine, args: FuncArgs, s_tir: bool) -> PyResult {
     let opts = options(vm, &args.kwargs, s_tir)?;
     match args.args.len() {
-        0 => Ok(crate::vm::closure::closure(vm, "prim_func", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-            apply(vm, &target, &opts)
-        })),
+        0 => Ok(crate::vm::closure::decorator(vm, "prim_func", move |vm, target| apply(vm, target, &opts))),
         1 if args.kwargs.is_empty() || true => apply(vm, &args.args[0], &opts),
         _ => Err(vm.new_type_error("prim_func() takes at most one positional argument")),
     }
@@ -664,9 +661,6 @@ pub fn jit_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     };
     match args.args.first() {
         Some(t) => make(vm, t, opts),
-        None => Ok(crate::vm::closure::closure(vm, "jit", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let target = a.args.first().cloned().ok_or_else(|| vm.new_type_error("a decorator expects a function"))?;
-            make(vm, &target, opts.clone())
-        })),
+        None => Ok(crate::vm::closure::decorator(vm, "jit", move |vm, target| make(vm, target, opts.clone()))),
     }
 }
