@@ -72,7 +72,7 @@ impl LazyBody {
     /// (the function the program defined in its place: globals, defaults, names).
     pub fn function(&self, vm: &VirtualMachine, stub: &PyObjectRef) -> PyResult {
         let code: PyRef<PyCode> = vm.ctx.new_code(self.code());
-        let globals: PyDictRef = stub.get_attr("__globals__", vm)?.downcast().map_err(|_| vm.new_type_error("a function's globals must be a dict"))?;
+        let globals = globals_of(vm, stub)?;
         let types = vm.import("types", 0)?;
         let ctor = types.get_attr("FunctionType", vm)?;
         let f = ctor.call((code, globals, stub.get_attr("__name__", vm)?, stub.get_attr("__defaults__", vm)?, stub.get_attr("__closure__", vm)?), vm)?;
@@ -88,6 +88,20 @@ impl LazyBody {
         }
         Ok(f)
     }
+
+    /// A function running this body in `globals`, named as its code says: a
+    /// signature builder the program does not define (see [`fold_signature`]).
+    pub fn bare_function(&self, vm: &VirtualMachine, globals: PyDictRef) -> PyResult {
+        let code: PyRef<PyCode> = vm.ctx.new_code(self.code());
+        let f = vm.import("types", 0)?.get_attr("FunctionType", vm)?.call((code.clone(), globals), vm)?;
+        f.set_attr("__qualname__", vm.ctx.new_str(code.code.qualname.as_str()), vm)?;
+        Ok(f)
+    }
+}
+
+/// The globals of a function the program made.
+pub fn globals_of(vm: &VirtualMachine, f: &PyObjectRef) -> PyResult<PyDictRef> {
+    f.get_attr("__globals__", vm)?.downcast().map_err(|_| vm.new_type_error("a function's globals must be a dict"))
 }
 
 /// Rebuild a code object (and its nested ones) from its compact form.
@@ -554,9 +568,14 @@ fn code_constants(code: &CodeObject) -> impl Iterator<Item = &CodeObject> {
 }
 
 /// Walk statements outside function scopes; replace eligible definitions by stubs.
-fn extract(stmts: &mut [Stmt], text: &str, classes: &mut Vec<ast::StmtClassDef>, out: &mut Vec<Extracted>) {
-    for s in stmts {
-        match s {
+fn extract(stmts: &mut Vec<Stmt>, text: &str, classes: &mut Vec<ast::StmtClassDef>, out: &mut Vec<Extracted>) {
+    // Statements a folded signature made redundant, removed at the end (in one pass).
+    let mut folded = Vec::new();
+    for i in 0..stmts.len() {
+        if fold_signature(stmts, i, text, classes, out) {
+            folded.extend([i, i + 2]);
+        }
+        match &mut stmts[i] {
             Stmt::FunctionDef(f) => {
                 if eligible(f, text) {
                     let key = next_key();
@@ -621,6 +640,56 @@ fn extract(stmts: &mut [Stmt], text: &str, classes: &mut Vec<ast::StmtClassDef>,
             _ => {}
         }
     }
+    if !folded.is_empty() {
+        let mut i = 0;
+        stmts.retain(|_| {
+            i += 1;
+            folded.binary_search(&(i - 1)).is_err()
+        });
+    }
+}
+
+/// A signature builder the program need not define at all: the transpiler's
+/// `def __tvm_sig_f(__tvm_s): ...`, then the definition whose builder decorator names
+/// it, then `del __tvm_sig_f`. Its body is taken out under a key, the two statements
+/// around the definition are removed, and the decorator gets the key in place of the
+/// name (`__tvm__.builder('f', key, ...)`): the builder makes the signature function
+/// from the key in the definition's globals. Saves the program a function, the
+/// compile of its stub and the calls that made it, for every definition. Whether
+/// it did: the caller removes the statements at `i` (left as `pass`) and `i + 2`.
+fn fold_signature(stmts: &mut [Stmt], i: usize, text: &str, classes: &[ast::StmtClassDef], out: &mut Vec<Extracted>) -> bool {
+    let [Stmt::FunctionDef(sig), Stmt::FunctionDef(def), Stmt::Delete(del), ..] = &stmts[i..] else { return false };
+    let name = sig.name.id.as_str();
+    let p = &sig.parameters;
+    let plain = p.posonlyargs.is_empty()
+        && p.vararg.is_none()
+        && p.kwonlyargs.is_empty()
+        && p.kwarg.is_none()
+        && matches!(&p.args[..], [a] if a.default.is_none() && a.parameter.annotation.is_none())
+        && sig.returns.is_none();
+    let names_sig = |e: &Expr| matches!(e, Expr::Name(n) if n.id.as_str() == name);
+    let used = builder_call(def).is_some_and(|c| c.arguments.args.len() == 3 && names_sig(&c.arguments.args[1]));
+    let deleted = matches!(&del.targets[..], [t] if names_sig(t));
+    if !(plain && used && deleted && is_signature(sig, text)) {
+        return false;
+    }
+    let key = next_key();
+    let range = stmts[i].range();
+    let Stmt::FunctionDef(sig) = std::mem::replace(&mut stmts[i], Stmt::Pass(ast::StmtPass { node_index: Default::default(), range })) else {
+        unreachable!("matched above")
+    };
+    if let Stmt::FunctionDef(def) = &mut stmts[i + 1]
+        && let Some(d) = def.decorator_list.last_mut()
+        && let Expr::Call(call) = &mut d.expression
+    {
+        call.arguments.args[1] = key_literal(key, call.range);
+    }
+    out.push(Extracted { key, classes: classes.to_vec(), def: sig });
+    true
+}
+
+fn key_literal(key: u32, range: ruff_text_size::TextRange) -> Expr {
+    Expr::NumberLiteral(ast::ExprNumberLiteral { node_index: Default::default(), range, value: ast::Number::Int(ast::Int::from(key)) })
 }
 
 /// The statements of a scope (outside nested function and class scopes) that
@@ -734,11 +803,7 @@ fn stub_of(f: &ast::StmtFunctionDef, key: u32) -> ast::StmtFunctionDef {
         && let Expr::Call(call) = &mut d.expression
     {
         let mut args = call.arguments.args.to_vec();
-        args.push(Expr::NumberLiteral(ast::ExprNumberLiteral {
-            node_index: Default::default(),
-            range: call.range,
-            value: ast::Number::Int(ast::Int::from(key)),
-        }));
+        args.push(key_literal(key, call.range));
         call.arguments.args = args.into_boxed_slice();
     }
     let mut body: Vec<Stmt> = f.body.iter().take(1).filter(|s| is_docstring(s)).cloned().collect();
@@ -773,7 +838,7 @@ fn signature_stub_of(f: &ast::StmtFunctionDef, key: u32) -> ast::StmtFunctionDef
         arguments: ast::Arguments {
             node_index: node(),
             range,
-            args: Box::new([Expr::NumberLiteral(ast::ExprNumberLiteral { node_index: node(), range, value: ast::Number::Int(ast::Int::from(key)) })]),
+            args: Box::new([key_literal(key, range)]),
             keywords: Box::new([]),
         },
     };
@@ -926,6 +991,48 @@ class Mod:
             (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new(), None).map(|(b, _, _)| b), ())
         };
         assert!(bodies.is_none());
+    }
+
+    /// The signature builders of `stmts` the program still defines, and its `del`s.
+    fn signature_builders_left(stmts: &[Stmt], out: &mut Vec<String>) {
+        for s in stmts {
+            match s {
+                Stmt::FunctionDef(f) if f.name.id.as_str().starts_with(SIGNATURE_PREFIX) => out.push(f.name.id.to_string()),
+                Stmt::Delete(_) => out.push("del".into()),
+                Stmt::ClassDef(c) => signature_builders_left(&c.body, out),
+                Stmt::Try(t) => signature_builders_left(&t.body, out),
+                _ => {}
+            }
+        }
+    }
+
+    fn program_after_extraction(text: &str) -> (ast::ModModule, Bodies) {
+        crate::init();
+        let source = Source::new("t.py", text);
+        let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
+        let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
+        let (bodies, _, _) = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new(), None).expect("compiles");
+        (module, bodies)
+    }
+
+    #[test]
+    fn a_signature_builder_is_not_defined_by_the_program() {
+        let (module, bodies) = program_after_extraction(PROGRAM);
+        let mut left = Vec::new();
+        signature_builders_left(&module.body, &mut left);
+        assert_eq!(left, Vec::<String>::new());
+        // Each builder decorator names its signature by key.
+        assert_eq!(bodies.keys.len(), 6);
+    }
+
+    #[test]
+    fn a_jit_signature_builder_stays_a_stub() {
+        // It takes the specialization map too: the program defines it (as a stub).
+        let text = "from tvm.script import tirx as T\n@T.jit\ndef f(A: T.Tensor((4,), 'float32'), *, n: T.constexpr):\n    A[0] = 1.0\n";
+        let (module, _) = program_after_extraction(text);
+        let mut left = Vec::new();
+        signature_builders_left(&module.body, &mut left);
+        assert_eq!(left, vec!["__tvm_sig_f".to_string(), "del".to_string()]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use rustpython_vm::builtins::{PyDict, PyDictRef, PyTuple};
+use rustpython_vm::builtins::{PyDictRef, PyTuple};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::Callable;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject, VirtualMachine};
@@ -77,7 +77,7 @@ impl BodyFn {
     /// The globals the body reads its free names from.
     pub fn globals(&self, vm: &VirtualMachine) -> PyResult<PyDictRef> {
         match self {
-            BodyFn::Python(f) => f.get_attr("__globals__", vm)?.downcast::<PyDict>().map_err(|_| vm.new_type_error("a function's globals must be a dict")),
+            BodyFn::Python(f) => crate::script::lazy::globals_of(vm, f),
             BodyFn::Evaluated { globals, .. } => Ok(globals.clone()),
         }
     }

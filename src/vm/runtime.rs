@@ -443,9 +443,18 @@ pub(crate) fn init_classes() {
 #[derive(Debug, PyPayload)]
 struct BuilderRecorder {
     name: String,
-    sig: Option<PyObjectRef>,
+    sig: Option<Signature>,
     options: PyDictRef,
     lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
+}
+
+/// A definition's signature builder as its builder decorator got it.
+#[derive(Debug)]
+enum Signature {
+    /// A function the program defined.
+    Function(PyObjectRef),
+    /// A body taken out of the program (`script::lazy`), which did not define it.
+    Taken(std::rc::Rc<crate::script::lazy::Body>),
 }
 
 #[pyclass(with(Callable))]
@@ -454,10 +463,26 @@ impl BuilderRecorder {}
 impl Callable for BuilderRecorder {
     type Args = (PyObjectRef,);
     fn call(zelf: &Py<Self>, (body,): Self::Args, vm: &VirtualMachine) -> PyResult {
-        Ok(GeneratedBuilder { name: zelf.name.clone(), body, sig: zelf.sig.clone(), options: zelf.options.clone(), lazy: zelf.lazy.clone() }
+        use crate::script::lazy::Body;
+        // A taken signature runs in the globals of the definition, the same as
+        // those of the function the program would have defined beside it.
+        let sig = match &zelf.sig {
+            None => None,
+            Some(Signature::Function(f)) => Some(f.clone()),
+            Some(Signature::Taken(taken)) => Some(match &**taken {
+                Body::Compiled(b) => b.bare_function(vm, crate::script::lazy::globals_of(vm, &body)?)?,
+                Body::Evaluated(b) => evaluated_function(vm, b, body.clone()),
+            }),
+        };
+        Ok(GeneratedBuilder { name: zelf.name.clone(), body, sig, options: zelf.options.clone(), lazy: zelf.lazy.clone() }
             .into_ref(&vm.ctx)
             .into())
     }
+}
+
+/// An evaluated body as a function that reads the globals of `stub`.
+fn evaluated_function(vm: &VirtualMachine, body: &std::rc::Rc<crate::script::eval::FastBody>, stub: PyObjectRef) -> PyObjectRef {
+    super::body::EvaluatedFunction { body: body.clone(), stub }.into_ref(&vm.ctx).into()
 }
 
 /// The iterable behind `if`: yields `True` then `False` for an IR condition
@@ -549,12 +574,19 @@ pub mod rt {
 
     #[pyfunction]
     fn builder(name: String, sig: PyObjectRef, options: PyDictRef, body: OptionalArg<u32>, vm: &VirtualMachine) -> PyResult {
-        let sig = if vm.is_none(&sig) { None } else { Some(sig) };
+        let taken = |key: u32| crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"));
+        // A key for the signature: the program does not define its builder (see
+        // `script::lazy::fold_signature`).
+        let sig = if vm.is_none(&sig) {
+            None
+        } else if let Some(key) = sig.downcast_ref::<rustpython_vm::builtins::PyInt>() {
+            Some(Signature::Taken(taken(key.try_to_primitive(vm)?)?))
+        } else {
+            Some(Signature::Function(sig))
+        };
         // A key: the body was compiled on its own and the decorated function is its stub.
         let lazy = match body {
-            OptionalArg::Present(key) => Some(
-                crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?,
-            ),
+            OptionalArg::Present(key) => Some(taken(key)?),
             OptionalArg::Missing => None,
         };
         Ok(BuilderRecorder { name, sig, options, lazy }.into_ref(&vm.ctx).into())
@@ -571,7 +603,7 @@ pub mod rt {
             let (stub,): (PyObjectRef,) = args.bind(vm)?;
             match &*body {
                 Body::Compiled(b) => b.function(vm, &stub),
-                Body::Evaluated(b) => Ok(super::super::body::EvaluatedFunction { body: b.clone(), stub }.into_ref(&vm.ctx).into()),
+                Body::Evaluated(b) => Ok(evaluated_function(vm, b, stub)),
             }
         }))
     }
