@@ -480,6 +480,11 @@ impl Callable for BuilderRecorder {
     }
 }
 
+/// The body the program's key names (see `script::lazy`).
+fn taken_body(vm: &VirtualMachine, key: u32) -> PyResult<std::rc::Rc<crate::script::lazy::Body>> {
+    crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))
+}
+
 /// An evaluated body as a function that reads the globals of `stub`.
 fn evaluated_function(vm: &VirtualMachine, body: &std::rc::Rc<crate::script::eval::FastBody>, stub: PyObjectRef) -> PyObjectRef {
     super::body::EvaluatedFunction { body: body.clone(), stub }.into_ref(&vm.ctx).into()
@@ -574,19 +579,18 @@ pub mod rt {
 
     #[pyfunction]
     fn builder(name: String, sig: PyObjectRef, options: PyDictRef, body: OptionalArg<u32>, vm: &VirtualMachine) -> PyResult {
-        let taken = |key: u32| crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"));
         // A key for the signature: the program does not define its builder (see
         // `script::lazy::fold_signature`).
         let sig = if vm.is_none(&sig) {
             None
         } else if let Some(key) = sig.downcast_ref::<rustpython_vm::builtins::PyInt>() {
-            Some(Signature::Taken(taken(key.try_to_primitive(vm)?)?))
+            Some(Signature::Taken(taken_body(vm, key.try_to_primitive(vm)?)?))
         } else {
             Some(Signature::Function(sig))
         };
         // A key: the body was compiled on its own and the decorated function is its stub.
         let lazy = match body {
-            OptionalArg::Present(key) => Some(taken(key)?),
+            OptionalArg::Present(key) => Some(taken_body(vm, key)?),
             OptionalArg::Missing => None,
         };
         Ok(BuilderRecorder { name, sig, options, lazy }.into_ref(&vm.ctx).into())
@@ -596,7 +600,7 @@ pub mod rt {
     /// program under `key` (see `script::lazy`), in place of its stub.
     #[pyfunction]
     fn lazy_function(key: u32, vm: &VirtualMachine) -> PyResult {
-        let body = crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))?;
+        let body = taken_body(vm, key)?;
         // Holds the body (and through it the source): a closure that is freed.
         Ok(crate::vm::closure::closure(vm, "lazy_function", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
             use crate::script::lazy::Body;
