@@ -138,12 +138,13 @@ fn bench_takes_tvm_figures_from_the_command_given() {
     let (code, out, err) = run(&["bench", "--runs", "1", "--tvm", fake.to_str().unwrap(), script.to_str().unwrap()]);
     assert_eq!(code, 0, "stdout: {out}\nstderr: {err}");
     assert!(out.contains("TVM 9.9-fake measured in this run"), "{out}");
-    let row: Vec<&str> = out.lines().find(|l| l.starts_with("| f.py")).expect("a row for the file").split('|').map(str::trim).collect();
-    let num = |i: usize| -> f64 { row[i].trim_end_matches('x').parse().unwrap_or_else(|_| panic!("cell {i} of {row:?}")) };
-    // Columns: 11 parse vs TVM, 12 print vs TVM, 13 process vs TVM.
-    assert!(num(11) > 1e6, "parse vs TVM from TVM's parse: {row:?}");
-    assert!(num(12) < 1e4, "print vs TVM from TVM's print: {row:?}");
-    assert_eq!(row[13], "-", "no baseline: no whole-process ratio");
+    let cells = |prefix: &str| -> Vec<&str> { out.lines().find(|l| l.starts_with(prefix)).expect(prefix).split('|').map(str::trim).collect() };
+    let (header, row) = (cells("| file"), cells("| f.py"));
+    let cell = |name: &str| row[header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("no column {name}: {header:?}"))];
+    let num = |name: &str| -> f64 { cell(name).trim_end_matches('x').parse().unwrap_or_else(|_| panic!("{name} of {row:?}")) };
+    assert!(num("parse vs TVM") > 1e6, "parse vs TVM from TVM's parse: {row:?}");
+    assert!(num("print vs TVM") < 1e4, "print vs TVM from TVM's print: {row:?}");
+    assert_eq!(cell("process vs TVM"), "-", "no baseline: no whole-process ratio");
 
     let (code, _, err) = run(&["bench", "--runs", "1", "--tvm", "/nonexistent/python3", script.to_str().unwrap()]);
     assert_eq!(code, 2);

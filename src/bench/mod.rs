@@ -145,10 +145,12 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
     let session = Session::new();
     let measured = rounds::measure(&session, paths, runs, server.as_mut());
     drop(server);
+    let files: Vec<_> = measured.iter().filter_map(|m| m.as_ref().ok()).collect();
+    let (spread, best_spread) = (rounds::spread(&files), rounds::best_spread(&files));
     println!(
-        "| file | MB | python AST s | parse s | parse/AST | parse/CPython AST | parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
+        "| file | MB | python AST s | parse s | parse/AST | parse/CPython AST | parse s/MB | best parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut code = 0;
     for (t, whole) in measured.into_iter().zip(wholes) {
         let t = match t {
@@ -179,7 +181,7 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
         let dash = || "-".to_string();
         let cell = |v: Option<String>| v.unwrap_or_else(dash);
         println!(
-            "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             t.name,
             mb,
             cell(ast.map(secs)),
@@ -194,6 +196,7 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
             }
             .map(|r| format!("{r:.2}x"))),
             cell(parse.map(|d| format!("{:.3}", d / mb.max(1e-9)))),
+            cell(t.best_parse().map(|d| format!("{:.3}", d / mb.max(1e-9)))),
             cell(print.map(secs)),
             cell(whole.map(|(d, _)| secs(d))),
             cell(whole.map(|(_, m)| format!("{m:.0}"))),
@@ -206,8 +209,13 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
     if let (Some(cmd), Some(v)) = (&tvm_cmd, &tvm_version) {
         let rest = if baseline.is_some() { "whole process and memory from the baseline" } else { "no baseline for the whole process and memory" };
         println!(
-            "\nTVM {v} measured in this run (`{}`): CPython AST, parse, print, each run right after ours (ratios are medians of these pairs); {rest}.",
+            "\nTVM {v} measured in this run (`{}`): CPython AST, parse, print, each stage's runs in the same round as ours (ratios are medians of these pairs); {rest}.",
             cmd.join(" ")
+        );
+    }
+    if let (Some(best), Some(median)) = (best_spread, spread) {
+        println!(
+            "\nParse time per megabyte, the slowest file's over the fastest's: {best:.2}x on each file's best run; {median:.2}x on medians (relative to each round's mean, then the median over rounds)."
         );
     }
     println!("\nbench process peak RSS: {:.1} MiB", peak_rss_mib());

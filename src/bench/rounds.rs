@@ -1,8 +1,16 @@
-//! The timed runs, interleaved: in each round every file's stages run once in turn
-//! (a small file's several times), each of ours followed at once by TVM's run of the
-//! same stage when TVM is measured. The machine's speed drifts severalfold within
-//! minutes; a ratio is the median of ratios of runs taken back to back, and the files'
-//! times per megabyte come from the same rounds.
+//! The timed runs, in rounds. In each round, our runs of every file's stages come
+//! first, then TVM's runs of the same stages when TVM is measured. The machine's speed
+//! drifts severalfold within minutes: a ratio to TVM is the median of ratios of runs
+//! taken in the same round, and the files' times per megabyte are compared round by
+//! round ([`spread`]) and on their best runs ([`best_spread`]).
+//!
+//! Our runs are measured as a benchmark harness measures a function: a stage's runs
+//! of one file back to back, after an untimed one ([`by_file`]). A run right after
+//! other work (another process's, as TVM's, or another file's) finds the caches cold:
+//! a fixed cost of some milliseconds that weighs on a small file's time per megabyte
+//! and not on a large one's. The whole-process figure is where a cold start counts.
+//! Every file runs as often, so best runs are taken over as many runs; TVM's runs,
+//! slow, are fewer for a larger file.
 
 use std::path::Path;
 use std::time::Instant;
@@ -27,9 +35,11 @@ fn runs_for(runs: usize, bytes: usize) -> usize {
     runs.max(MIN_BYTES_TIMED.div_ceil(bytes.max(1)).min(50))
 }
 
-/// One run of each stage on one file, in seconds: ours, and TVM's right after.
+/// One run of each stage on one file, in seconds: ours, and TVM's in the same round.
 #[derive(Clone, Copy, Debug, Default)]
 struct Rep {
+    /// The round it was taken in.
+    round: usize,
     /// RustPython's parser alone: the floor for any approach.
     ast: f64,
     /// The whole parse to IR, well-formedness check off (as `print` parses).
@@ -73,6 +83,12 @@ impl FileRuns {
         self.median(|r| r.parse)
     }
 
+    /// The fastest parse: noise on a machine only ever adds time, so the best of many
+    /// runs estimates what the work itself costs.
+    pub fn best_parse(&self) -> Option<f64> {
+        self.reps.iter().filter_map(|r| r.parse).reduce(f64::min)
+    }
+
     pub fn print(&self) -> Option<f64> {
         self.median(|r| r.print)
     }
@@ -99,12 +115,47 @@ impl FileRuns {
     }
 }
 
+/// How much slower per megabyte the slowest file's parse is than the fastest's, with
+/// the machine's drift between rounds taken out: in each round, every file's median
+/// time per megabyte over their geometric mean; each file's median of those over the
+/// rounds; the largest of these over the smallest. `None` with fewer than two parsed
+/// files.
+pub fn spread(files: &[&FileRuns]) -> Option<f64> {
+    let per_mb = |f: &FileRuns, round: usize| {
+        median(f.reps.iter().filter(|r| r.round == round).filter_map(|r| r.parse).collect()).map(|p| p / f.bytes.max(1) as f64)
+    };
+    let parsed: Vec<&FileRuns> = files.iter().copied().filter(|f| f.parse().is_some()).collect();
+    let rounds = parsed.iter().flat_map(|f| f.reps.iter().map(|r| r.round)).max()?;
+    let mut relative: Vec<Vec<f64>> = vec![Vec::new(); parsed.len()];
+    for round in 0..=rounds {
+        let Some(times) = parsed.iter().map(|f| per_mb(f, round)).collect::<Option<Vec<f64>>>() else { continue };
+        let mean = (times.iter().map(|t| t.ln()).sum::<f64>() / times.len() as f64).exp();
+        for (r, t) in relative.iter_mut().zip(times) {
+            r.push(t / mean);
+        }
+    }
+    let medians: Vec<f64> = relative.into_iter().filter_map(median).collect();
+    let lo = medians.iter().copied().reduce(f64::min)?;
+    let hi = medians.iter().copied().reduce(f64::max)?;
+    (medians.len() >= 2).then(|| hi / lo)
+}
+
+/// How much slower per megabyte the slowest file's best parse is than the fastest's
+/// ([`FileRuns::best_parse`]); `None` with fewer than two parsed files.
+pub fn best_spread(files: &[&FileRuns]) -> Option<f64> {
+    let per_mb: Vec<f64> = files.iter().filter_map(|f| f.best_parse().map(|p| p / f.bytes.max(1) as f64)).collect();
+    let lo = per_mb.iter().copied().reduce(f64::min)?;
+    let hi = per_mb.iter().copied().reduce(f64::max)?;
+    (per_mb.len() >= 2).then(|| hi / lo)
+}
+
 /// A file being measured.
 struct Subject {
     runs: FileRuns,
     text: String,
     /// The parsed definitions that every print run prints.
     defs: Option<Vec<(String, ObjectRef)>>,
+    /// TVM's runs of each stage per round (ours: the most of any file's).
     per_round: usize,
 }
 
@@ -112,6 +163,31 @@ fn once<R>(f: impl FnOnce() -> R) -> (f64, R) {
     let start = Instant::now();
     let r = f();
     (start.elapsed().as_secs_f64(), r)
+}
+
+/// Between runs, untimed: the worker's jobs of the last run end (it frees trees after
+/// a parse returns), and the frees it left to later allocations are done, so that a
+/// run is not charged for the one before (a small file's parse right after a large
+/// one's took twice its time).
+fn settle() {
+    crate::memory::collect_deferred_frees();
+}
+
+/// Time a stage (`time`, by file) for every file's reps of a round (`set` records a
+/// time): a file's runs back to back, after one untimed run, then the next file's. A run right after
+/// other work (another file's, or TVM's in another process) finds the caches cold and
+/// costs a small file up to twice its time; back to back, the runs measure the work.
+fn by_file(reps: &mut [Vec<Rep>], mut time: impl FnMut(usize) -> Option<f64>, set: impl Fn(&mut Rep, Option<f64>)) {
+    for (key, file) in reps.iter_mut().enumerate() {
+        if !file.is_empty() {
+            let _ = time(key);
+            settle();
+        }
+        for rep in file {
+            set(rep, time(key));
+            settle();
+        }
+    }
 }
 
 /// Ask TVM for one run, or remember why it failed (and ask no more for this file).
@@ -154,23 +230,32 @@ pub fn measure(session: &Session, paths: &[std::path::PathBuf], runs: usize, mut
     }
     for round in 0..runs.max(1) {
         eprintln!("bench: round {} of {}", round + 1, runs.max(1));
-        for (key, subject) in subjects.iter_mut().enumerate() {
+        // Every file runs as often as the smallest: a time per megabyte is then taken
+        // over as many runs for each file (TVM's runs, slow, stay at `per_round`).
+        let turns = subjects.iter().filter_map(|s| s.as_ref().ok()).map(|s| s.per_round).max().unwrap_or(0);
+        let mut ours: Vec<Vec<Rep>> =
+            subjects.iter().map(|s| vec![Rep { round, ..Rep::default() }; if s.is_ok() { turns } else { 0 }]).collect();
+        let ok = |key: usize| subjects[key].as_ref().ok();
+        let parse = |key: usize| ok(key).filter(|s| s.defs.is_some()).map(|s| once(|| drop(session.parse_with(&s.runs.name, &s.text, false))).0);
+        let ast = |key: usize| ok(key).map(|s| once(|| parse_ast(&s.text)).0);
+        let print_of = |key: usize| ok(key).and_then(|s| s.defs.as_ref()).map(|defs| once(|| print(defs)).0);
+        by_file(&mut ours, ast, |rep, t| rep.ast = t.unwrap_or_default());
+        by_file(&mut ours, parse, |rep, t| rep.parse = t);
+        by_file(&mut ours, print_of, |rep, t| rep.print = t);
+        for (key, (subject, mut reps)) in subjects.iter_mut().zip(ours).enumerate() {
             let Ok(s) = subject else { continue };
-            for k in 0..s.per_round {
-                let mut rep = Rep { ast: once(|| parse_ast(&s.text)).0, ..Rep::default() };
+            for rep in reps.iter_mut().take(s.per_round) {
                 rep.tvm_ast = beside(&mut server, &mut s.runs, key, Stage::Ast);
-                if let Some(defs) = &s.defs {
-                    let (t, parsed) = once(|| session.parse_with(&s.runs.name, &s.text, false));
-                    drop(parsed);
-                    rep.parse = Some(t);
-                    if k == 0 && s.text.len() <= TVM_PARSES_UP_TO {
-                        rep.tvm_parse = beside(&mut server, &mut s.runs, key, Stage::Parse);
-                    }
-                    rep.print = Some(once(|| print(defs)).0);
+            }
+            if s.defs.is_some() {
+                if s.text.len() <= TVM_PARSES_UP_TO {
+                    reps[0].tvm_parse = beside(&mut server, &mut s.runs, key, Stage::Parse);
+                }
+                for rep in reps.iter_mut().take(s.per_round) {
                     rep.tvm_print = beside(&mut server, &mut s.runs, key, Stage::Print);
                 }
-                s.runs.reps.push(rep);
             }
+            s.runs.reps.extend(reps);
         }
     }
     subjects.into_iter().map(|s| s.map(|s| s.runs)).collect()
@@ -205,6 +290,7 @@ mod tests {
     #[test]
     fn ratios_are_medians_of_back_to_back_pairs() {
         let rep = |scale: f64| Rep {
+            round: 0,
             ast: 1.0 * scale,
             parse: Some(4.0 * scale),
             print: Some(2.0 * scale),
@@ -230,6 +316,26 @@ mod tests {
         assert_eq!(r.print_vs_tvm(), None);
     }
 
+    /// A round on a machine twice as slow slows every file of that round: the spread
+    /// compares files within rounds.
+    #[test]
+    fn the_spread_compares_files_round_by_round() {
+        let file = |bytes: usize, parses: &[(usize, f64)]| FileRuns {
+            bytes,
+            reps: parses.iter().map(|&(round, p)| Rep { round, ast: 1.0, parse: Some(p), ..Rep::default() }).collect(),
+            ..runs(vec![])
+        };
+        // Per byte, `b` takes 1.5 times `a`'s time in every round; the machine speed
+        // differs fourfold between rounds.
+        let a = file(8, &[(0, 8.0), (0, 9.0), (0, 7.0), (1, 32.0), (1, 40.0), (2, 16.0)]);
+        let b = file(64, &[(0, 96.0), (1, 480.0), (2, 192.0)]);
+        let close = |x: Option<f64>| x.is_some_and(|x| (x - 1.5).abs() < 1e-9);
+        assert!(close(spread(&[&a, &b])), "{:?}", spread(&[&a, &b]));
+        assert!(close(spread(&[&b, &a])));
+        assert_eq!(spread(&[&a]), None);
+        assert_eq!(spread(&[]), None);
+    }
+
     #[test]
     fn small_files_run_more_often() {
         assert_eq!(runs_for(3, 5_000_000), 3);
@@ -237,3 +343,4 @@ mod tests {
         assert_eq!(runs_for(3, 10), 50);
     }
 }
+
