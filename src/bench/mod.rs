@@ -195,8 +195,8 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
                 None => fixed.as_ref().zip(parse).map(|(b, d)| d / b.cpython_ast.max(1e-9)),
             }
             .map(|r| format!("{r:.2}x"))),
-            cell(parse.map(|d| format!("{:.3}", d / mb.max(1e-9)))),
-            cell(t.best_parse().map(|d| format!("{:.3}", d / mb.max(1e-9)))),
+            cell(parse.map(|d| format!("{:.3}", t.per_mb(d)))),
+            cell(t.best_parse().map(|d| format!("{:.3}", t.per_mb(d)))),
             cell(print.map(secs)),
             cell(whole.map(|(d, _)| secs(d))),
             cell(whole.map(|(_, m)| format!("{m:.0}"))),

@@ -83,6 +83,11 @@ impl FileRuns {
         self.median(|r| r.parse)
     }
 
+    /// `secs` for the whole file, per megabyte of its source.
+    pub fn per_mb(&self, secs: f64) -> f64 {
+        secs / (self.bytes as f64 / 1e6).max(1e-9)
+    }
+
     /// The fastest parse: noise on a machine only ever adds time, so the best of many
     /// runs estimates what the work itself costs.
     pub fn best_parse(&self) -> Option<f64> {
@@ -121,9 +126,7 @@ impl FileRuns {
 /// rounds; the largest of these over the smallest. `None` with fewer than two parsed
 /// files.
 pub fn spread(files: &[&FileRuns]) -> Option<f64> {
-    let per_mb = |f: &FileRuns, round: usize| {
-        median(f.reps.iter().filter(|r| r.round == round).filter_map(|r| r.parse).collect()).map(|p| p / f.bytes.max(1) as f64)
-    };
+    let per_mb = |f: &FileRuns, round: usize| median(f.reps.iter().filter(|r| r.round == round).filter_map(|r| r.parse).collect()).map(|p| f.per_mb(p));
     let parsed: Vec<&FileRuns> = files.iter().copied().filter(|f| f.parse().is_some()).collect();
     let rounds = parsed.iter().flat_map(|f| f.reps.iter().map(|r| r.round)).max()?;
     let mut relative: Vec<Vec<f64>> = vec![Vec::new(); parsed.len()];
@@ -134,19 +137,20 @@ pub fn spread(files: &[&FileRuns]) -> Option<f64> {
             r.push(t / mean);
         }
     }
-    let medians: Vec<f64> = relative.into_iter().filter_map(median).collect();
-    let lo = medians.iter().copied().reduce(f64::min)?;
-    let hi = medians.iter().copied().reduce(f64::max)?;
-    (medians.len() >= 2).then(|| hi / lo)
+    max_over_min(&relative.into_iter().filter_map(median).collect::<Vec<_>>())
 }
 
 /// How much slower per megabyte the slowest file's best parse is than the fastest's
 /// ([`FileRuns::best_parse`]); `None` with fewer than two parsed files.
 pub fn best_spread(files: &[&FileRuns]) -> Option<f64> {
-    let per_mb: Vec<f64> = files.iter().filter_map(|f| f.best_parse().map(|p| p / f.bytes.max(1) as f64)).collect();
-    let lo = per_mb.iter().copied().reduce(f64::min)?;
-    let hi = per_mb.iter().copied().reduce(f64::max)?;
-    (per_mb.len() >= 2).then(|| hi / lo)
+    max_over_min(&files.iter().filter_map(|f| f.best_parse().map(|p| f.per_mb(p))).collect::<Vec<_>>())
+}
+
+/// The largest of `v` over the smallest; `None` with fewer than two values.
+fn max_over_min(v: &[f64]) -> Option<f64> {
+    let lo = v.iter().copied().reduce(f64::min)?;
+    let hi = v.iter().copied().reduce(f64::max)?;
+    (v.len() >= 2).then(|| hi / lo)
 }
 
 /// A file being measured.
@@ -174,9 +178,10 @@ fn settle() {
 }
 
 /// Time a stage (`time`, by file) for every file's reps of a round (`set` records a
-/// time): a file's runs back to back, after one untimed run, then the next file's. A run right after
-/// other work (another file's, or TVM's in another process) finds the caches cold and
-/// costs a small file up to twice its time; back to back, the runs measure the work.
+/// time): a file's runs back to back, after one untimed run, then the next file's. A
+/// run right after other work (another file's, or TVM's in another process) finds the
+/// caches cold and costs a small file up to twice its time; back to back, the runs
+/// measure the work.
 fn by_file(reps: &mut [Vec<Rep>], mut time: impl FnMut(usize) -> Option<f64>, set: impl Fn(&mut Rep, Option<f64>)) {
     for (key, file) in reps.iter_mut().enumerate() {
         if !file.is_empty() {
@@ -285,10 +290,10 @@ mod tests {
         FileRuns { name: "f.py".into(), bytes: 1, reps, parse_error: None, tvm_load: None, tvm_error: None }
     }
 
-    /// Ratios pair the runs taken back to back: a machine twice as slow in one round
-    /// slows both sides of that round's ratio.
+    /// Ratios pair runs of the same round: a machine twice as slow in one round slows
+    /// both sides of that round's ratio.
     #[test]
-    fn ratios_are_medians_of_back_to_back_pairs() {
+    fn ratios_are_medians_of_pairs_from_one_round() {
         let rep = |scale: f64| Rep {
             round: 0,
             ast: 1.0 * scale,
@@ -343,4 +348,3 @@ mod tests {
         assert_eq!(runs_for(3, 10), 50);
     }
 }
-

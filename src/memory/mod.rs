@@ -21,10 +21,7 @@ pub type Allocator = mimalloc::MiMalloc;
 /// returned until it collects. Without mimalloc as the global allocator this only
 /// visits mimalloc's (empty) heaps.
 pub fn release_free_memory() {
-    // SAFETY: `mi_collect` takes no pointers and may be called at any time.
-    let collect = || unsafe { libmimalloc_sys::mi_collect(true) };
-    crate::worker::if_started(collect);
-    collect();
+    collect_here_and_on_worker(true);
 }
 
 /// Do now, on this thread and its worker, the frees other threads left to them.
@@ -34,8 +31,14 @@ pub fn release_free_memory() {
 /// large parse, the next small one on the same threads spent a third of its time
 /// there. The bench calls this between runs, so each run is charged its own work.
 pub fn collect_deferred_frees() {
-    // SAFETY: as in `release_free_memory`; without `force`, freed pages are kept.
-    let collect = || unsafe { libmimalloc_sys::mi_collect(false) };
+    collect_here_and_on_worker(false);
+}
+
+/// mimalloc's collection on this thread and its worker: the frees other threads left
+/// to each; with `force`, free pages go back to the OS too.
+fn collect_here_and_on_worker(force: bool) {
+    // SAFETY: `mi_collect` takes no pointers and may be called at any time.
+    let collect = move || unsafe { libmimalloc_sys::mi_collect(force) };
     crate::worker::if_started(collect);
     collect();
 }
