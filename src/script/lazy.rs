@@ -298,6 +298,16 @@ struct Extracted {
     def: ast::StmtFunctionDef,
 }
 
+impl Extracted {
+    /// What lowering this definition costs, in bytes of source: a signature builder
+    /// spans its whole definition but only evaluates the parameters' annotations, a
+    /// tenth to a twentieth of what lowering the body takes on the perf corpus.
+    fn lowering_cost(&self) -> usize {
+        let bytes = self.def.range.len().to_usize();
+        if self.def.name.id.starts_with(SIGNATURE_PREFIX) { bytes / 8 } else { bytes }
+    }
+}
+
 /// The syntax trees of the bodies that were lowered, kept until the caller frees
 /// them with the program's tree (in one step, from the arena they were built in).
 pub struct LoweredTrees {
@@ -448,30 +458,49 @@ fn lower_each(defs: &[Extracted]) -> Vec<Option<Lowered>> {
     defs.iter().map(|e| lower(&e.def)).collect()
 }
 
-/// What compiling the program costs per definition (its stub), in bytes of
-/// definitions lowered in the same time: about 95 K instructions a stub against
-/// 50-70 per byte lowered, and lowering (cold trees) runs at fewer instructions per
-/// cycle. On the perf corpus, 1,300-3,200 left this thread waiting 0.1-3.6 ms
-/// for the program; 2,000 gave the shortest lowering phase on both kinds of file.
-/// (Since signature builders left the program, a definition costs it one code object
-/// instead of two, about 105 K instructions instead of 160 K; 1,300 measured no
-/// different from 2,000 on llm_small or the lowered TIR file.)
-const PROGRAM_COST_PER_DEFINITION: usize = 2000;
+// How the lowering is shared between two threads. Costs are in bytes of definition
+// lowered in the same time (25-35 ns a byte on the perf corpus), measured phase by
+// phase on both threads: this thread lowers the earlier definitions while the
+// other lowers the later ones and then compiles the program; this thread, once both
+// lowerings are done, makes the bodies' objects (names and literals) in the VM.
 
-/// Where the second thread's share of the definitions (of these sizes) starts: that
-/// thread also compiles the program, so it lowers the later definitions worth half
-/// of what is left of the whole work once the program's cost is taken out (none
-/// when the program alone outweighs the lowering).
-fn second_share(sizes: &[usize]) -> usize {
-    let total: usize = sizes.iter().sum();
-    let share = total.saturating_sub(PROGRAM_COST_PER_DEFINITION * sizes.len()) / 2;
-    let mut taken = 0;
-    let mut from = sizes.len();
-    while from > 1 && taken < share {
-        from -= 1;
-        taken += sizes[from];
+/// What compiling the program costs per definition (its stub): 20-30 µs each.
+const PROGRAM_COST_PER_DEFINITION: usize = 1000;
+
+/// What a stub's parameters add to the program's cost: RustPython's symbol table
+/// looks each parameter up in a list of the ones before it, so a stub of `n`
+/// parameters costs about n² / 32 (0.7-0.9 ns per pair). llm_large's four Relax
+/// functions take 2,000 parameters each, 3 ms of compiling apiece.
+fn program_cost(parameters: usize) -> usize {
+    PROGRAM_COST_PER_DEFINITION + parameters * parameters / 32
+}
+
+/// Making the bodies' objects, a part of all the lowering: 4-13% of it.
+const BODIES_COST_PART: usize = 10;
+
+/// Where the second thread's share of the definitions starts, given what each one
+/// costs to lower and its stub's cost to the program (see [`program_cost`]): of the
+/// splits into earlier definitions (this thread) and later ones (that thread),
+/// the one whose later thread ends soonest (between equals, the one lowering more
+/// there). This thread makes the bodies when both lowerings are done; that one
+/// compiles the program when its own is. The first definition always stays here;
+/// the later ones may all stay when the program alone outweighs them.
+fn second_share(work: &[(usize, usize)]) -> usize {
+    let total: usize = work.iter().map(|w| w.0).sum();
+    let program: usize = work.iter().map(|w| w.1).sum();
+    let bodies = total / BODIES_COST_PART;
+    let mut best = (usize::MAX, work.len());
+    let mut there = 0;
+    for from in (1..=work.len()).rev() {
+        if from < work.len() {
+            there += work[from].0;
+        }
+        let end = ((total - there).max(there) + bodies).max(there + program);
+        if end <= best.0 {
+            best = (end, from);
+        }
     }
-    from
+    best.1
 }
 
 /// The evaluated form of each definition that allows one (when `lowering`), and the
@@ -497,8 +526,8 @@ fn lower_all(
         let forms = lower_each(&defs);
         return Some((defs, forms, ProgramCode::Here));
     };
-    let sizes: Vec<usize> = defs.iter().map(size).collect();
-    let second = defs.split_off(second_share(&sizes));
+    let work: Vec<(usize, usize)> = defs.iter().map(|e| (e.lowering_cost(), program_cost(e.def.parameters.len()))).collect();
+    let second = defs.split_off(second_share(&work));
     let (send_forms, forms_back) = std::sync::mpsc::channel();
     let (send_code, code_back) = std::sync::mpsc::channel();
     let empty = ast::ModModule { node_index: Default::default(), range: module.range, body: Vec::new() };
@@ -1054,16 +1083,21 @@ class Mod:
     }
 
     #[test]
-    fn the_program_thread_lowers_less() {
-        use super::{second_share, PROGRAM_COST_PER_DEFINITION as P};
-        // Ten definitions of 10 P: what is left after the program is 90 P, so the
-        // second thread lowers the last 45 P or just over (five definitions).
-        assert_eq!(second_share(&[10 * P; 10]), 5);
+    fn the_lowering_is_split_where_both_threads_end_soonest() {
+        use super::{program_cost, second_share, PROGRAM_COST_PER_DEFINITION as P};
+        let plain = |sizes: &[usize]| sizes.iter().map(|&s| (s, P)).collect::<Vec<_>>();
+        // Ten definitions of 10 P, a program of 10 P and bodies of 10 P: five on
+        // each thread, then the bodies here and the program there (60 P each).
+        assert_eq!(second_share(&plain(&[10 * P; 10])), 5);
         // The program outweighs the lowering: the second thread only compiles it.
-        assert_eq!(second_share(&[P / 2; 10]), 10);
-        // One large definition last: it is the whole share.
-        assert_eq!(second_share(&[P, P, P, 100 * P]), 3);
-        // The first definition always stays here.
-        assert_eq!(second_share(&[P, 100 * P]), 1);
+        assert_eq!(second_share(&plain(&[P / 2; 10])), 10);
+        // Four large definitions last: two go there (20 P and the program, 27 P,
+        // against 23 P and the bodies here); three would make 37 P there.
+        assert_eq!(second_share(&plain(&[P, P, P, 10 * P, 10 * P, 10 * P, 10 * P])), 5);
+        // One large definition last: it goes there alone.
+        assert_eq!(second_share(&plain(&[3 * P, 3 * P, 3 * P, 100 * P])), 3);
+        // Wide stubs make the program dearer: the same sizes split earlier.
+        let wide = [(10 * P, program_cost(2000)); 10];
+        assert!(second_share(&wide) > 5, "{}", second_share(&wide));
     }
 }
