@@ -85,3 +85,22 @@ pub const HELPER_THREAD_STACK: usize = 256 << 20;
 
 mod arena;
 pub use arena::{outside_arena, Arena};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_freed_memory_sets_mimallocs_purge_delay() {
+        if std::env::var_os("MIMALLOC_PURGE_DELAY").is_some() {
+            return;
+        }
+        // SAFETY: reading an option takes no pointers.
+        let get = || unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) };
+        // mimalloc's default purge delay is 10 ms: the option number names it (its
+        // neighbours default to 1 and 0).
+        assert_eq!(get(), 10);
+        keep_freed_memory();
+        assert_eq!(get(), PURGE_DELAY_MS);
+    }
+}
