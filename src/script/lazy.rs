@@ -787,7 +787,8 @@ fn eligible(f: &ast::StmtFunctionDef, text: &str) -> bool {
 /// is written in its source.
 fn uses_class_cell(f: &ast::StmtFunctionDef, text: &str) -> bool {
     let Some(src) = text.get(std::ops::Range::<usize>::from(f.range)) else { return true };
-    if !src.contains("super") && !src.contains("__class") {
+    let src = src.as_bytes();
+    if memchr::memmem::find(src, b"super").is_none() && memchr::memmem::find(src, b"__class").is_none() {
         return false;
     }
     let mut finder = ClassNames { found: false };

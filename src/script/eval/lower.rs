@@ -27,6 +27,10 @@ pub struct Lowered {
     pub globals: Box<[Name]>,
     /// The name table (`Name` indexes it).
     pub names: Box<[Box<str>]>,
+    /// How many names, from the first, the body looks up (globals, attributes,
+    /// keywords) and so needs as Python strings; the rest only name slots (a Relax
+    /// function binds thousands of them, each interned for nothing otherwise).
+    pub looked_up: u32,
     /// The literal table (`Const` indexes it); each literal once, as a compiler's
     /// constant table holds it (literals are immutable, so sharing is unobservable).
     pub literals: Box<[Literal]>,
@@ -55,6 +59,8 @@ pub fn lower(def: &ast::StmtFunctionDef) -> Option<Lowered> {
     bound_names(&def.body, &mut locals)?;
     let mut l = Lower::new(locals);
     let body = l.stmts(&def.body)?;
+    // Slot names are added last, so the names read before come first.
+    let looked_up = l.names.len() as u32;
     let params = p.args.iter().map(|a| l.name(a.parameter.name.id.as_str())).collect();
     let slots = l.locals.clone().iter().map(|s| l.name(s)).collect();
     Some(Lowered {
@@ -63,6 +69,7 @@ pub fn lower(def: &ast::StmtFunctionDef) -> Option<Lowered> {
         globals: l.globals.into(),
         body,
         names: l.names.iter().map(|s| Box::from(*s)).collect(),
+        looked_up,
         literals: l.literals.into(),
         functions: l.functions,
     })
@@ -282,13 +289,14 @@ impl<'a> Lower<'a> {
             }
             ast::Expr::StringLiteral(s) => {
                 let v = s.value.to_str();
-                // A lone surrogate in the source needs the compiler's own decoding.
-                if v.contains(char::REPLACEMENT_CHARACTER) {
-                    return None;
-                }
                 match self.strings.get(v) {
                     Some(c) => Expr::Const(*c),
                     None => {
+                        // A lone surrogate in the source needs the compiler's own
+                        // decoding (checked once per distinct string).
+                        if v.contains(char::REPLACEMENT_CHARACTER) {
+                            return None;
+                        }
                         let c = self.literal(Literal::Str(v.into()));
                         self.strings.insert(v, c);
                         Expr::Const(c)
@@ -446,5 +454,21 @@ mod tests {
         assert_eq!(slots, ["a", "b", "d"]);
         let globals: Vec<&str> = l.globals.iter().map(|s| &*l.names[s.0 as usize]).collect();
         assert_eq!(globals, ["c", "m"]);
+    }
+
+    /// Only the names the body looks up need Python strings: they come first, and
+    /// a name that only names a slot comes after them.
+    #[test]
+    fn looked_up_names_come_before_slot_only_names() {
+        crate::init();
+        let src = "def f(a):\n    x = T.call(a, k=1)\n    shape = x.shape\n    return shape\n";
+        let module = parser::parse_module(src).expect("parses").into_syntax();
+        let ast::Stmt::FunctionDef(def) = &module.body[0] else { unreachable!() };
+        let l = lower(def).expect("lowers");
+        let mut looked_up: Vec<&str> = l.names[..l.looked_up as usize].iter().map(|n| &**n).collect();
+        looked_up.sort_unstable();
+        assert_eq!(looked_up, ["T", "call", "k", "shape"]);
+        let rest: Vec<&str> = l.names[l.looked_up as usize..].iter().map(|n| &**n).collect();
+        assert_eq!(rest, ["a", "x"]);
     }
 }

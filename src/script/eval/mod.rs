@@ -65,6 +65,7 @@ pub struct Interner {
 
 /// A body's names and literals as the interpreter uses them.
 pub struct Objects {
+    /// The names the body looks up (`Lowered::looked_up`), interned.
     pub names: Box<[&'static PyStrInterned]>,
     pub literals: Box<[PyObjectRef]>,
 }
@@ -112,9 +113,7 @@ impl FastBody {
 
     fn new_objects(&self, vm: &VirtualMachine, shared: &mut Interner) -> Objects {
         Objects {
-            names: self
-                .code
-                .names
+            names: self.code.names[..self.code.looked_up as usize]
                 .iter()
                 .map(|n| match shared.names.get(&**n) {
                     Some(i) => *i,
