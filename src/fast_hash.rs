@@ -1,7 +1,9 @@
 //! A fast non-cryptographic hasher for hot internal tables: the printer's (keyed by
 //! object addresses, which `ObjectRef` hashes, and short names, probed for every
-//! node printed) and the body lowering's (names of a definition). Their keys are
-//! never chosen by an adversary to collide, and SipHash's cost showed up in profiles.
+//! node printed), the body lowering's (names of a definition), the builders' frames
+//! (a Relax function's symbols and substitutions, a module's GlobalVars) and the
+//! construction protocol's registry. Their keys are never chosen by an adversary to
+//! collide, and SipHash's cost showed up in profiles.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -78,6 +80,7 @@ fn tail_word(rest: &[u8]) -> u64 {
 pub type FastBuild = BuildHasherDefault<FastHasher>;
 pub type FastMap<K, V> = HashMap<K, V, FastBuild>;
 pub type FastSet<K> = HashSet<K, FastBuild>;
+pub type FastIndexMap<K, V> = indexmap::IndexMap<K, V, FastBuild>;
 
 #[cfg(test)]
 mod tests {

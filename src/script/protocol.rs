@@ -3,8 +3,9 @@
 //! decorators of which kind. The transpiler consults it to recognise `@T.prim_func`
 //! at a definition site; dialects register their syntax policies here.
 
-use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
+
+use crate::fast_hash::FastMap;
 
 /// What a decorator defines (`DEFINITION_KIND`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,10 +44,11 @@ pub struct DecoratorPolicy {
 
 #[derive(Default)]
 struct Registry {
-    /// namespace path -> decorator name -> policy
-    decorators: HashMap<String, HashMap<String, DecoratorPolicy>>,
+    /// namespace path -> decorator name -> policy (the transpiler asks for every
+    /// `x = NS.attr(...)` of a script, thousands in a Relax function).
+    decorators: FastMap<String, FastMap<String, DecoratorPolicy>>,
     /// Python module paths that import as a namespace (`tvm.script.tirx` -> `tirx`).
-    modules: HashMap<String, String>,
+    modules: FastMap<String, String>,
 }
 
 fn registry() -> &'static RwLock<Registry> {

@@ -234,13 +234,20 @@ impl Context {
             other => other,
         };
         let Expr::Attribute(a) = target else { return None };
-        match self.resolve(&a.value)? {
-            Ref::Namespace(ns) => {
-                let policy = protocol::decorator_policy(&ns, a.attr.id.as_str())?;
-                Some((ns, a.attr.id.to_string(), policy))
-            }
-            _ => None,
-        }
+        // A plain alias (`T`) is looked up without copying its namespace: prescan
+        // asks this of every `x = NS.attr(...)` in the script.
+        let ns = match &*a.value {
+            Expr::Name(n) => match self.aliases.get(n.id.as_str())? {
+                Ref::Namespace(ns) => std::borrow::Cow::Borrowed(ns.as_str()),
+                _ => return None,
+            },
+            other => match self.resolve(other)? {
+                Ref::Namespace(ns) => std::borrow::Cow::Owned(ns),
+                _ => return None,
+            },
+        };
+        let policy = protocol::decorator_policy(&ns, a.attr.id.as_str())?;
+        Some((ns.into_owned(), a.attr.id.to_string(), policy))
     }
 
     /// The first construction decorator of a definition, checking misuse.
@@ -365,10 +372,16 @@ impl Context {
         let range = f.range;
         let name = f.name.id.to_string();
 
-        // Names the body binds, and what an unresolvable name means.
+        // Names the body binds, and what an unresolvable name means. Loop-scoped:
+        // bound only as `for` targets (one scan of the body for each set; a Relax
+        // function binds thousands of names).
         let mut body_scope = NameSet::default();
-        scope::param_names(&f.parameters, &mut body_scope);
         scope::bound_names(&f.body, &mut body_scope);
+        let mut outside = NameSet::default();
+        scope::param_names(&f.parameters, &mut outside);
+        scope::bound_outside_loops(&f.body, &mut outside);
+        let loop_scoped: NameSet = body_scope.iter().filter(|n| !outside.contains(*n)).cloned().collect();
+        scope::param_names(&f.parameters, &mut body_scope);
         if let Some(tp) = &f.type_params {
             for p in &tp.type_params {
                 body_scope.insert(type_param_name(p).to_string());
@@ -388,12 +401,6 @@ impl Context {
                 decls.entry(a.parameter.name.id.to_string()).or_insert_with(|| attr.attr.id.to_string());
             }
         }
-        let mut loop_scoped = NameSet::default();
-        scope::bound_names(&f.body, &mut loop_scoped);
-        let mut outside = NameSet::default();
-        scope::param_names(&f.parameters, &mut outside);
-        scope::bound_outside_loops(&f.body, &mut outside);
-        loop_scoped.retain(|n| !outside.contains(n));
         let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic, loop_scoped };
         let new_body = body.block(std::mem::take(&mut f.body))?;
 

@@ -2,7 +2,6 @@
 //! decorators in the body defer their definitions; `I.ir_module` then declares every
 //! GlobalVar before building any body, so functions may refer to each other in any order.
 
-use indexmap::IndexMap;
 use rustpython_vm::{PyResult, VirtualMachine};
 
 use crate::builder::{self, Frame};
@@ -12,7 +11,7 @@ use crate::ir::{GlobalVar, ObjectRef, Result, Value};
 #[derive(Default)]
 pub struct IRModuleFrame {
     /// Declared functions, by name.
-    pub global_vars: IndexMap<String, GlobalVar>,
+    pub global_vars: crate::fast_hash::FastIndexMap<String, GlobalVar>,
     pub attrs: Vec<(Value, Value)>,
     pub global_infos: Vec<(Value, Value)>,
     /// Items emitted into the module directly (kept for diagnostics).

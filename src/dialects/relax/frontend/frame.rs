@@ -4,9 +4,8 @@
 //! the fresh-name supply of normalisation and the variable substitutions that
 //! `R.output` and `if` leave behind.
 
-use std::collections::HashMap;
+use crate::fast_hash::FastMap;
 
-use indexmap::IndexMap;
 
 use crate::builder::{self, Frame};
 use crate::dialects::relax::nodes::{AnyBlock, Binding};
@@ -42,7 +41,7 @@ pub struct RelaxFuncFrame {
     pub is_pure: bool,
     pub private: bool,
     /// Symbolic shape variables by name (string dims, `TypeVar`s, `n = T.int64()`).
-    pub symbols: IndexMap<String, Var>,
+    pub symbols: crate::fast_hash::FastIndexMap<String, Var>,
     pub seqs: Vec<Seq>,
     /// TVM's `NameSupply` for the two prefixes it is asked for (`lv`, `gv`): `None`
     /// until the bare prefix is taken, then the last number appended. A name of one
@@ -52,7 +51,7 @@ pub struct RelaxFuncFrame {
     pub ret: Option<Expr>,
     /// Variables replaced after the fact (dataflow vars exported by `R.output`,
     /// branch results by the `If`'s variable), by address.
-    pub subst: HashMap<usize, Expr>,
+    pub subst: crate::fast_hash::FastMap<usize, Expr>,
     /// The replaced variables themselves: kept alive so their addresses stay theirs.
     pub replaced: Vec<ObjectRef>,
     /// Names exported by `R.output` in the open dataflow block.
@@ -61,7 +60,7 @@ pub struct RelaxFuncFrame {
     /// Each PrimFunc callee as Relax calls it (its GlobalVar with a Relax type), by
     /// the address of the module's GlobalVar (kept alive here): made once per
     /// function, not per call site, and one object for all its calls as in TVM.
-    pub callees: HashMap<usize, (Expr, Expr)>,
+    pub callees: crate::fast_hash::FastMap<usize, (Expr, Expr)>,
 }
 
 impl RelaxFuncFrame {
@@ -73,15 +72,15 @@ impl RelaxFuncFrame {
             attrs: vec![],
             is_pure,
             private,
-            symbols: IndexMap::new(),
+            symbols: Default::default(),
             seqs: vec![Seq::default()],
             names: [None; 2],
             ret: None,
-            subst: HashMap::new(),
+            subst: Default::default(),
             replaced: vec![],
             outputs: vec![],
             in_signature: true,
-            callees: HashMap::new(),
+            callees: Default::default(),
         }
     }
 
@@ -168,7 +167,7 @@ pub fn resolve(e: Expr) -> Result<Expr> {
 }
 
 /// Replace variables (by address, transitively) in an expression.
-pub fn substitute(e: Expr, map: &HashMap<usize, Expr>) -> Result<Expr> {
+pub fn substitute(e: Expr, map: &FastMap<usize, Expr>) -> Result<Expr> {
     let chase = |mut x: Expr| {
         let mut guard = 0;
         while let Some(y) = map.get(&x.as_object().addr()) {

@@ -91,7 +91,7 @@ fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -
     // The variable takes the built function's type; recursive uses follow it.
     let f = ir::Expr(f);
     let typed = emit::new_binding_var(&gb.name, f.ty());
-    let mut map = std::collections::HashMap::new();
+    let mut map = crate::fast_hash::FastMap::default();
     map.insert(var.as_object().addr(), typed.as_expr());
     let f = super::frame::substitute(f, &map).map_err(|e| diag(vm, e.message))?;
     with_func(|fr| fr.replace(var.as_object().clone(), typed.as_expr()));

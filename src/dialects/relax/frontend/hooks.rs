@@ -382,9 +382,9 @@ impl DataflowCtx {
             return Ok(false);
         }
         let r = with_func(|f| -> ir::Result<()> {
-            let outputs: std::collections::HashSet<usize> = f.outputs.iter().map(|o| o.addr()).collect();
+            let outputs: crate::fast_hash::FastSet<usize> = f.outputs.iter().map(|o| o.addr()).collect();
             let bindings = std::mem::take(&mut f.seq().current);
-            let mut map = std::collections::HashMap::new();
+            let mut map = crate::fast_hash::FastMap::default();
             let mut replaced = vec![];
             let mut out = Vec::with_capacity(bindings.len());
             for b in bindings {

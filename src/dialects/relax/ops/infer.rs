@@ -2,7 +2,7 @@
 //! normalisation, dimension comparison and TVM's error messages; plus inference for
 //! calls of non-operators (extern functions, global and local functions).
 
-use std::collections::HashMap;
+use crate::fast_hash::FastMap;
 
 use super::text::{call_text, expr_name, op_repr, type_text};
 use super::{create, elementwise, linalg, manipulate, misc, reduce};
@@ -273,7 +273,7 @@ pub fn infer_relax_call(call: &CallNode) -> Result<Type> {
             call.args.len()
         )));
     }
-    let mut binding: HashMap<ObjectRef, Expr> = HashMap::new();
+    let mut binding: FastMap<ObjectRef, Expr> = FastMap::default();
     for (p, a) in params.iter().zip(&call.args) {
         bind_symbolic(p, &a.ty(), &mut binding);
     }
@@ -292,7 +292,7 @@ fn by_ty_args(ty_args: &[Type]) -> Type {
 }
 
 /// Bind the bare variables of a parameter type's shape to the argument's dimensions.
-fn bind_symbolic(param: &Type, arg: &Type, out: &mut HashMap<ObjectRef, Expr>) {
+fn bind_symbolic(param: &Type, arg: &Type, out: &mut FastMap<ObjectRef, Expr>) {
     if let (Some(p), Some(a)) = (as_tensor(param), as_tensor(arg))
         && let (Some(pd), Some(ad)) = (p.shape_values(), a.shape_values())
         && pd.len() == ad.len()
@@ -313,14 +313,14 @@ fn bind_symbolic(param: &Type, arg: &Type, out: &mut HashMap<ObjectRef, Expr>) {
 }
 
 /// Replace variables in a type (folding arithmetic that becomes constant).
-pub(super) fn substitute_type(ty: &Type, map: &HashMap<ObjectRef, Expr>) -> Result<Type> {
+pub(super) fn substitute_type(ty: &Type, map: &FastMap<ObjectRef, Expr>) -> Result<Type> {
     if map.is_empty() {
         return Ok(ty.clone());
     }
     Type::try_from_object(substitute(ty.as_object(), map)?)
 }
 
-fn substitute(obj: &ObjectRef, map: &HashMap<ObjectRef, Expr>) -> Result<ObjectRef> {
+fn substitute(obj: &ObjectRef, map: &FastMap<ObjectRef, Expr>) -> Result<ObjectRef> {
     if let Some(e) = map.get(obj) {
         return Ok(e.as_object().clone());
     }
@@ -348,7 +348,7 @@ fn substitute(obj: &ObjectRef, map: &HashMap<ObjectRef, Expr>) -> Result<ObjectR
     if changed { obj.rebuild(new) } else { Ok(obj.clone()) }
 }
 
-fn substitute_value(v: &Value, map: &HashMap<ObjectRef, Expr>) -> Result<Value> {
+fn substitute_value(v: &Value, map: &FastMap<ObjectRef, Expr>) -> Result<Value> {
     Ok(match v {
         Value::Object(o) => Value::Object(substitute(o, map)?),
         Value::Array(a) => Value::Array(a.iter().map(|x| substitute_value(x, map)).collect::<Result<Vec<_>>>()?.into()),

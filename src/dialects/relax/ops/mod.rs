@@ -29,7 +29,6 @@ mod reduce;
 mod table;
 mod text;
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub use infer::{infer_relax_call, InferRule};
@@ -78,7 +77,7 @@ pub fn op_facts() -> &'static [OpFact] {
 
 /// The facts of one operator.
 pub fn op_fact(name: &str) -> Option<&'static OpFact> {
-    static INDEX: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
+    static INDEX: OnceLock<crate::fast_hash::FastMap<&'static str, usize>> = OnceLock::new();
     let index = INDEX.get_or_init(|| table::OP_FACTS.iter().enumerate().map(|(i, f)| (f.name, i)).collect());
     index.get(name).map(|&i| &table::OP_FACTS[i])
 }
@@ -87,7 +86,7 @@ pub fn op_fact(name: &str) -> Option<&'static OpFact> {
 /// `None` for names that are not operators (`R.Tensor`, `R.function`, `R.const`,
 /// `R.call_packed` … — see the fact sheet `docs/dev-notes/relax-model.md`).
 pub fn op_name_of_script(script_name: &str) -> Option<&'static str> {
-    static INDEX: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    static INDEX: OnceLock<crate::fast_hash::FastMap<&'static str, &'static str>> = OnceLock::new();
     let index = INDEX.get_or_init(|| {
         table::OP_FACTS.iter().filter_map(|f| f.script_name.map(|s| (s, f.name))).collect()
     });

@@ -10,7 +10,6 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use indexmap::IndexMap;
 
 use crate::builder::Frame;
 use crate::dialects::s_tir::frontend::BlockState;
@@ -70,7 +69,7 @@ pub struct PrimFuncFrame {
     pub body: Vec<Stmt>,
     pub scope: Scope,
     /// Symbols the signature declared (shape strings, TypeVar headers, type parameters).
-    pub symbols: IndexMap<String, Var>,
+    pub symbols: crate::fast_hash::FastIndexMap<String, Var>,
     /// True while the signature builder runs.
     pub in_signature: bool,
     /// Variables bound to a name already (a second binding of one is a copy, not a rename).
@@ -100,7 +99,7 @@ impl PrimFuncFrame {
             ret_type: None,
             body: vec![],
             scope: Scope::default(),
-            symbols: IndexMap::new(),
+            symbols: Default::default(),
             in_signature: false,
             named: Default::default(),
             scalar_loads: vec![],
