@@ -544,3 +544,41 @@ def g(x: R.Tensor((3,), "float32"), t: R.Tuple(R.Tensor((3,), "float32"), R.Tens
         .expect_err("Relax values do not unpack");
     assert!(e.message.contains("test.py:3:"), "{}", e.message);
 }
+
+/// A module member's signature runs once: the module declares the function (its
+/// GlobalVar typed by the signature) and the build goes on from that run. The body
+/// sees the symbols its parameters were made with; the GlobalVar's type has symbols
+/// of its own (equal names and types, other objects), as a second run would make.
+#[test]
+fn module_functions_are_built_from_their_declared_signatures() {
+    let s = Session::new();
+    let defs = parse(
+        &s,
+        r#"
+n = TypeVar("n")
+
+@I.ir_module
+class Module:
+    @R.function
+    def f(x: R.Tensor((n, "m"), "float32")) -> R.Tensor((n, "m"), "float32"):
+        y: R.Tensor((n, "m"), "float32") = R.add(x, x)
+        return y
+"#,
+    );
+    let m = defs.last().unwrap().1.clone().downcast::<IRModuleNode>().expect("a module");
+    let (gv, f) = m.functions.iter().next().expect("one function");
+    let f = f.downcast_ref::<FunctionNode>().expect("a Relax function");
+    let symbols = |t: &Type| as_tensor(t).and_then(|t| t.shape_values()).expect("a shape").to_vec();
+    let param = symbols(&f.params[0].ty);
+    let (_, _, y) = bindings(&f.body)[0].clone();
+    let body = symbols(&y.ty());
+    let declared = gv.ty.downcast_ref::<FuncTypeNode>().expect("a Relax function type");
+    let declared = symbols(&declared.params.as_ref().expect("parameters")[0]);
+    let name = |e: &Expr| e.downcast_ref::<VarNode>().map(|v| (v.name.to_string(), v.dtype()));
+    for i in 0..2 {
+        assert!(body[i].same_as(&param[i]), "dim {i}: the body's symbol is the parameter's");
+        assert!(!declared[i].same_as(&param[i]), "dim {i}: the GlobalVar's type has its own symbols");
+        assert_eq!(name(&declared[i]), name(&param[i]));
+        assert!(name(&param[i]).is_some());
+    }
+}

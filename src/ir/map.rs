@@ -582,6 +582,42 @@ pub fn pre_order_visit<T: Field>(root: &T, mut f: impl FnMut(&ObjectRef) -> bool
     );
 }
 
+/// `ty` with each variable `select` picks replaced by a fresh one of the same name,
+/// type and span (one per variable, wherever it occurs): a function's declared type
+/// that must not share the symbols its signature made with the function built from
+/// the same run of that signature.
+pub fn fresh_vars(ty: &Type, select: impl Fn(&ObjectRef) -> bool) -> Result<Type> {
+    use super::expr::{new_var, VarNode};
+    // Types without the variables (static shapes, scalar parameters) need no copy:
+    // a borrowing look is far cheaper than a rebuilding map that changes nothing.
+    let mut found = false;
+    pre_order_visit(ty.as_object(), |n| {
+        found |= n.is::<VarNode>() && select(n);
+        !found
+    });
+    if !found {
+        return Ok(ty.clone());
+    }
+    let memo: std::cell::RefCell<HashMap<usize, ObjectRef>> = Default::default();
+    let out = structural_map(
+        ty.as_object().clone(),
+        |n: ObjectRef| -> Result<MapResult> {
+            let Some(v) = n.downcast_ref::<VarNode>() else { return Ok(MapResult::Unchanged) };
+            if !select(&n) {
+                return Ok(MapResult::Unchanged);
+            }
+            if let Some(done) = memo.borrow().get(&n.addr()) {
+                return Ok(MapResult::ReplaceAndSkip(done.clone()));
+            }
+            let new = new_var(&v.name, v.ty.clone(), v.span.clone()).as_ref_obj();
+            memo.borrow_mut().insert(n.addr(), new.clone());
+            Ok(MapResult::ReplaceAndSkip(new))
+        },
+        WalkOrder::PreOrder,
+    )?;
+    Ok(Type(out))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

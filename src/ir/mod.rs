@@ -25,6 +25,7 @@ pub use dtype::{DataType, TypeCode};
 pub use error::{require, Error, ErrorKind, Result};
 pub use expr::*;
 pub use map::{
+    fresh_vars,
     post_order_visit, pre_order_visit, structural_map, structural_map_typed, structural_map_value, structural_walk,
     DefRegion, Dispatch, FromNode, IntoMapResult, MapFn, MapOutput, MapResult, WalkControl, WalkOrder,
 };

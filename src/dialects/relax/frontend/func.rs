@@ -18,7 +18,8 @@ use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py, py_str};
 use crate::ir::{self, Span, Type, Value};
 use crate::script::settings;
 use crate::vm::object::unwrap_object;
-use crate::vm::runtime::GeneratedBuilder;
+use crate::fast_hash::FastSet;
+use crate::vm::runtime::{Declared, GeneratedBuilder, Prepared};
 
 /// Options of `@R.function`.
 #[derive(Clone, Debug)]
@@ -65,11 +66,12 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
         // (its GlobalVar typed by the signature), then built.
         // Built as a module member: its well-formedness check knows its global name.
         let opts = FuncOptions { global_name: Some(gb.name.clone()), ..opts.clone() };
-        // Relax's declaration prepares nothing: its build runs the signature again
-        // (the GlobalVar's type must not share symbols with the built function).
-        let declare = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions| declare(vm, gb, opts).map(Into::into);
-        let build = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, _| build(vm, gb, opts);
-        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", &opts, declare, build);
+        // The signature runs once, when the module declares the function; its build
+        // continues in the frame the declaration left.
+        let build = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, prepared: Option<Prepared>| {
+            build_from(vm, gb, opts, prepared.and_then(|p| p.downcast::<Signed>().ok()).map(|s| *s))
+        };
+        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", &opts, declare_member, build);
     }
     if super::frame::in_func() {
         return build_local(vm, gb, opts);
@@ -146,9 +148,47 @@ fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> Py
     Ok(FuncType::make(params.iter().map(|p| p.ty.clone()).collect(), ret.unwrap_or_else(any_type), opts.pure).into())
 }
 
+/// A module member's frame after its signature ran, off the builder stack: what the
+/// module's declaration of the function leaves for its build, which continues with
+/// the body (TVM runs the signature again; it would make the same objects anew).
+struct Signed {
+    frame: Box<dyn builder::Frame>,
+    /// The signature builder's values: the body builder's arguments.
+    params: Vec<PyObjectRef>,
+}
+
+/// A module member's `R.Callable` type (for its GlobalVar), and its frame to build
+/// it from. The type gets fresh copies of the symbols the signature made (shape
+/// strings, `TypeVar` headers), as a second run of the signature would: the
+/// GlobalVar's type must not share them with the built function. Symbols captured
+/// from outside are one object in both, as before.
+fn declare_member(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Declared> {
+    let (depth, params) = run_signature(vm, gb, opts)?;
+    let (param_types, ret, made) = with_func(|f| {
+        let made: FastSet<usize> = f.symbols.values().map(|v| v.as_ref_obj().addr()).collect();
+        (f.params.iter().map(|p| p.ty.clone()).collect(), f.ret_ty.clone(), made)
+    })
+    .unwrap_or_default();
+    let ty: Type = FuncType::make(param_types, ret.unwrap_or_else(any_type), opts.pure).into();
+    let ty = ir::fresh_vars(&ty, |v| made.contains(&v.addr()));
+    let frame = builder::detach(depth);
+    let ty = ty.map_err(|e| diag(vm, e.message))?;
+    let prepared = frame.map(|frame| Box::new(Signed { frame, params }) as Prepared);
+    Ok(Declared { ty, prepared })
+}
+
 /// Build a function from its generated builder.
 pub fn build(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult {
-    let (depth, params) = run_signature(vm, gb, opts)?;
+    build_from(vm, gb, opts, None)
+}
+
+/// Build a function: its signature runs now, or ran when the module declared it
+/// (`signed`).
+fn build_from(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, signed: Option<Signed>) -> PyResult {
+    let (depth, params) = match signed {
+        Some(s) => (builder::enter(s.frame), s.params),
+        None => run_signature(vm, gb, opts)?,
+    };
     let run = || -> PyResult<Function> {
         with_func(|f| f.in_signature = false);
         let body = with_symbol_globals(vm, gb.body_fn(vm)?)?;

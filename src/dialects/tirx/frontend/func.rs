@@ -5,7 +5,6 @@
 
 use crate::vm::body::BodyFn;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use rustpython_vm::builtins::{PyDict, PyTuple};
@@ -19,7 +18,7 @@ use super::exprs::DtypeCtor;
 use super::frames::{seq, PrimFuncFrame};
 use crate::builder;
 use crate::dialects::tirx::nodes::*;
-use crate::ir::{self, DataType, MapResult, ObjectRef, Result, Span, Type, Value, Var, VarNode, WalkOrder};
+use crate::ir::{self, DataType, Result, Span, Type, Value, Var, VarNode};
 use crate::script::settings;
 use crate::vm::object::unwrap_object;
 use crate::vm::runtime::{Declared, GeneratedBuilder, Prepared};
@@ -108,31 +107,7 @@ fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> Py
 /// a shape string makes new symbols on each run of the signature, but a captured
 /// `n = I.dynamic("n")` is one object, and the two spellings must build equal modules.
 fn fresh_symbols(ty: &Type) -> Result<Type> {
-    // Types without variables (static shapes, scalar parameters) need no fresh ones:
-    // a borrowing look is far cheaper than a rebuilding map that changes nothing.
-    let mut has_var = false;
-    ir::pre_order_visit(ty.as_object(), |n| {
-        has_var |= n.is::<VarNode>();
-        !has_var
-    });
-    if !has_var {
-        return Ok(ty.clone());
-    }
-    let memo: RefCell<HashMap<usize, ObjectRef>> = RefCell::new(HashMap::new());
-    let out = ir::structural_map(
-        ty.as_object().clone(),
-        |n: ObjectRef| -> Result<MapResult> {
-            let Some(v) = n.downcast_ref::<VarNode>() else { return Ok(MapResult::Unchanged) };
-            if let Some(done) = memo.borrow().get(&n.addr()) {
-                return Ok(MapResult::ReplaceAndSkip(done.clone()));
-            }
-            let new = ir::new_var(&v.name, v.ty.clone(), v.span.clone()).as_ref_obj();
-            memo.borrow_mut().insert(n.addr(), new.clone());
-            Ok(MapResult::ReplaceAndSkip(new))
-        },
-        WalkOrder::PreOrder,
-    )?;
-    Ok(Type(out))
+    ir::fresh_vars(ty, |_| true)
 }
 
 /// Build a function from its generated builder.
