@@ -146,7 +146,7 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
     let measured = rounds::measure(&session, paths, runs, server.as_mut());
     drop(server);
     let files: Vec<_> = measured.iter().filter_map(|m| m.as_ref().ok()).collect();
-    let (spread, best_spread) = (rounds::spread(&files), rounds::best_spread(&files));
+    let (spread, best_spread, ast_spread) = (rounds::spread(&files), rounds::best_spread(&files), rounds::ast_spread(&files));
     println!(
         "| file | MB | python AST s | parse s | parse/AST | parse/CPython AST | parse s/MB | best parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
     );
@@ -217,6 +217,9 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
         println!(
             "\nParse time per megabyte, the slowest file's over the fastest's: {best:.2}x on each file's best run; {median:.2}x on medians (relative to each round's mean, then the median over rounds)."
         );
+        if let Some(ast) = ast_spread {
+            println!("The Python AST alone (the floor), measured the same way on medians: {ast:.2}x.");
+        }
     }
     println!("\nbench process peak RSS: {:.1} MiB", peak_rss_mib());
     code

@@ -126,7 +126,19 @@ impl FileRuns {
 /// rounds; the largest of these over the smallest. `None` with fewer than two parsed
 /// files.
 pub fn spread(files: &[&FileRuns]) -> Option<f64> {
-    let per_mb = |f: &FileRuns, round: usize| median(f.reps.iter().filter(|r| r.round == round).filter_map(|r| r.parse).collect()).map(|p| f.per_mb(p));
+    stage_spread(files, |r| r.parse)
+}
+
+/// [`spread`] of RustPython's AST alone on the same files: the floor's own spread,
+/// which the files' content sets (a file denser in tokens costs more per megabyte
+/// to any parser).
+pub fn ast_spread(files: &[&FileRuns]) -> Option<f64> {
+    stage_spread(files, |r| Some(r.ast))
+}
+
+/// [`spread`] of one stage's times, over the files our parse succeeded on.
+fn stage_spread(files: &[&FileRuns], stage: impl Fn(&Rep) -> Option<f64>) -> Option<f64> {
+    let per_mb = |f: &FileRuns, round: usize| median(f.reps.iter().filter(|r| r.round == round).filter_map(&stage).collect()).map(|p| f.per_mb(p));
     let parsed: Vec<&FileRuns> = files.iter().copied().filter(|f| f.parse().is_some()).collect();
     let rounds = parsed.iter().flat_map(|f| f.reps.iter().map(|r| r.round)).max()?;
     let mut relative: Vec<Vec<f64>> = vec![Vec::new(); parsed.len()];
@@ -341,6 +353,8 @@ mod tests {
         assert!(close(spread(&[&b, &a])));
         assert_eq!(spread(&[&a]), None);
         assert_eq!(spread(&[]), None);
+        // Both files' ASTs take 1.0 a run: `a` is eight times `b`'s per megabyte.
+        assert!(ast_spread(&[&a, &b]).is_some_and(|x| (x - 8.0).abs() < 1e-9), "{:?}", ast_spread(&[&a, &b]));
     }
 
     #[test]
