@@ -145,6 +145,9 @@ struct Context {
     counter: usize,
     /// Ends the names [`Context::fresh`] makes (parts of a module transpiled apart).
     suffix: &'static str,
+    /// Every namespace's definition decorator names: an attribute by any other name
+    /// is no decorator, whatever its namespace (prescan asks of every `x = NS.f(...)`).
+    decorator_names: std::sync::Arc<crate::fast_hash::FastSet<String>>,
 }
 
 impl Context {
@@ -153,7 +156,8 @@ impl Context {
         scope::bound_names(&module.body, &mut globals);
         globals.extend(env.names.iter().cloned());
         globals.extend(env.namespaces.keys().cloned());
-        let mut cx = Context { aliases: Default::default(), globals, used_runtime: false, counter: 0, suffix: "" };
+        let decorator_names = std::sync::Arc::new(protocol::decorators().into_iter().map(|(_, name, _)| name).collect());
+        let mut cx = Context { aliases: Default::default(), globals, used_runtime: false, counter: 0, suffix: "", decorator_names };
         for (name, ns) in &env.namespaces {
             cx.aliases.insert(name.clone(), Ref::Namespace(ns.clone()));
         }
@@ -234,6 +238,9 @@ impl Context {
             other => other,
         };
         let Expr::Attribute(a) = target else { return None };
+        if !self.decorator_names.contains(a.attr.id.as_str()) {
+            return None;
+        }
         // A plain alias (`T`) is looked up without copying its namespace: prescan
         // asks this of every `x = NS.attr(...)` in the script.
         let ns = match &*a.value {
@@ -990,7 +997,14 @@ impl Body<'_> {
             if let Some(last) = self.scopes.last() {
                 local.extend(last.iter().cloned());
             }
-            let globals_only = Context { aliases: Default::default(), globals: BUILTINS.iter().map(|s| s.to_string()).collect(), used_runtime: false, counter: 0, suffix: "" };
+            let globals_only = Context {
+                aliases: Default::default(),
+                globals: BUILTINS.iter().map(|s| s.to_string()).collect(),
+                used_runtime: false,
+                counter: 0,
+                suffix: "",
+                decorator_names: Default::default(),
+            };
             globals_only.resolve_names(e, empty, &local, "__tvm__")
         }
     }
