@@ -545,15 +545,14 @@ def g(x: R.Tensor((3,), "float32"), t: R.Tuple(R.Tensor((3,), "float32"), R.Tens
     assert!(e.message.contains("test.py:3:"), "{}", e.message);
 }
 
-/// A module member's signature runs once: the module declares the function (its
-/// GlobalVar typed by the signature) and the build goes on from that run. The body
-/// sees the symbols its parameters were made with; the GlobalVar's type has symbols
-/// of its own (equal names and types, other objects), as a second run would make.
+/// The signature of a module's Relax function runs once, when the module declares
+/// it; its build continues from there. Parameters and body share their symbols,
+/// while the GlobalVar's type gets copies (same names and dtypes, other objects),
+/// which is what a second run of the signature would have made.
 #[test]
 fn module_functions_are_built_from_their_declared_signatures() {
-    let s = Session::new();
-    let defs = parse(
-        &s,
+    let m = module(
+        &Session::new(),
         r#"
 n = TypeVar("n")
 
@@ -565,7 +564,6 @@ class Module:
         return y
 "#,
     );
-    let m = defs.last().unwrap().1.clone().downcast::<IRModuleNode>().expect("a module");
     let (gv, f) = m.functions.iter().next().expect("one function");
     let f = f.downcast_ref::<FunctionNode>().expect("a Relax function");
     let symbols = |t: &Type| as_tensor(t).and_then(|t| t.shape_values()).expect("a shape").to_vec();
