@@ -309,8 +309,8 @@ pub struct DeferredDefinition {
 pub type Prepared = Box<dyn std::any::Any>;
 
 /// A deferred definition's declaration: its signature type and, optionally, the
-/// state its build starts from (a TIR function's frame after its signature ran:
-/// running the signature again would make the same objects anew).
+/// state its build starts from (a TIR or Relax function's frame after its signature
+/// ran: running the signature again would make the same objects anew).
 pub struct Declared {
     pub ty: crate::ir::Type,
     pub prepared: Option<Prepared>,
