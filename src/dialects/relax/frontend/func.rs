@@ -140,12 +140,18 @@ fn run_signature(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions)
     }
 }
 
-/// The `R.Callable` type of a definition's signature (for its GlobalVar).
+/// The `R.Callable` type of a local function's signature (for its variable).
 fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Type> {
     let (depth, _) = run_signature(vm, gb, opts)?;
-    let (params, ret) = with_func(|f| (f.params.clone(), f.ret_ty.clone())).unwrap_or_default();
+    let ty = signature_type(opts.pure);
     builder::unwind_to(depth);
-    Ok(FuncType::make(params.iter().map(|p| p.ty.clone()).collect(), ret.unwrap_or_else(any_type), opts.pure).into())
+    Ok(ty)
+}
+
+/// The `R.Callable` type of the signature that ran in the current function frame.
+fn signature_type(pure: bool) -> Type {
+    let (params, ret) = with_func(|f| (f.params.iter().map(|p| p.ty.clone()).collect(), f.ret_ty.clone())).unwrap_or_default();
+    FuncType::make(params, ret.unwrap_or_else(any_type), pure).into()
 }
 
 /// A module member's frame after its signature ran, off the builder stack: what the
@@ -164,13 +170,8 @@ struct Signed {
 /// from outside are one object in both, as before.
 fn declare_member(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Declared> {
     let (depth, params) = run_signature(vm, gb, opts)?;
-    let (param_types, ret, made) = with_func(|f| {
-        let made: FastSet<usize> = f.symbols.values().map(|v| v.as_ref_obj().addr()).collect();
-        (f.params.iter().map(|p| p.ty.clone()).collect(), f.ret_ty.clone(), made)
-    })
-    .unwrap_or_default();
-    let ty: Type = FuncType::make(param_types, ret.unwrap_or_else(any_type), opts.pure).into();
-    let ty = ir::fresh_vars(&ty, |v| made.contains(&v.addr()));
+    let made: FastSet<usize> = with_func(|f| f.symbols.values().map(|v| v.as_ref_obj().addr()).collect()).unwrap_or_default();
+    let ty = ir::fresh_vars(&signature_type(opts.pure), |v| made.contains(&v.addr()));
     let frame = builder::detach(depth);
     let ty = ty.map_err(|e| diag(vm, e.message))?;
     let prepared = frame.map(|frame| Box::new(Signed { frame, params }) as Prepared);
