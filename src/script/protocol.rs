@@ -49,6 +49,9 @@ struct Registry {
     decorators: FastMap<String, FastMap<String, DecoratorPolicy>>,
     /// Python module paths that import as a namespace (`tvm.script.tirx` -> `tirx`).
     modules: FastMap<String, String>,
+    /// Members a package re-exports from a namespace (`tvm.script.ir_module` ->
+    /// (`ir`, `ir_module`)), keyed by their full path.
+    exports: FastMap<String, (String, String)>,
 }
 
 fn registry() -> &'static RwLock<Registry> {
@@ -71,6 +74,40 @@ pub fn register_decorator(namespace: &str, name: &str, policy: DecoratorPolicy) 
     register_namespace_path(namespace);
     let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
     reg.decorators.entry(namespace.to_string()).or_default().insert(name.to_string(), policy);
+}
+
+/// Declare that the Python package `package` re-exports `member` of `namespace`
+/// (TVM's `tvm.script.ir_module` is `tvm.script.ir.ir_module`).
+pub fn register_export(package: &str, namespace: &str, member: &str) {
+    let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
+    reg.exports.insert(format!("{package}.{member}"), (namespace.to_string(), member.to_string()));
+}
+
+/// The namespace member a full dotted path names (`tvm.script.ir_module`,
+/// `tvm.script.tirx.prim_func`), through a re-export or a namespace module.
+pub fn member_at_path(path: &str) -> Option<(String, String)> {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = reg.exports.get(path) {
+        return Some(found.clone());
+    }
+    let (module, member) = path.rsplit_once('.')?;
+    Some((reg.modules.get(module)?.clone(), member.to_string()))
+}
+
+/// Every re-export as (package, namespace, member), sorted (the `tvm` stdlib package
+/// binds them at import).
+pub fn exports() -> Vec<(String, String, String)> {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    let mut v: Vec<_> = reg
+        .exports
+        .iter()
+        .map(|(path, (ns, member))| {
+            let package = path[..path.len() - member.len() - 1].to_string();
+            (package, ns.clone(), member.clone())
+        })
+        .collect();
+    v.sort();
+    v
 }
 
 pub fn decorator_policy(namespace: &str, name: &str) -> Option<DecoratorPolicy> {

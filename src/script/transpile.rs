@@ -231,30 +231,46 @@ impl Context {
         }
     }
 
-    /// The policy of a definition decorator expression (`T.prim_func`, `T.prim_func(...)`).
+    /// The policy of a definition decorator expression (`T.prim_func`, `T.prim_func(...)`,
+    /// a re-export such as `tvm.script.ir_module`, or a name imported from either).
     fn decorator_of(&self, dec: &Expr) -> Option<(String, String, DecoratorPolicy)> {
         let target = match dec {
             Expr::Call(c) => &*c.func,
             other => other,
         };
-        let Expr::Attribute(a) = target else { return None };
+        let a = match target {
+            Expr::Attribute(a) => a,
+            Expr::Name(n) => {
+                return match self.aliases.get(n.id.as_str())? {
+                    Ref::Package(path) => Self::member_decorator(path),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        };
         if !self.decorator_names.contains(a.attr.id.as_str()) {
             return None;
         }
         // A plain alias (`T`) is looked up without copying its namespace: prescan
         // asks this of every `x = NS.attr(...)` in the script.
-        let ns = match &*a.value {
-            Expr::Name(n) => match self.aliases.get(n.id.as_str())? {
-                Ref::Namespace(ns) => std::borrow::Cow::Borrowed(ns.as_str()),
-                _ => return None,
-            },
-            other => match self.resolve(other)? {
-                Ref::Namespace(ns) => std::borrow::Cow::Owned(ns),
-                _ => return None,
-            },
+        let resolved = match &*a.value {
+            Expr::Name(n) => self.aliases.get(n.id.as_str())?,
+            other => &self.resolve(other)?,
         };
-        let policy = protocol::decorator_policy(&ns, a.attr.id.as_str())?;
-        Some((ns.into_owned(), a.attr.id.to_string(), policy))
+        let ns = match resolved {
+            Ref::Namespace(ns) => ns,
+            Ref::Package(p) => return Self::member_decorator(&format!("{p}.{}", a.attr.id)),
+            Ref::DecoratorAlias(_) => return None,
+        };
+        let policy = protocol::decorator_policy(ns, a.attr.id.as_str())?;
+        Some((ns.clone(), a.attr.id.to_string(), policy))
+    }
+
+    /// The decorator a package path names (`tvm.script.ir_module`).
+    fn member_decorator(path: &str) -> Option<(String, String, DecoratorPolicy)> {
+        let (ns, member) = protocol::member_at_path(path)?;
+        let policy = protocol::decorator_policy(&ns, &member)?;
+        Some((ns, member, policy))
     }
 
     /// The first construction decorator of a definition, checking misuse.

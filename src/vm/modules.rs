@@ -44,6 +44,17 @@ pub mod tvmscript {
         vm.ctx.new_list(names).into()
     }
 
+    /// The namespace members packages re-export: `[(package, namespace, member)]`
+    /// (`("tvm.script", "ir", "ir_module")`).
+    #[pyfunction]
+    fn exports(vm: &VirtualMachine) -> PyObjectRef {
+        let rows = crate::script::protocol::exports()
+            .into_iter()
+            .map(|(p, ns, m)| vm.ctx.new_tuple(vec![vm.ctx.new_str(p).into(), vm.ctx.new_str(ns).into(), vm.ctx.new_str(m).into()]).into())
+            .collect();
+        vm.ctx.new_list(rows).into()
+    }
+
     /// The syntax policies by namespace path: `{"tirx": {"function": {"kind":
     /// "FUNCTION", "tvm_spelling": False, "jit": False}, ...}, ...}`.
     #[pyfunction]

@@ -21,6 +21,9 @@ use crate::vm::runtime::{self, DeferredDefinition};
 pub fn register() {
     protocol::register_decorator("ir", "ir_module", DecoratorPolicy { kind: DefinitionKind::Module, tvm_spelling: true, jit: false });
     protocol::register_decorator("ir", "pyfunc", DecoratorPolicy { kind: DefinitionKind::Python, tvm_spelling: true, jit: false });
+    // `@tvm.script.ir_module` and `tvm.script.parser.ir_module`, as TVM exports them.
+    protocol::register_export("tvm.script", "ir", "ir_module");
+    protocol::register_export("tvm.script.parser", "ir", "ir_module");
     runtime::register_module_frame_factory(module_frame::enter);
     register_namespace_initializer("ir", members);
     register_call_hook(call_global_var);

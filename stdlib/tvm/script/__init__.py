@@ -14,6 +14,10 @@ def _install_namespaces():
 
 _install_namespaces()
 
+from . import _exports  # noqa: E402
+
+_exports.bind(__name__, globals())
+
 from_source = _tvmscript.from_source
 
 

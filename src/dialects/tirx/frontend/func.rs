@@ -316,6 +316,11 @@ impl SigContext {
     /// `-> ann` — the return type.
     #[pymethod]
     fn ret(&self, ann: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        // `-> None` is TVM's `T.func_ret(None)`: the missing type, which the function
+        // makes void, as it does without an annotation.
+        if vm.is_none(&ann) {
+            return Ok(());
+        }
         let t = return_type(vm, &ann)?;
         with_func(|f| f.ret_type = Some(t));
         Ok(())

@@ -16,3 +16,7 @@ for _name in _tvmscript.namespaces():
     _ns = _tvmscript.namespace(_name)
     globals()[_name] = _ns
     _sys.modules[__name__ + "." + _name] = _ns
+
+from tvm.script import _exports  # noqa: E402
+
+_exports.bind(__name__, globals())
