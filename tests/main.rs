@@ -27,3 +27,4 @@ mod tirx_printer;
 mod tirx_printer_oracle;
 mod transpile;
 mod unparse;
+mod written;
