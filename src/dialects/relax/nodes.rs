@@ -305,15 +305,18 @@ impl Ref<FunctionNode> {
         attrs: AttrMap,
         span: Span,
     ) -> Function {
-        let ret_ty = ret_ty.unwrap_or_else(|| {
-            let defined = params
-                .iter()
-                .flat_map(|p| std::iter::once(p.as_ref_obj()).chain(symbolic_vars(&p.ty)))
-                .collect();
-            erase_to_well_defined(&body.ty, &defined)
-        });
+        let ret_ty = ret_ty.unwrap_or_else(|| Function::well_defined_ret_ty(&params, &body));
         let ty = FuncType::make(params.iter().map(|p| p.ty.clone()).collect(), ret_ty.clone(), is_pure).into();
         Function::new(FunctionNode { ty, attrs, params, body, ret_ty, is_pure, span })
+    }
+}
+
+impl Ref<FunctionNode> {
+    /// The body's type without what mentions symbolic variables the parameters do not
+    /// define: the result type a function gets without a declared one.
+    pub fn well_defined_ret_ty(params: &[Var], body: &SeqExpr) -> Type {
+        let defined = params.iter().flat_map(|p| std::iter::once(p.as_ref_obj()).chain(symbolic_vars(&p.ty))).collect();
+        erase_to_well_defined(&body.ty, &defined)
     }
 }
 

@@ -268,6 +268,61 @@ pub fn is_any(ty: &Type) -> bool {
 // ---------------------------------------------------------------------------
 // Relations between types.
 
+/// Whether every value of `derived` is a value of `base`, provably (TVM's
+/// `IsBaseOf` with no arithmetic: symbolic dimensions must be the same expressions).
+pub fn is_base_of(base: &Type, derived: &Type) -> bool {
+    if is_any(base) || base.same_as(derived) {
+        return true;
+    }
+    if let Some(b) = as_tensor(base) {
+        let Some(d) = as_tensor(derived) else { return false };
+        if b.dtype.is_some() && b.elem_dtype() != d.elem_dtype() {
+            return false;
+        }
+        if !b.is_unknown_ndim() && b.ndim != d.ndim {
+            return false;
+        }
+        if let Some(v) = &b.vdevice
+            && !d.vdevice.as_ref().is_some_and(|w| structural_equal(v, w, false))
+        {
+            return false;
+        }
+        return match (&b.shape, &d.shape) {
+            (None, _) => true,
+            (Some(p), Some(q)) => structural_equal(p, q, false),
+            (Some(_), None) => false,
+        };
+    }
+    if let Some(b) = as_shape(base) {
+        let Some(d) = as_shape(derived) else { return false };
+        if b.ndim != UNKNOWN_NDIM && b.ndim != d.ndim {
+            return false;
+        }
+        return match (&b.values, &d.values) {
+            (None, _) => true,
+            (Some(p), Some(q)) => structural_equal(p, q, false),
+            (Some(_), None) => false,
+        };
+    }
+    if let Some(b) = as_tuple(base) {
+        let Some(d) = as_tuple(derived) else { return false };
+        return b.fields.len() == d.fields.len() && b.fields.iter().zip(&d.fields).all(|(x, y)| is_base_of(x, y));
+    }
+    if let Some(b) = as_func(base) {
+        let Some(d) = as_func(derived) else { return false };
+        if b.purity && !d.purity {
+            return false;
+        }
+        return match (&b.params, &d.params) {
+            // An opaque function type is a base of any function with a base result.
+            (None, _) => is_base_of(&b.ret, &d.ret),
+            (Some(_), None) => false,
+            (Some(_), Some(_)) => structural_equal(base, derived, true),
+        };
+    }
+    structural_equal(base, derived, false)
+}
+
 /// The most specific type both `a` and `b` belong to (TVM's `TypeLCA`, what an `If`
 /// gets from its branches): equal types stay; tensors keep what they agree on
 /// (shape, dtype, ndim, vdevice); tuples of one length join field-wise; anything

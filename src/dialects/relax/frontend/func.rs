@@ -13,7 +13,7 @@ use super::emit;
 use super::frame::{with_func, RelaxFuncFrame};
 use crate::builder;
 use crate::dialects::relax::nodes::Function;
-use crate::dialects::relax::types::{any_type, FuncType};
+use crate::dialects::relax::types::{any_type, is_base_of, FuncType};
 use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py, py_str};
 use crate::ir::{self, Span, Type, Value};
 use crate::script::settings;
@@ -232,7 +232,14 @@ fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
         attrs.push((Value::str("global_symbol"), Value::str(&f.name)));
     }
     attrs.extend(f.attrs.iter().cloned());
-    Ok(Function::make(f.params.clone(), body, f.ret_ty.clone(), f.is_pure, attrs.into(), Span::none()))
+    // As TVM's function frame: a declared return type that the body's (well-defined)
+    // type refines gives way to it (`-> R.Tensor` returning `R.Tensor((2, 3))`).
+    let inferred = Function::well_defined_ret_ty(&f.params, &body);
+    let ret_ty = match &f.ret_ty {
+        Some(declared) if !is_base_of(declared, &inferred) => declared.clone(),
+        _ => inferred,
+    };
+    Ok(Function::make(f.params.clone(), body, Some(ret_ty), f.is_pure, attrs.into(), Span::none()))
 }
 
 /// A builder function whose `typing.TypeVar` globals are replaced by the

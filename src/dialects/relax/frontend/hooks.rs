@@ -104,9 +104,23 @@ fn bind_expr(vm: &VirtualMachine, name: &str, o: ObjectRef) -> PyResult {
         && v.name.is_empty()
         && v.ty.as_prim().is_some()
     {
-        let named = Var::scalar(name, v.ty.dtype());
-        with_func(|f| f.symbols.insert(name.to_string(), named.clone()));
-        return Ok(py(vm, named));
+        // As TVM: a name the signature already made a symbol (`R.Tensor(("n",))`) is
+        // that symbol, declared again; a symbol of another dtype is an error.
+        let dtype = v.ty.dtype();
+        let named = with_func(|f| match f.symbols.get(name) {
+            Some(prev) if prev.ty.dtype() == dtype => Ok(prev.clone()),
+            Some(prev) => Err(prev.ty.dtype()),
+            None => {
+                let named = Var::scalar(name, dtype);
+                f.symbols.insert(name.to_string(), named.clone());
+                Ok(named)
+            }
+        });
+        return match named {
+            Some(Ok(named)) => Ok(py(vm, named)),
+            Some(Err(prev)) => Err(diag(vm, format!("error: Expected the same dtype for PrimType values but got {dtype} vs {prev}"))),
+            None => Ok(py(vm, Var::scalar(name, dtype))),
+        };
     }
     let e = to_expr_v(vm, &Val::Ir(o))?;
     let var = emit::emit_named(name, e, None).map_err(|e| ir_err(vm, e))?;
