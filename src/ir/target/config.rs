@@ -138,7 +138,8 @@ fn build(mut fields: Vec<(String, Value)>) -> Result<Target, String> {
         }
         None => device.iter().cloned().chain(kind.default_keys.iter().map(|k| k.to_string())).collect(),
     };
-    for opt in kind.options {
+    // Defaults in reverse option order: the order TVM's export lists them in.
+    for opt in kind.options.iter().rev() {
         if let Some(d) = opt.default {
             if !attrs.iter().any(|(k, _)| k == opt.name) {
                 attrs.push((opt.name.to_string(), d.value()));
