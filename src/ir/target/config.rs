@@ -146,7 +146,7 @@ fn build(mut fields: Vec<(String, Value)>) -> Result<Target, String> {
             }
         }
     }
-    canonical(kind, &mut attrs, &mut keys, given_keys);
+    canonical(kind, &mut attrs, &mut keys, given_keys)?;
     let mut unique: Vec<String> = Vec::with_capacity(keys.len());
     for k in keys {
         if !unique.contains(&k) {
@@ -164,7 +164,7 @@ fn build(mut fields: Vec<(String, Value)>) -> Result<Target, String> {
 }
 
 /// What a kind derives from its config after the defaults (TVM's canonicalizers).
-fn canonical(kind: &Kind, attrs: &mut Vec<(String, Value)>, keys: &mut Vec<String>, given_keys: bool) {
+fn canonical(kind: &Kind, attrs: &mut Vec<(String, Value)>, keys: &mut Vec<String>, given_keys: bool) -> Result<(), String> {
     let has = |attrs: &Vec<(String, Value)>, n: &str| attrs.iter().any(|(k, _)| k == n);
     let default = |attrs: &mut Vec<(String, Value)>, n: &str, v: Value| {
         if !has(attrs, n) {
@@ -177,6 +177,19 @@ fn canonical(kind: &Kind, attrs: &mut Vec<(String, Value)>, keys: &mut Vec<Strin
         "nvptx" => default(attrs, "mcpu", Value::str("sm_50")),
         "rocm" => default(attrs, "mcpu", Value::str("gfx900")),
         "test" => default(attrs, "feature.is_test", Value::Bool(true)),
+        // With subgroups a WebGPU warp is 32 lanes; without, one.
+        "webgpu" => {
+            let subgroups = matches!(attrs.iter().find(|(k, _)| k == "supports_subgroups"), Some((_, Value::Bool(true))));
+            let warp = attrs.iter().find(|(k, _)| k == "thread_warp_size").and_then(|(_, v)| v.as_int()).unwrap_or(1);
+            if subgroups {
+                set(attrs, "thread_warp_size", Value::Int(32));
+            } else if warp > 1 {
+                return Err(format!(
+                    "Check failed: (subgroups || thread_warp_size <= 1) is false: WebGPU target with \
+                     thread_warp_size={warp} requires supports_subgroups=true"
+                ));
+            }
+        }
         "llvm" => {
             if !has(attrs, "mtriple") && !has(attrs, "mcpu") {
                 default(attrs, "mtriple", Value::str(DEFAULT_LLVM_TRIPLE));
@@ -195,6 +208,7 @@ fn canonical(kind: &Kind, attrs: &mut Vec<(String, Value)>, keys: &mut Vec<Strin
         }
         _ => {}
     }
+    Ok(())
 }
 
 /// A value of an option's type, or TVM's message (an int is accepted as a bool and
