@@ -25,6 +25,7 @@ mod tirx_conformance;
 mod tirx_frontend;
 mod tirx_printer;
 mod tirx_printer_oracle;
+mod targets;
 mod transpile;
 mod unparse;
 mod written;

@@ -17,6 +17,7 @@ pub mod path;
 pub mod prefetch;
 pub mod span;
 pub mod structural;
+pub mod target;
 pub mod ty;
 pub mod value;
 pub mod var_name;
@@ -55,5 +56,6 @@ pub fn register_core() -> Result<()> {
     ty::register()?;
     expr::register()?;
     module::register()?;
+    target::register()?;
     Ok(())
 }

@@ -13,7 +13,7 @@ pub fn module_defs(ctx: &Context) -> Vec<&'static PyModuleDef> {
 pub mod tvmscript {
     use rustpython_vm::builtins::PyTypeRef;
     use rustpython_vm::common as rustpython_common;
-    use rustpython_vm::{PyObjectRef, PyPayload, PyResult, VirtualMachine};
+    use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
     use crate::vm::namespace;
     use crate::vm::object::PyIr;
@@ -168,6 +168,69 @@ pub mod tvmscript {
         let info = crate::ir::object::lookup_type(&key)
             .ok_or_else(|| vm.new_value_error(format!("no IR type is registered as {key:?}")))?;
         Ok(crate::vm::object::class_of(vm, info).into())
+    }
+
+    /// `tvm.target.Target(target, host=None)`: a target from a string, a config dict
+    /// or a target, with TVM's checks and messages (`crate::ir::target`).
+    #[pyfunction]
+    fn make_target(target: PyObjectRef, host: rustpython_vm::function::OptionalArg<PyObjectRef>, vm: &VirtualMachine) -> PyResult {
+        use crate::ir::target::{from_value, with_host, TargetNode};
+        let accepted = |o: &PyObjectRef| {
+            o.fast_isinstance(vm.ctx.types.str_type)
+                || o.fast_isinstance(vm.ctx.types.dict_type)
+                || crate::vm::object::unwrap_object(o).is_some_and(|t| t.is::<TargetNode>())
+        };
+        if !accepted(&target) {
+            let class = target.class().as_object().repr(vm)?;
+            return Err(vm.new_value_error(format!("target has to be a string or dictionary. instead get {class}")));
+        }
+        let host = host.into_option().filter(|h| !vm.is_none(h));
+        if host.as_ref().is_some_and(|h| !accepted(h)) {
+            return Err(vm.new_value_error("target host has to be a string or dictionary."));
+        }
+        let build = |o: &PyObjectRef| -> PyResult<crate::ir::target::Target> {
+            from_value(&crate::vm::convert::py_to_value(vm, o)?).map_err(|m| vm.new_value_error(m))
+        };
+        let mut t = build(&target)?;
+        if let Some(h) = &host {
+            t = with_host(&t, build(h)?);
+        }
+        Ok(crate::vm::object::wrap(vm, t.into()))
+    }
+
+    fn target_arg(vm: &VirtualMachine, o: &PyObjectRef) -> PyResult<crate::ir::target::Target> {
+        crate::vm::object::unwrap_object(o)
+            .and_then(|t| t.try_downcast::<crate::ir::target::TargetNode>())
+            .ok_or_else(|| vm.new_type_error(format!("expected a Target, got {}", o.class().name())))
+    }
+
+    /// `Target.export()`: the config dict (kind, tag, keys, host, attributes).
+    #[pyfunction]
+    fn target_export(target: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        Ok(crate::vm::convert::value_to_py(vm, &target_arg(vm, &target)?.export()))
+    }
+
+    /// `str(target)`: TVM 0.27's compact JSON.
+    #[pyfunction]
+    fn target_str(target: PyObjectRef, vm: &VirtualMachine) -> PyResult<String> {
+        Ok(target_arg(vm, &target)?.to_json())
+    }
+
+    /// `Target.list_kinds()`.
+    #[pyfunction]
+    fn target_kinds(vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.new_list(crate::ir::target::list_kinds().into_iter().map(|k| vm.ctx.new_str(k).into()).collect()).into()
+    }
+
+    /// `tvm.target.list_tags()`: each registered tag's name and target.
+    #[pyfunction]
+    fn target_tags(vm: &VirtualMachine) -> PyResult {
+        let dict = vm.ctx.new_dict();
+        for name in crate::ir::target::list_tags() {
+            let t = crate::ir::target::from_value(&crate::ir::Value::str(name)).map_err(|m| vm.new_value_error(m))?;
+            dict.set_item(name, crate::vm::object::wrap(vm, t.into()), vm)?;
+        }
+        Ok(dict.into())
     }
 
     /// `tvm.IRModule.from_expr(func)`: a module of one function, named by its

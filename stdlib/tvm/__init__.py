@@ -1,6 +1,6 @@
 """TVMScript's `tvm` package, as provided by tvmscript (frozen into the binary)."""
 from . import ir, script  # noqa: F401
-from . import tirx, s_tir, relax  # noqa: F401,E402
+from . import tirx, s_tir, relax, target  # noqa: F401,E402
 from .error import DiagnosticError  # noqa: F401
 from .ir import IRModule  # noqa: F401
 

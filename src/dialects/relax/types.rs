@@ -40,8 +40,7 @@ ir_node! {
 ir_node! {
     /// A virtual device (`I.vdevice(target, vdevice_id, memory_scope)`), listed in the
     /// module's `global_infos["vdevice"]` and referenced by tensor types.
-    /// `target` is TVM's `target.Target`, kept as the config map the script spells
-    /// (`{"kind": "llvm", "keys": ["cpu"], ...}`) or a target string.
+    /// `target` is a `target.Target` (`crate::ir::target`), or `None`.
     pub struct VDeviceNode as VDevice: "relax.VDevice", base global_info_info {
         pub target: Value,
         pub vdevice_id: i64,

@@ -734,43 +734,6 @@ fn cast_index(e: &Expr, ty: DataType) -> Expr {
 }
 
 // ---------------------------------------------------------------------------
-// Compilation targets (`T.target({...})` in function attributes).
-
-ir_node! {
-    /// A kind of target (`llvm`, `cuda` …), one object per name.
-    pub struct TargetKindNode as TargetKind: "target.TargetKind", base object_info {
-        pub name: String,
-    }
-}
-
-impl Ref<TargetKindNode> {
-    /// The kind of this name (created on first use, then shared).
-    pub fn get(name: &str) -> TargetKind {
-        static KINDS: OnceLock<RwLock<HashMap<String, TargetKind>>> = OnceLock::new();
-        let kinds = KINDS.get_or_init(Default::default);
-        if let Some(k) = kinds.read().unwrap_or_else(|e| e.into_inner()).get(name) {
-            return k.clone();
-        }
-        let mut w = kinds.write().unwrap_or_else(|e| e.into_inner());
-        w.entry(name.to_string())
-            .or_insert_with(|| TargetKind::new(TargetKindNode { name: name.to_string(), span: Span::none() }))
-            .clone()
-    }
-}
-
-ir_node! {
-    /// A compilation target: its kind, tag, keys, the other attributes of its
-    /// configuration, and an optional host target (TVM's `target.Target`).
-    pub struct TargetNode as Target: "target.Target", base object_info {
-        pub kind: TargetKind,
-        pub tag: String,
-        pub keys: Vec<String>,
-        pub attrs: AttrMap,
-        pub host: Option<Target>,
-    }
-}
-
-// ---------------------------------------------------------------------------
 // Functions.
 
 ir_node! {
@@ -989,8 +952,6 @@ pub(crate) fn register_types() -> Result<()> {
     register_type::<TileLayoutNode>()?;
     register_type::<ComposeLayoutNode>()?;
     register_type::<PrimFuncNode>()?;
-    register_type::<TargetKindNode>()?;
-    register_type::<TargetNode>()?;
     Ok(())
 }
 

@@ -176,18 +176,18 @@ fn constant(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(py(vm, GenericConst::from_tensor(tensor, Span::none()).upcast()))
 }
 
-/// `I.vdevice(target, vdevice_id=0, memory_scope="global")`; the target is kept as
-/// its config map (a name becomes `{"kind": name}`).
+/// `I.vdevice(target, vdevice_id=0, memory_scope="global")`; the target (a config
+/// dict, a string or a target) is built by the core's target registry, as TVM's
+/// `VDevice` builds a `Target` of it; no target is `None`.
 fn vdevice(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let get = |i: usize, k: &str| args.args.get(i).cloned().or_else(|| args.kwargs.get(k).cloned());
     let target = match get(0, "target") {
-        Some(t) if crate::dialects::tirx::frontend::convert::is_str(&t) => {
-            let s = py_str(vm, &t)?;
-            let kind = s.split_whitespace().next().unwrap_or_default().to_string();
-            ir::Value::Map(std::sync::Arc::from(vec![(ir::Value::str("kind"), ir::Value::str(&kind))]))
+        Some(t) if !vm.is_none(&t) => {
+            let v = crate::vm::convert::py_to_value(vm, &t)?;
+            let t = crate::ir::target::from_value(&v).map_err(|m| vm.new_value_error(m))?;
+            ir::Value::Object(t.into())
         }
-        Some(t) => crate::vm::convert::py_to_value(vm, &t)?,
-        None => ir::Value::None,
+        _ => ir::Value::None,
     };
     let id = match get(1, "vdevice_id") {
         Some(v) => py_int(vm, &v)?,

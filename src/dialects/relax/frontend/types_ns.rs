@@ -217,9 +217,10 @@ pub fn lookup_vdevice(vm: &VirtualMachine, text: &str) -> PyResult<VDevice> {
     Err(diag(vm, format!("error: no vdevice {text:?} among the module's global infos")))
 }
 
-/// The target kind of a vdevice's target (a config map with `kind`, or a string).
+/// The target kind of a vdevice's target (a target, or a config map with `kind`).
 fn target_kind(target: &Value) -> String {
     match target {
+        Value::Object(o) => o.downcast_ref::<crate::ir::target::TargetNode>().map(|t| t.kind.name.clone()).unwrap_or_default(),
         Value::Str(s) => s.split_whitespace().next().unwrap_or_default().to_string(),
         Value::Map(m) => m
             .iter()

@@ -239,7 +239,12 @@ pub fn register() {
         let v = obj.downcast_ref::<crate::dialects::relax::types::VDeviceNode>().expect("dispatched by type key");
         p.use_import(crate::dialects::ir::printer::IMPORT_I);
         let prefix = p.config().ir_prefix.clone();
-        let target = p.value_to_doc(&v.target, &path.attr("target"))?;
+        // TVM prints the target's exported config (`{"keys": [...], "kind": ...}`).
+        let config = match v.target.as_object().and_then(|o| o.downcast_ref::<crate::ir::target::TargetNode>()) {
+            Some(t) => t.export(),
+            None => v.target.clone(),
+        };
+        let target = p.value_to_doc(&config, &path.attr("target"))?;
         let args = vec![
             target,
             ExprDoc::int(v.vdevice_id).with_path(path.attr("vdevice_id")),

@@ -132,7 +132,7 @@ impl Dumper {
             self.out.push_str(&format!("<{d}>"));
             return;
         }
-        if let Some(k) = o.downcast_ref::<crate::dialects::tirx::nodes::TargetKindNode>() {
+        if let Some(k) = o.downcast_ref::<crate::ir::target::TargetKindNode>() {
             self.out.push_str(&format!("tk:{}", k.name));
             return;
         }

@@ -15,6 +15,7 @@ use super::convert::{diag, is_python_int, py, py_list, py_str, seq, to_dtype, to
 use super::frames::{range, Kind, LoopSpec, StmtFrame};
 use super::handle::FrameHandle;
 use crate::dialects::tirx::nodes::*;
+use crate::ir::target::{Target, TargetNode};
 use crate::ir::{self, int_imm, AttrMap, DataType, Expr, Span, Type, Value, Var};
 
 // ---------------------------------------------------------------------------
@@ -542,65 +543,38 @@ pub fn in_function(vm: &VirtualMachine) -> PyResult<()> {
 }
 
 /// `T.target(config, host=None)`: a target from its configuration map (as printed
-/// scripts spell it) or a kind name with that kind's usual keys and attributes.
+/// scripts spell it), a JSON string, a tag or a kind name, built by the core's target
+/// registry with TVM's defaults (`crate::ir::target`); `host` is a config, a string or
+/// a target, as TVM's `T.target` accepts.
 pub fn target(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "target", args, &["target_config", "host"])?;
     let cfg = a.req(vm, "target_config")?;
-    let mut t = make_target(vm, &cfg)?;
-    if let Some(h) = a.get(vm, "host") {
-        let host = match crate::vm::object::unwrap_object(&h).and_then(|o| o.try_downcast::<TargetNode>()) {
-            Some(t) => t,
-            None => make_target(vm, &h)?,
-        };
-        let mut node = (*t).clone();
-        node.host = Some(host);
-        t = Target::new(node);
+    let class = |o: &PyObjectRef| -> PyResult<String> { Ok(o.class().as_object().repr(vm)?.to_string()) };
+    if !cfg.fast_isinstance(vm.ctx.types.str_type) && !cfg.fast_isinstance(vm.ctx.types.dict_type) {
+        return Err(vm.new_value_error(format!("T.target expected a config dict or string, but got {}", class(&cfg)?)));
     }
-    Ok(py(vm, t))
-}
-
-fn make_target(vm: &VirtualMachine, cfg: &PyObjectRef) -> PyResult<Target> {
-    if let Some(s) = cfg.downcast_ref::<PyStr>() {
-        let kind = s.to_string_lossy().split_whitespace().next().unwrap_or("").to_string();
-        let (keys, attrs): (&[&str], Vec<(&str, Value)>) = match kind.as_str() {
-            "cuda" | "nvptx" => (
-                &["cuda", "gpu"],
-                vec![("arch", Value::str("sm_50")), ("max_num_threads", Value::Int(1024)), ("thread_warp_size", Value::Int(32))],
-            ),
-            "rocm" => (&["rocm", "gpu"], vec![]),
-            "metal" => (&["metal", "gpu"], vec![]),
-            "vulkan" => (&["vulkan", "gpu"], vec![]),
-            "webgpu" => (&["webgpu", "gpu"], vec![]),
-            "opencl" => (&["opencl", "gpu"], vec![]),
-            _ => (&["cpu"], vec![]),
-        };
-        return Ok(Target::new(TargetNode {
-            kind: TargetKind::get(&kind),
-            tag: String::new(),
-            keys: keys.iter().map(|k| k.to_string()).collect(),
-            attrs: attrs.into_iter().map(|(k, v)| (Value::str(k), v)).collect::<Vec<_>>().into(),
-            host: None,
-            span: Span::none(),
-        }));
-    }
-    let dict = cfg
-        .downcast_ref::<PyDict>()
-        .ok_or_else(|| vm.new_value_error(format!("T.target expected a config dict or string, but got {}", cfg.class().name())))?;
-    let mut kind = None;
-    let mut tag = String::new();
-    let mut keys = vec![];
-    let mut host = None;
-    let mut attrs = vec![];
-    for (k, v) in dict {
-        let key = py_str(vm, &k)?;
-        match key.as_str() {
-            "kind" => kind = Some(py_str(vm, &v)?),
-            "tag" => tag = py_str(vm, &v)?,
-            "keys" => keys = super::convert::iterate(vm, &v)?.iter().map(|x| py_str(vm, x)).collect::<PyResult<_>>()?,
-            "host" => host = Some(make_target(vm, &v)?),
-            _ => attrs.push((Value::str(&key), to_value(vm, &v)?)),
+    let host = a.get(vm, "host").filter(|h| !vm.is_none(h));
+    if let Some(h) = &host {
+        let is_target = crate::vm::object::unwrap_object(h).is_some_and(|o| o.is::<TargetNode>());
+        if !is_target && !h.fast_isinstance(vm.ctx.types.str_type) && !h.fast_isinstance(vm.ctx.types.dict_type) {
+            return Err(vm.new_value_error(format!(
+                "T.target expected the host to be a config dict, string, or T.target, but got {}",
+                class(h)?
+            )));
+        }
+        if cfg.downcast_ref::<PyDict>().is_some_and(|d| d.contains_key("host", vm)) {
+            return Err(vm.new_value_error(
+                "T.target expects to either receive the host as part of the target's config dictionary, or as a separate argument, but not both.",
+            ));
         }
     }
-    let kind = kind.ok_or_else(|| vm.new_value_error("a target config needs a \"kind\""))?;
-    Ok(Target::new(TargetNode { kind: TargetKind::get(&kind), tag, keys, attrs: attrs.into(), host, span: Span::none() }))
+    let build = |o: &PyObjectRef| -> PyResult<Target> {
+        let v = crate::vm::convert::py_to_value(vm, o)?;
+        crate::ir::target::from_value(&v).map_err(|m| vm.new_value_error(m))
+    };
+    let mut t = build(&cfg)?;
+    if let Some(h) = &host {
+        t = crate::ir::target::with_host(&t, build(h)?);
+    }
+    Ok(py(vm, t))
 }

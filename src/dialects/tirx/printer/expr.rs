@@ -2,12 +2,12 @@
 //! tensor loads and regions.
 
 use crate::dialects::tirx::nodes::{
-    buffer_type, CommReducerNode, IndexMapNode, IterVarNode, LambdaExprNode, TargetNode, TensorRegionNode,
+    buffer_type, CommReducerNode, IndexMapNode, IterVarNode, LambdaExprNode, TensorRegionNode,
 };
 use crate::dialects::tirx::ops::{ATTR_DTYPE_PRINT_LOCATION, ATTR_SCRIPT_NAME};
 use crate::ir::{
     AccessPath, BinOp, BitwiseNotNode, BroadcastNode, CallNode, CastNode, DataType, Error, Expr, FloatImmNode,
-    Field, IntImmNode, LetNode, NotNode, ObjectRef, OpNode, RampNode, RangeNode, Result, SelectNode, ShuffleNode,
+    IntImmNode, LetNode, NotNode, ObjectRef, OpNode, RampNode, RangeNode, Result, SelectNode, ShuffleNode,
     StringImmNode, TensorLoadNode, Value, VarNode,
 };
 use crate::printer::Text;
@@ -343,21 +343,6 @@ fn hook<T: 'static>(
     });
 }
 
-/// A compilation target's configuration as TVM exports it: its attributes with `kind`,
-/// `tag`, `keys` and (recursively) `host`, read through reflection (`target.Target`:
-/// kind, tag, keys, attrs, host; `target.TargetKind`: name).
-fn target_config(target: &TargetNode) -> Value {
-    let mut items: Vec<(Value, Value)> = Vec::with_capacity(target.attrs.len() + 4);
-    items.extend(target.attrs.iter().cloned());
-    items.push((Value::str("kind"), Value::str(&target.kind.name)));
-    items.push((Value::str("tag"), Value::str(&target.tag)));
-    items.push((Value::str("keys"), target.keys.to_value()));
-    if let Some(host) = &target.host {
-        items.push((Value::str("host"), target_config(host)));
-    }
-    Value::Map(items.into())
-}
-
 /// Register the expression hooks under the TIRx token.
 pub fn register() {
     register_print_hook(TOKEN, "ir.Var", |obj, path, p| Ok(var_doc(p, obj, path)?.into()));
@@ -439,8 +424,8 @@ pub fn register() {
         Ok(ExprDoc::slice(Some(min), Some(end), None))
     });
     hook::<IterVarNode>("tirx.IterVar", |p, _, n, path| iter_var_doc(p, n, path));
-    hook::<TargetNode>("target.Target", |p, _, n, path| {
-        let config = p.value_to_doc(&target_config(n), path)?;
+    hook::<crate::ir::target::TargetNode>("target.Target", |p, _, n, path| {
+        let config = p.value_to_doc(&n.export(), path)?;
         Ok(t(p, "target").call(vec![config]).into())
     });
     hook::<CommReducerNode>("te.CommReducer", comm_reducer_doc);
