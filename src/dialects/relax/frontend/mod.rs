@@ -2,7 +2,7 @@
 //! builder). `namespace` registers the members, `func` the definition decorators
 //! (`@R.function`, `@R.macro`), `hooks` what assignments, `if`, `return` and
 //! `with R.dataflow()` mean, `emit` the block builder's normalisation, `ops` the
-//! generic operator calls (`special` the ones with their own argument rules),
+//! generic operator calls (`operators` Python's operators on Relax values) (`special` the ones with their own argument rules),
 //! `types_ns` the type constructors and `convert` Python values as Relax IR.
 
 pub mod convert;
@@ -11,6 +11,7 @@ pub mod frame;
 pub mod func;
 pub mod hooks;
 pub mod namespace;
+pub mod operators;
 pub mod ops;
 pub mod special;
 pub mod types_ns;
@@ -40,6 +41,7 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::runtime::register_dialect_hooks(Arc::new(hooks::RelaxHooks));
         crate::vm::object::register_item_hook(hooks::item_hook);
         crate::vm::object::register_call_hook(hooks::call_hook);
+        crate::vm::object::register_op_hook(operators::relax_op);
         crate::vm::native::register_kind(types_ns::native_kind());
         namespace::register();
     });

@@ -1,0 +1,7 @@
+from tvm.script import relax as R
+
+
+@R.function
+def main(x: R.Tensor((2, 3), "float32")) -> R.Tensor((2, 3), "float32"):
+    y = x + 1
+    return y
