@@ -5,7 +5,7 @@
 use crate::fast_hash::FastMap;
 
 use super::text::{call_text, expr_name, op_repr, type_text};
-use super::{create, elementwise, linalg, manipulate, misc, reduce};
+use super::{create, elementwise, linalg, manipulate, misc, quant_index, reduce};
 use crate::dialects::relax::nodes::{ExternFuncNode, ShapeExprNode};
 use crate::dialects::relax::types::{
     any_type, as_func, as_tensor, as_tuple, erase_where, tuple_type, TensorType, TensorTypeNode, VDevice,
@@ -28,6 +28,7 @@ pub(super) fn rule_of(name: &str) -> Option<InferRule> {
         .or_else(|| reduce::rule(name))
         .or_else(|| create::rule(name))
         .or_else(|| misc::rule(name))
+        .or_else(|| quant_index::rule(name))
 }
 
 /// Run a rule, unless an argument's type is missing: then nothing is known. (A
@@ -283,7 +284,7 @@ pub fn infer_relax_call(call: &CallNode) -> Result<Type> {
     Ok(erase_where(&ret, &|v| param_vars.contains(v) && !binding.contains_key(v)))
 }
 
-fn by_ty_args(ty_args: &[Type]) -> Type {
+pub(super) fn by_ty_args(ty_args: &[Type]) -> Type {
     match ty_args {
         [] => any_type(),
         [one] => one.clone(),

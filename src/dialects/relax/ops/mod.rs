@@ -25,6 +25,7 @@ mod infer;
 mod linalg;
 mod manipulate;
 mod misc;
+mod quant_index;
 mod reduce;
 mod table;
 mod text;
