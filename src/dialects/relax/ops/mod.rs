@@ -27,6 +27,7 @@ mod manipulate;
 mod misc;
 mod quant_index;
 mod reduce;
+mod repeat_scan;
 mod table;
 mod text;
 
