@@ -251,6 +251,26 @@ fn normalize_attrs(op: &str, fields: &mut [(String, Value)]) {
                     fields[i].1 = l;
                 }
             }
+            // TVM's `image.resize2d/3d` fill `roi` with float32 zeros (a number
+            // repeated, a list made floats), one per bound of each spatial axis.
+            "roi" if op.starts_with("relax.image.resize") => {
+                let n = if op.ends_with("3d") { 6 } else { 4 };
+                let as_f64 = |v: &Value| match v {
+                    Value::Int(x) => Some(*x as f64),
+                    Value::Float(x) => Some(*x),
+                    Value::Object(o) => Expr(o.clone()).as_float().or_else(|| Expr(o.clone()).as_int().map(|i| i as f64)),
+                    _ => None,
+                };
+                let floats: Option<Vec<f64>> = match &value {
+                    Value::None => Some(vec![0.0; n]),
+                    Value::Array(a) => a.iter().map(as_f64).collect(),
+                    v => as_f64(v).map(|x| vec![x; n]),
+                };
+                if let Some(f) = floats {
+                    let imm = |x: f64| Value::Object(ir::float_imm(DataType::FLOAT32, x).into_object());
+                    fields[i].1 = Value::Array(f.into_iter().map(imm).collect());
+                }
+            }
             "indices_or_sections" => {
                 let to_imm = |v: &Value| match v {
                     Value::Int(x) => Value::Object(ir::int_imm(DataType::INT64, *x).into_object()),

@@ -1,6 +1,6 @@
 //! Inference for operators that repeat, reorder or scan their data (`repeat`, `tile`,
 //! `flip`, `cumsum`, `cumprod`, `topk`, `scatter_elements`, `reverse_sequence`,
-//! `multinomial_from_uniform`) and for the gradients whose result has the type of
+//! `multinomial_from_uniform`, `image.resize2d/3d`) and for the gradients whose result has the type of
 //! an input (`grad.take_backward`, `grad.*_pool2d_backward`), as TVM 0.27 infers them.
 
 use super::attrs::{MultinomialFromUniformAttrsNode, RepeatAttrsNode, ScanopAttrsNode, TileAttrsNode, TopKAttrsNode};
@@ -16,6 +16,7 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
         "relax.cumsum" | "relax.cumprod" => scan,
         "relax.topk" => topk,
         "relax.multinomial_from_uniform" => multinomial_from_uniform,
+        "relax.image.resize2d" | "relax.image.resize3d" => resize,
         "relax.flip" | "relax.scatter_elements" | "relax.reverse_sequence" | "relax.memory.ensure_zero_offset" => {
             |c| Ok(Type::from(tensor_arg(c, 0)?))
         }
@@ -112,4 +113,33 @@ fn multinomial_from_uniform(call: &CallNode) -> Result<Type> {
     let dtype = prim_dtype(require_attrs::<MultinomialFromUniformAttrsNode>(call)?.dtype);
     let batch = shape_of(&indices).and_then(|s| s.first().cloned());
     Ok(tensor_ty(batch.map(|b| vec![b, dim(1)]), dtype, 2, prob.vdevice.clone()))
+}
+
+/// `image.resize2d/3d`: the layout's spatial axes (`H`, `W`, and `D`) take the size
+/// argument's values, in the output dtype (the data's when not given).
+pub(super) fn resize(call: &CallNode) -> Result<Type> {
+    use super::attrs::{Resize2DAttrsNode, Resize3DAttrsNode};
+    let x = tensor_arg(call, 0)?;
+    let (layout, out_dtype) = match super::infer::attrs::<Resize2DAttrsNode>(call) {
+        Some(a) => (a.layout.clone(), a.out_dtype),
+        None => {
+            let a = require_attrs::<Resize3DAttrsNode>(call)?;
+            (a.layout.clone(), a.out_dtype)
+        }
+    };
+    let dtype = out_dtype.map_or_else(|| x.dtype.clone(), prim_dtype);
+    let size = call.args.get(1).and_then(|s| crate::dialects::relax::types::as_shape(&s.ty()).and_then(|t| t.values.clone()));
+    let spatial: &[char] = if layout.contains('D') { &['D', 'H', 'W'] } else { &['H', 'W'] };
+    let shape = match (shape_of(&x), size) {
+        (Some(mut s), Some(size)) if s.len() == layout.len() && size.len() == spatial.len() => {
+            for (axis, c) in layout.chars().enumerate() {
+                if let Some(k) = spatial.iter().position(|&p| p == c) {
+                    s[axis] = size[k].clone();
+                }
+            }
+            Some(s)
+        }
+        _ => None,
+    };
+    Ok(tensor_ty(shape, dtype, x.ndim, x.vdevice.clone()))
 }
