@@ -95,3 +95,21 @@ pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResul
     let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
     Ok(py(vm, call(op, ty, exprs).py(vm)?))
 }
+
+/// `T.call_intrin(dtype, op_name, *args)`: a call of the registered operator named
+/// in full (`"tirx.tvm_storage_sync"`), typed `dtype`.
+pub fn call_intrin(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let mut it = args.args.into_iter();
+    let (Some(dtype), Some(name)) = (it.next(), it.next()) else {
+        return Err(vm.new_type_error("call_intrin() missing required positional arguments: 'dtype' and 'func_name'"));
+    };
+    for k in args.kwargs.keys() {
+        if k != "span" && k != "attrs" {
+            return Err(vm.new_type_error(format!("call_intrin() got an unexpected keyword argument '{k}'")));
+        }
+    }
+    let ty = result_type(vm, &dtype)?;
+    let name = super::convert::py_str(vm, &name)?;
+    let rest: Vec<PyObjectRef> = it.collect();
+    Ok(py(vm, call(&name, Some(ty), args_of(vm, &rest)?).py(vm)?))
+}
