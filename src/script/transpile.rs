@@ -1017,10 +1017,11 @@ impl Body<'_> {
     /// Rewrite unresolvable names in an expression (they may be builder symbols).
     fn e(&self, e: Expr) -> Expr {
         let mut e = self.resolved(e);
-        LogicRewriter.visit_expr(&mut e);
+        // Before the logic rewrite, whose lambdas the renamer would not enter.
         if self.frames.any_renamed() {
             ShadowRenamer { frames: &self.frames }.visit_expr(&mut e);
         }
+        LogicRewriter.visit_expr(&mut e);
         e
     }
 

@@ -121,12 +121,19 @@ impl BodyFn {
         })
     }
 
+    /// Run a definition body: a name it reads that nothing binds is TVM's
+    /// `Undefined variable` diagnostic.
     pub fn call(&self, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-        let result = match self {
+        self.call_signature(vm, args).map_err(|e| undefined_variable(vm, e))
+    }
+
+    /// Run a signature builder: its annotations are evaluated as Python, so an
+    /// unbound name stays a `NameError` (as in TVM).
+    pub fn call_signature(&self, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+        match self {
             BodyFn::Python(f) => f.call(args, vm),
             BodyFn::Evaluated { body, globals } => body.call(vm, globals.clone(), args),
-        };
-        result.map_err(|e| undefined_variable(vm, e))
+        }
     }
 
     /// The body as a Python callable.

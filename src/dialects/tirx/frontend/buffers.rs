@@ -347,11 +347,19 @@ fn alloc_annotations(vm: &VirtualMachine, d: &PyObjectRef) -> PyResult<AttrMap> 
 /// `T.decl_buffer(...)`: with `data`, a `DeclBuffer` view; without, an allocation.
 pub fn decl_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "decl_buffer", args, BUFFER_PARAMS)?;
-    let b = buffer_args(vm, &a, 0)?;
+    let mut b = buffer_args(vm, &a, 0)?;
+    // A view of existing data is in that data's storage scope (TVM reads a buffer's
+    // scope from its data pointer), unless a scope is given.
+    let data = b.data.as_ref().map(|d| data_expr(vm, d)).transpose()?;
+    if let Some(d) = &data
+        && a.get(vm, "scope").is_none()
+        && let Some(p) = d.ty().as_object().downcast_ref::<ir::PointerTypeNode>()
+    {
+        b.spec.scope = p.storage_scope.clone();
+    }
     let buf = b.spec.to_buffer("", Span::none()).py(vm)?;
-    match b.data {
-        Some(d) => {
-            let data = data_expr(vm, &d)?;
+    match data {
+        Some(data) => {
             emit(vm, DeclBuffer::new(DeclBufferNode { buffer: buf.clone(), data, span: Span::none() }))?;
         }
         None => {
@@ -704,6 +712,17 @@ pub fn make_store(buf: &Var, value: Expr, indices: Vec<Expr>) -> Result<Stmt> {
     }
     let lanes = indices.last().map(|i| i.dtype().lanes).unwrap_or(1);
     let value = if lanes != 1 && value.dtype().lanes == 1 { arith::broadcast(value, lanes, Span::none())? } else { value };
+    // A value of another element type is cast to the buffer's (TVM's builder does,
+    // folding constants: `T.float32(0)` stored in a float16 buffer is `T.float16(0)`).
+    let elem = bt.elem_dtype();
+    // (Not a call of another function: its type is the callee's, declared later.)
+    let calls_function = value.as_call().is_some_and(|c| c.op.is::<ir::GlobalVarNode>());
+    let value = match value.prim_dtype() {
+        Some(vt) if !calls_function && !elem.is_handle() && !elem.is_void() && vt != elem.with_lanes(vt.lanes) && vt.lanes == elem.lanes * lanes => {
+            arith::cast(elem.with_lanes(vt.lanes), value.clone(), Span::none()).unwrap_or(value)
+        }
+        _ => value,
+    };
     Ok(BufferStore::new(BufferStoreNode { buffer: buf.clone(), value, indices, span: Span::none() }).into())
 }
 
