@@ -247,6 +247,9 @@ fn nested(prefix: &str, t: &mut NamespaceTable) {
             }
         }
     }
+    if prefix == "ptx_legacy" {
+        t.func("ldmatrix", ops::ptx_legacy_ldmatrix);
+    }
     for c in children {
         let path = format!("tirx.{prefix}.{c}");
         t.namespace(&c, &path);

@@ -113,3 +113,22 @@ pub fn call_intrin(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let rest: Vec<PyObjectRef> = it.collect();
     Ok(py(vm, call(&name, Some(ty), args_of(vm, &rest)?).py(vm)?))
 }
+
+/// `T.ptx_legacy.ldmatrix([dtype,] trans, num, type, local_ptr, local_offset,
+/// smem_ptr, smem_offset)`: TVM's legacy wrapper, whose optional first argument
+/// (a `dtype=` forwarded) is the call's result type, `int8` without it.
+pub fn ptx_legacy_ldmatrix(vm: &VirtualMachine, mut args: FuncArgs) -> PyResult {
+    if let Some(d) = args.kwargs.shift_remove("dtype") {
+        args.args.insert(0, d);
+    }
+    let (ty, rest) = match args.args.len() {
+        8 => (result_type(vm, &args.args[0])?, &args.args[1..]),
+        7 => (Type::prim(DataType::int(8)), &args.args[..]),
+        n => {
+            return Err(vm.new_value_error(format!(
+                "ptx_legacy_ldmatrix expects 7 args (or 8 with dtype= kwarg prepended); got {n}"
+            )))
+        }
+    };
+    Ok(py(vm, call("tirx.ptx_legacy.ldmatrix", Some(ty), args_of(vm, rest)?).py(vm)?))
+}
