@@ -12,12 +12,6 @@ pub fn bound_names(body: &[Stmt], out: &mut FastSet<String>) {
     collect(body, out, true);
 }
 
-/// The names `body` binds other than as `for` targets (loop variables leave scope
-/// with their loop in TVMScript, other bindings stay).
-pub fn bound_outside_loops(body: &[Stmt], out: &mut FastSet<String>) {
-    collect(body, out, false);
-}
-
 fn collect(body: &[Stmt], out: &mut FastSet<String>, loop_targets: bool) {
     for s in body {
         bound_in_stmt(s, out, loop_targets);
@@ -147,3 +141,84 @@ pub const BUILTINS: &[&str] = &[
     "GeneratorExit", "StopAsyncIteration", "BufferError", "ConnectionError", "TimeoutError",
     "UnicodeError", "UnicodeDecodeError", "UnicodeEncodeError", "BaseExceptionGroup", "ExceptionGroup",
 ];
+
+/// TVM's variable table as the transpiler follows it statically. A loop or `while`
+/// body is a frame: what it binds is visible until the frame ends, and a
+/// name it binds that an enclosing frame already binds shadows that binding only
+/// inside the frame (TVM's parser pops the frame and the outer value is back). The
+/// builder program gives such a shadowing binding a fresh Python name, so the
+/// outer variable keeps its value. (An `if` is no frame here: whether it is one in
+/// TVM depends on its condition being an IR value, known only when it runs; nor is a
+/// `with`, whose meaning is the dialect's: a Relax dataflow block's outputs stay bound.)
+pub struct VarFrames {
+    frames: Vec<VarFrame>,
+    renames: usize,
+}
+
+#[derive(Default)]
+struct VarFrame {
+    /// Names bound in this frame under their own Python name.
+    bound: FastSet<String>,
+    /// Names bound in this frame under a fresh Python name (they shadow an outer one).
+    renamed: std::collections::HashMap<String, String>,
+}
+
+impl VarFrames {
+    /// The function's frame, binding its parameters.
+    pub fn new(params: FastSet<String>) -> VarFrames {
+        VarFrames { frames: vec![VarFrame { bound: params, renamed: Default::default() }], renames: 0 }
+    }
+
+    pub fn push(&mut self) {
+        self.frames.push(VarFrame::default());
+    }
+
+    /// End the innermost frame; the names it bound under their own Python name.
+    pub fn pop(&mut self) -> FastSet<String> {
+        let f = self.frames.pop().unwrap_or_default();
+        self.renames -= f.renamed.len();
+        f.bound
+    }
+
+    /// Whether a frame binds `name` (as the program reads it at this point).
+    pub fn visible(&self, name: &str) -> bool {
+        self.frames.iter().any(|f| f.bound.contains(name) || f.renamed.contains_key(name))
+    }
+
+    /// Whether some binding in scope has a fresh Python name.
+    pub fn any_renamed(&self) -> bool {
+        self.renames > 0
+    }
+
+    /// The Python name a load of `name` reads, when it is not `name` itself.
+    pub fn load(&self, name: &str) -> Option<&str> {
+        for f in self.frames.iter().rev() {
+            if let Some(r) = f.renamed.get(name) {
+                return Some(r);
+            }
+            if f.bound.contains(name) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Bind `name` in the innermost frame; the Python name to store it under
+    /// (`fresh()` makes one when the binding shadows an enclosing frame's).
+    pub fn bind(&mut self, name: &str, fresh: impl FnOnce() -> String) -> String {
+        let depth = self.frames.len();
+        let shadows = depth > 1 && self.frames[..depth - 1].iter().any(|f| f.bound.contains(name) || f.renamed.contains_key(name));
+        let Some(top) = self.frames.last_mut() else { return name.to_string() };
+        if let Some(r) = top.renamed.get(name) {
+            return r.clone();
+        }
+        if top.bound.contains(name) || !shadows {
+            top.bound.insert(name.to_string());
+            return name.to_string();
+        }
+        let r = fresh();
+        top.renamed.insert(name.to_string(), r.clone());
+        self.renames += 1;
+        r
+    }
+}

@@ -400,11 +400,9 @@ impl Context {
         // function binds thousands of names).
         let mut body_scope = NameSet::default();
         scope::bound_names(&f.body, &mut body_scope);
-        let mut outside = NameSet::default();
-        scope::param_names(&f.parameters, &mut outside);
-        scope::bound_outside_loops(&f.body, &mut outside);
-        let loop_scoped: NameSet = body_scope.iter().filter(|n| !outside.contains(*n)).cloned().collect();
-        scope::param_names(&f.parameters, &mut body_scope);
+        let mut params = NameSet::default();
+        scope::param_names(&f.parameters, &mut params);
+        body_scope.extend(params.iter().cloned());
         if let Some(tp) = &f.type_params {
             for p in &tp.type_params {
                 body_scope.insert(type_param_name(p).to_string());
@@ -424,7 +422,8 @@ impl Context {
                 decls.entry(a.parameter.name.id.to_string()).or_insert_with(|| attr.attr.id.to_string());
             }
         }
-        let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic, loop_scoped };
+        let frames = scope::VarFrames::new(params);
+        let mut body = Body { cx: self, scopes: &inner, ns: ns.to_string(), kind: policy.kind, hygienic, frames };
         let new_body = body.block(std::mem::take(&mut f.body))?;
 
         if policy.kind == DefinitionKind::Macro {
@@ -731,6 +730,25 @@ impl Transformer for ParamRenamer<'_> {
     }
 }
 
+/// Loads of a name bound under a fresh Python name in an enclosing frame read that name.
+struct ShadowRenamer<'a> {
+    frames: &'a scope::VarFrames,
+}
+
+impl Transformer for ShadowRenamer<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        match expr {
+            Expr::Name(n) if n.ctx == ast::ExprContext::Load => {
+                if let Some(py) = self.frames.load(n.id.as_str()) {
+                    n.id = py.into();
+                }
+            }
+            Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
+            _ => walk_expr(self, expr),
+        }
+    }
+}
+
 struct NameResolver<'a> {
     cx: &'a Context,
     scopes: &'a [NameSet],
@@ -979,9 +997,9 @@ struct Body<'a> {
     ns: String,
     kind: DefinitionKind,
     hygienic: bool,
-    /// Names bound only as loop targets: they leave scope with their loop, as TVM's
-    /// variable table pops a loop's frame (a later use is an undefined name).
-    loop_scoped: NameSet,
+    /// TVM's variable-table frames: a loop's variables leave scope with it (a later
+    /// use is an undefined name) and a shadowed outer binding is back after it.
+    frames: scope::VarFrames,
 }
 
 impl Body<'_> {
@@ -999,8 +1017,41 @@ impl Body<'_> {
     /// Rewrite unresolvable names in an expression (they may be builder symbols).
     fn e(&self, e: Expr) -> Expr {
         let mut e = self.resolved(e);
+        // Before the logic rewrite, whose lambdas the renamer would not enter.
+        if self.frames.any_renamed() {
+            ShadowRenamer { frames: &self.frames }.visit_expr(&mut e);
+        }
         LogicRewriter.visit_expr(&mut e);
         e
+    }
+
+    /// A binding target with each name stored under the Python name its frame gives it.
+    fn bind_target(&mut self, t: &mut Expr) {
+        match t {
+            Expr::Name(n) => {
+                let cx = &mut *self.cx;
+                let name = n.id.to_string();
+                let py = self.frames.bind(&name, || cx.fresh(&name));
+                if py != name {
+                    n.id = py.as_str().into();
+                }
+            }
+            Expr::Tuple(tu) => tu.elts.iter_mut().for_each(|e| self.bind_target(e)),
+            Expr::List(l) => l.elts.iter_mut().for_each(|e| self.bind_target(e)),
+            Expr::Starred(st) => self.bind_target(&mut st.value),
+            _ => {}
+        }
+    }
+
+    /// `del` of the names of `target` that the frame just ended bound under their own
+    /// Python name and no enclosing frame binds (TVM pops them with the frame).
+    fn unbind(&self, target: &Expr, ended: &NameSet) -> Option<Stmt> {
+        let mut names = NameSet::default();
+        scope::target_names(target, &mut names);
+        if names.is_empty() || !names.iter().all(|n| ended.contains(n) && !self.frames.visible(n)) {
+            return None;
+        }
+        Some(delete_targets(target))
     }
 
     fn resolved(&self, e: Expr) -> Expr {
@@ -1047,15 +1098,18 @@ impl Body<'_> {
                 };
                 let name = n.id.to_string();
                 let ann = self.e(*a.annotation);
-                let stmts = match a.value {
+                let value = a.value.map(|v| self.e(*v));
+                let mut target = *a.target;
+                self.bind_target(&mut target);
+                let stmts = match value {
                     Some(v) => tpl::stmts(
                         "E0 = __tvm__.bind_annotated(E1, E2, E3)",
-                        vec![Hole::E(*a.target), Hole::E(tpl::string(&name, range)), Hole::E(ann), Hole::E(self.e(*v))],
+                        vec![Hole::E(target), Hole::E(tpl::string(&name, range)), Hole::E(ann), Hole::E(v)],
                         range,
                     ),
                     None => tpl::stmts(
                         "E0 = __tvm__.declare(E1, E2)",
-                        vec![Hole::E(*a.target), Hole::E(tpl::string(&name, range)), Hole::E(ann)],
+                        vec![Hole::E(target), Hole::E(tpl::string(&name, range)), Hole::E(ann)],
                         range,
                     ),
                 };
@@ -1081,14 +1135,15 @@ impl Body<'_> {
                     return Err(SyntaxRestriction { message: "`for ... else` is not supported in TVMScript".into(), range });
                 }
                 let iter = self.e(*f.iter);
-                let body = self.block(f.body)?;
                 // The hook gets the target names so loop variables are named as written.
                 let names = target_spec(&f.target).unwrap_or_else(|| tpl::none(range));
-                let mut targets = NameSet::default();
-                scope::target_names(&f.target, &mut targets);
-                let scoped = !targets.is_empty() && targets.iter().all(|n| self.loop_scoped.contains(n));
-                let target = *f.target;
-                let unbind = scoped.then(|| delete_targets(&target));
+                self.frames.push();
+                let mut target = *f.target;
+                self.bind_target(&mut target);
+                let body = self.block(f.body);
+                let ended = self.frames.pop();
+                let body = body?;
+                let unbind = self.unbind(&target, &ended);
                 out.extend(tpl::stmts(
                     "with __tvm__.for_(E0, E1) as E2:\n    B0",
                     vec![Hole::E(iter), Hole::E(names), Hole::E(target), Hole::B(non_empty(body, range))],
@@ -1101,7 +1156,10 @@ impl Body<'_> {
                     return Err(SyntaxRestriction { message: "`while ... else` is not supported in TVMScript".into(), range });
                 }
                 let cond = self.e(*w.test);
-                let body = self.block(w.body)?;
+                self.frames.push();
+                let body = self.block(w.body);
+                self.frames.pop();
+                let body = body?;
                 out.extend(tpl::stmts(
                     "with __tvm__.while_(E0):\n    B0",
                     vec![Hole::E(cond), Hole::B(non_empty(body, range))],
@@ -1113,12 +1171,16 @@ impl Body<'_> {
                 out.extend(stmts);
             }
             Stmt::With(mut w) => {
+                // No frame: a Relax dataflow block's outputs stay bound after it.
                 for item in w.items.iter_mut() {
                     let ctx = std::mem::replace(&mut item.context_expr, tpl::none(range));
                     // The hook also gets the `as` target's names (for naming what it binds).
                     let names = item.optional_vars.as_deref().and_then(target_spec).unwrap_or_else(|| tpl::none(range));
                     item.context_expr =
                         tpl::expr("__tvm__.with_(E0, E1)", vec![Hole::E(self.e(ctx)), Hole::E(names)], range);
+                    if let Some(t) = item.optional_vars.as_deref_mut() {
+                        self.bind_target(t);
+                    }
                 }
                 w.body = non_empty(self.block(std::mem::take(&mut w.body))?, range);
                 out.push(Stmt::With(w));
@@ -1199,9 +1261,11 @@ impl Body<'_> {
         match target {
             Expr::Name(n) => {
                 let s = tpl::string(n.id.as_str(), n.range);
+                let mut target = Expr::Name(n);
+                self.bind_target(&mut target);
                 out.extend(tpl::stmts(
                     "E0 = __tvm__.bind(E1, E2)",
-                    vec![Hole::E(Expr::Name(n)), Hole::E(s), Hole::E(value)],
+                    vec![Hole::E(target), Hole::E(s), Hole::E(value)],
                     range,
                 ));
             }
@@ -1210,6 +1274,8 @@ impl Body<'_> {
                     message: "only names can be unpacked in a TVMScript assignment".into(),
                     range,
                 })?;
+                let mut target = target;
+                self.bind_target(&mut target);
                 out.extend(tpl::stmts(
                     "E0 = __tvm__.bind(E1, E2)",
                     vec![Hole::E(target), Hole::E(names), Hole::E(value)],

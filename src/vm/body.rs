@@ -121,7 +121,15 @@ impl BodyFn {
         })
     }
 
+    /// Run a definition body: a name it reads that nothing binds is TVM's
+    /// `Undefined variable` diagnostic.
     pub fn call(&self, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+        self.call_signature(vm, args).map_err(|e| undefined_variable(vm, e))
+    }
+
+    /// Run a signature builder: its annotations are evaluated as Python, so an
+    /// unbound name stays a `NameError` (as in TVM).
+    pub fn call_signature(&self, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         match self {
             BodyFn::Python(f) => f.call(args, vm),
             BodyFn::Evaluated { body, globals } => body.call(vm, globals.clone(), args),
@@ -137,4 +145,31 @@ impl BodyFn {
             }
         }
     }
+}
+
+/// A name a definition body reads that nothing binds (`NameError`, or
+/// `UnboundLocalError` for a loop variable read after its loop) is TVM's
+/// `DiagnosticError: Undefined variable: x`, located where the name was read.
+fn undefined_variable(vm: &VirtualMachine, e: rustpython_vm::builtins::PyBaseExceptionRef) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    use rustpython_vm::AsObject;
+    if !e.fast_isinstance(vm.ctx.exceptions.name_error) {
+        return e;
+    }
+    let attr = e.as_object().get_attr("name", vm).ok().filter(|n| !vm.is_none(n)).and_then(|n| n.str(vm).ok());
+    let name = match attr {
+        Some(n) => n.to_string_lossy().to_string(),
+        None => {
+            // "local variable 'i' referenced before assignment": the quoted name.
+            let msg = e.as_object().str(vm).map(|m| m.to_string_lossy().to_string()).unwrap_or_default();
+            match msg.split('\'').nth(1) {
+                Some(n) => n.to_string(),
+                None => return e,
+            }
+        }
+    };
+    let new = vm.new_exception_msg(super::error::diagnostic_error_type(vm), format!("Undefined variable: {name}").into());
+    if let Some(tb) = e.__traceback__() {
+        let _ = new.set___traceback__(tb.into(), vm);
+    }
+    new
 }

@@ -125,7 +125,7 @@ fn run_signature(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions)
     let run = || -> PyResult<Vec<PyObjectRef>> {
         let sig = gb.sig.clone().ok_or_else(|| vm.new_type_error("a function definition needs a signature"))?;
         let sig = with_symbol_globals(vm, BodyFn::of(vm, &sig)?)?;
-        let values = sig.call(vm, FuncArgs::new(vec![RelaxSig.into_ref(&vm.ctx).into()], rustpython_vm::function::KwArgs::default()))?;
+        let values = sig.call_signature(vm, FuncArgs::new(vec![RelaxSig.into_ref(&vm.ctx).into()], rustpython_vm::function::KwArgs::default()))?;
         Ok(match values.downcast_ref::<PyTuple>() {
             Some(t) => t.as_slice().to_vec(),
             None => vec![values.clone()],

@@ -215,12 +215,14 @@ impl Detector<'_> {
 
     fn expr(&mut self, e: &Expr) {
         if let Some(l) = e.downcast_ref::<TensorLoadNode>() {
-            for i in &l.indices {
-                self.expr(i);
-            }
+            // The load's own region first, then the loads in its indices (as TVM's
+            // detector records `A[B[i]]`: A, then B).
             if let Some(buf) = l.source.as_object().try_downcast::<VarNode>() {
                 let ivs: Vec<Interval> = l.indices.iter().map(|i| self.interval(&self.apply(i))).collect();
                 self.access(&buf, ivs, false);
+            }
+            for i in &l.indices {
+                self.expr(i);
             }
             return;
         }

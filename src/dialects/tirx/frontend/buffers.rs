@@ -347,11 +347,19 @@ fn alloc_annotations(vm: &VirtualMachine, d: &PyObjectRef) -> PyResult<AttrMap> 
 /// `T.decl_buffer(...)`: with `data`, a `DeclBuffer` view; without, an allocation.
 pub fn decl_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "decl_buffer", args, BUFFER_PARAMS)?;
-    let b = buffer_args(vm, &a, 0)?;
+    let mut b = buffer_args(vm, &a, 0)?;
+    // A view of existing data is in that data's storage scope (TVM reads a buffer's
+    // scope from its data pointer), unless a scope is given.
+    let data = b.data.as_ref().map(|d| data_expr(vm, d)).transpose()?;
+    if let Some(d) = &data
+        && a.get(vm, "scope").is_none()
+        && let Some(p) = d.ty().as_object().downcast_ref::<ir::PointerTypeNode>()
+    {
+        b.spec.scope = p.storage_scope.clone();
+    }
     let buf = b.spec.to_buffer("", Span::none()).py(vm)?;
-    match b.data {
-        Some(d) => {
-            let data = data_expr(vm, &d)?;
+    match data {
+        Some(data) => {
             emit(vm, DeclBuffer::new(DeclBufferNode { buffer: buf.clone(), data, span: Span::none() }))?;
         }
         None => {
@@ -704,6 +712,17 @@ pub fn make_store(buf: &Var, value: Expr, indices: Vec<Expr>) -> Result<Stmt> {
     }
     let lanes = indices.last().map(|i| i.dtype().lanes).unwrap_or(1);
     let value = if lanes != 1 && value.dtype().lanes == 1 { arith::broadcast(value, lanes, Span::none())? } else { value };
+    // A value of another element type is cast to the buffer's (TVM's builder does,
+    // folding constants: `T.float32(0)` stored in a float16 buffer is `T.float16(0)`).
+    let elem = bt.elem_dtype();
+    // (Not a call of another function: its type is the callee's, declared later.)
+    let calls_function = value.as_call().is_some_and(|c| c.op.is::<ir::GlobalVarNode>());
+    let value = match value.prim_dtype() {
+        Some(vt) if !calls_function && !elem.is_handle() && !elem.is_void() && vt != elem.with_lanes(vt.lanes) && vt.lanes == elem.lanes * lanes => {
+            arith::cast(elem.with_lanes(vt.lanes), value.clone(), Span::none()).unwrap_or(value)
+        }
+        _ => value,
+    };
     Ok(BufferStore::new(BufferStoreNode { buffer: buf.clone(), value, indices, span: Span::none() }).into())
 }
 
@@ -729,6 +748,14 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
         "local" => {
             let b = buf.clone();
             crate::vm::closure::closure(vm, "local", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { local(vm, &b, a) })
+        }
+        "access_ptr" => {
+            let b = buf.clone();
+            crate::vm::closure::closure(vm, "access_ptr", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { access_ptr(vm, &b, a) })
+        }
+        "vload" => {
+            let b = buf.clone();
+            crate::vm::closure::closure(vm, "vload", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { vload(vm, &b, a) })
         }
         "view" => {
             let b = buf.clone();
@@ -958,4 +985,77 @@ mod tests {
             assert!(shape_arithmetic(vm, &parse("b // n"), &scope).is_none());
         });
     }
+}
+
+/// `A.access_ptr(mask, ptr_type="handle", content_lanes=1, offset=0, extent=None)`:
+/// TVM's `Buffer.access_ptr`, a `T.tvm_access_ptr` call over the buffer's data from
+/// `elem_offset + offset`, whose extent is the rest of the buffer unless given.
+fn access_ptr(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "access_ptr", args, &["access_mask", "ptr_type", "content_lanes", "offset", "extent"])?;
+    let mask_obj = a.req(vm, "access_mask")?;
+    let mask = if mask_obj.downcast_ref::<rustpython_vm::builtins::PyStr>().is_some() {
+        let mut m = 0;
+        for c in py_str(vm, &mask_obj)?.chars() {
+            m |= match c {
+                'r' => 1,
+                'w' => 2,
+                _ => return Err(vm.new_value_error(format!("Unknown access_mask {}", py_str(vm, &mask_obj)?))),
+            };
+        }
+        m
+    } else {
+        py_int(vm, &mask_obj)?
+    };
+    let lanes = a.int_or(vm, "content_lanes", 1)?;
+    let bt = btype(buf);
+    let offset = match a.get(vm, "offset") {
+        Some(o) => to_expr(vm, &o)?,
+        None => int_imm(DataType::INT32, 0),
+    };
+    let whole = if bt.shape.is_empty() {
+        int_imm(DataType::INT32, 1)
+    } else if bt.strides.len() == bt.shape.len() {
+        arith::mul(bt.strides[0].clone(), bt.shape[0].clone()).py(vm)?
+    } else {
+        let mut p: Expr = int_imm(DataType::INT32, 1);
+        for d in &bt.shape {
+            p = arith::mul(p, d.clone()).py(vm)?;
+        }
+        p
+    };
+    let mut extent = arith::sub(whole, offset.clone()).py(vm)?;
+    let mut elem_offset = arith::add(bt.elem_offset.clone(), offset).py(vm)?;
+    let elem = bt.elem_dtype();
+    let ptype = if lanes > 1 {
+        extent = arith::div(extent, lanes).py(vm)?;
+        elem_offset = arith::div(bt.elem_offset.clone(), lanes).py(vm)?;
+        arith::make_zero(elem.with_lanes(lanes as i32)).py(vm)?
+    } else {
+        super::intrinsics::type_annotation(vm, &vm.ctx.new_str(elem.to_string()).into())?
+    };
+    if let Some(e) = a.get(vm, "extent") {
+        extent = to_expr(vm, &e)?;
+    }
+    let data = buffer_data(buf).py(vm)?;
+    let scope = data.ty().as_object().downcast_ref::<ir::PointerTypeNode>().map_or("global".to_string(), |p| p.storage_scope.clone());
+    let ty = Type::pointer(ptype.ty(), &scope);
+    let call = super::ops::call("tirx.tvm_access_ptr", Some(ty), vec![ptype, data, elem_offset, extent, int_imm(DataType::INT32, mask)]).py(vm)?;
+    Ok(py(vm, call))
+}
+
+/// `A.vload(begin, dtype=None)`: the element at `begin` (TVM's `Buffer.vload`).
+fn vload(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "vload", args, &["begin", "dtype"])?;
+    let begin = a.req(vm, "begin")?;
+    let items = match super::convert::seq(&begin) {
+        Some(items) => items,
+        None => vec![begin],
+    };
+    let indices = items.iter().map(|i| to_expr(vm, i)).collect::<PyResult<Vec<_>>>()?;
+    if let Some(d) = a.get(vm, "dtype")
+        && to_dtype(vm, &d)? != btype(buf).elem_dtype()
+    {
+        return Err(vm.new_not_implemented_error("vload with another dtype than the buffer's".to_string()));
+    }
+    Ok(py(vm, load(buf, indices).py(vm)?))
 }

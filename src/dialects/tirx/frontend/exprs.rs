@@ -287,6 +287,65 @@ pub fn binary_fn(vm: &VirtualMachine, op: BinOp, name: &'static str, args: FuncA
     Ok(py(vm, arith::binary(op, a, b, Span::none()).py(vm)?))
 }
 
+/// `T.ceildiv(a, b)`: `(a + b - 1) // b`, folded as TVM builds it.
+pub fn ceildiv(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let (a, b) = two(vm, "ceildiv", args)?;
+    Ok(py(vm, arith::ceildiv(a, b).py(vm)?))
+}
+
+/// `T.bitwise_not(x)`: `~x`.
+pub fn bitwise_not(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "bitwise_not", args, &["x", "span"])?;
+    let x = operand(vm, &a.req(vm, "x")?)?.ok_or_else(|| vm.new_type_error("bitwise_not: expected an expression"))?;
+    Ok(py(vm, arith::bitwise_not(x).py(vm)?))
+}
+
+/// `T.Range(begin, end)`: TVM's `ir.Range(begin, end)`, whose extent is `end - begin`
+/// (`end` itself when `begin` is the constant 0).
+pub fn range(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "Range", args, &["begin", "end"])?;
+    let begin = operand(vm, &a.req(vm, "begin")?)?.ok_or_else(|| vm.new_type_error("Range: expected an expression"))?;
+    let end = operand(vm, &a.req(vm, "end")?)?.ok_or_else(|| vm.new_type_error("Range: expected an expression"))?;
+    let begin = begin.into_expr().py(vm)?;
+    let end = end.into_expr().py(vm)?;
+    let extent = if begin.as_int() == Some(0) { end } else { arith::sub(end, begin.clone()).py(vm)? };
+    Ok(py(vm, ir::Range::from_min_extent(begin, extent, Span::none())))
+}
+
+/// `T.iter_var(v, dom, iter_type, thread_tag)`: an `IterVar` (`dom` a `T.Range`, a
+/// `[begin, end]` pair or `None`; `iter_type` a kind's name, `"ThreadIndex"` …; a
+/// string `v` names a fresh variable of the domain's type).
+pub fn iter_var(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    use crate::dialects::tirx::nodes::{IterVar, IterVarNode, IterVarType};
+    let a = bind(vm, "iter_var", args, &["v", "dom", "iter_type", "thread_tag"])?;
+    let dom_obj = a.req(vm, "dom")?;
+    let dom = if vm.is_none(&dom_obj) {
+        None
+    } else if let Some(r) = crate::vm::object::unwrap_object(&dom_obj).and_then(|o| o.try_downcast::<ir::RangeNode>()) {
+        Some(r)
+    } else {
+        let items = super::convert::iterate(vm, &dom_obj)?;
+        if items.len() != 2 {
+            return Err(vm.new_type_error("need to be list of ranges"));
+        }
+        let r = range(vm, FuncArgs::from(items))?;
+        crate::vm::object::unwrap_object(&r).and_then(|o| o.try_downcast::<ir::RangeNode>())
+    };
+    let kind_name = py_str(vm, &a.req(vm, "iter_type")?)?;
+    let iter_type = IterVarType::from_name(&kind_name)
+        .ok_or_else(|| vm.new_attribute_error(format!("type object 'IterVar' has no attribute '{kind_name}'")))?;
+    let thread_tag = py_str(vm, &a.req(vm, "thread_tag")?)?;
+    let v = a.req(vm, "v")?;
+    let var = match crate::vm::object::unwrap_object(&v).and_then(|o| o.try_downcast::<ir::VarNode>()) {
+        Some(var) => var,
+        None => {
+            let dtype = dom.as_ref().map_or(DataType::INT32, |r| r.extent.dtype());
+            Var::scalar(&py_str(vm, &v)?, dtype)
+        }
+    };
+    Ok(py(vm, IterVar::new(IterVarNode { dom, var, iter_type, thread_tag, span: Span::none() })))
+}
+
 /// `T.Add`, `T.Max` … : the node constructor (no folding).
 pub fn node_fn(vm: &VirtualMachine, op: BinOp, name: &'static str, args: FuncArgs) -> PyResult {
     let (a, b) = two(vm, name, args)?;

@@ -28,13 +28,16 @@ impl Scope {
     }
 }
 
-/// `stmts` as one statement: `Evaluate(0)` when empty (as TVM fills empty bodies),
-/// the statement itself when alone, else a flattened `SeqStmt`.
+/// `stmts` as one statement, as TVM's `SeqStmt::Flatten` makes it: nested sequences
+/// spliced in, no-ops (`T.evaluate(0)`, an integer or boolean zero) dropped; then
+/// `Evaluate(0)` when empty (as TVM fills empty bodies), the statement itself when
+/// alone, else a `SeqStmt`.
 pub fn seq(stmts: Vec<Stmt>) -> Stmt {
     let mut flat = Vec::with_capacity(stmts.len());
     for s in stmts {
         match s.downcast_ref::<SeqStmtNode>() {
-            Some(inner) => flat.extend(inner.seq.iter().cloned()),
+            Some(inner) => flat.extend(inner.seq.iter().filter(|s| !is_no_op(s)).cloned()),
+            None if is_no_op(&s) => {}
             None => flat.push(s),
         }
     }
@@ -43,6 +46,13 @@ pub fn seq(stmts: Vec<Stmt>) -> Stmt {
         1 => flat.pop().unwrap_or_else(|| evaluate(int_imm(DataType::INT32, 0))),
         _ => SeqStmt::new(SeqStmtNode { seq: flat, span: Span::none() }).into(),
     }
+}
+
+/// `T.evaluate` of an integer (or boolean) constant zero, which TVM's flattening drops.
+fn is_no_op(s: &Stmt) -> bool {
+    s.downcast_ref::<EvaluateNode>().is_some_and(|e| {
+        e.value.downcast_ref::<crate::ir::IntImmNode>().is_some_and(|i| i.value == 0)
+    })
 }
 
 pub fn evaluate(value: Expr) -> Stmt {

@@ -154,7 +154,7 @@ fn sign(
         if jit {
             sig_args.push(map.into());
         }
-        let values = sig.call(vm, FuncArgs::new(sig_args, kw.clone()))?;
+        let values = sig.call_signature(vm, FuncArgs::new(sig_args, kw.clone()))?;
         let params: Vec<PyObjectRef> = match values.downcast_ref::<PyTuple>() {
             Some(t) => t.as_slice().to_vec(),
             None => vec![values.clone()],

@@ -90,8 +90,8 @@ pub fn register(t: &mut NamespaceTable) {
     like_arg(t, "selector", "tirx.selector", 0);
 
     t.func("type_annotation", |vm, a: FuncArgs| {
-        let d = a.args.first().cloned().ok_or_else(|| vm.new_type_error("type_annotation(dtype)"))?;
-        Ok(py(vm, type_annotation(vm, &d)?))
+        let a = super::args::bind(vm, "type_annotation", a, &["dtype"])?;
+        Ok(py(vm, type_annotation(vm, &a.req(vm, "dtype")?)?))
     });
     t.func("tvm_access_ptr", |vm, a: FuncArgs| {
         if a.args.len() != 5 {
@@ -152,11 +152,10 @@ pub fn register(t: &mut NamespaceTable) {
         Ok(py(vm, call("tirx.tvm_stack_make_array", Some(handle), exprs).py(vm)?))
     });
     t.func("tvm_struct_get", |vm, a: FuncArgs| {
-        if a.args.len() != 4 {
-            return Err(vm.new_type_error("tvm_struct_get(arr, index, field, dtype)"));
-        }
-        let ty = super::ops::result_type(vm, &a.args[3])?;
-        Ok(py(vm, call("tirx.tvm_struct_get", Some(ty), args_of(vm, &a.args[..3])?).py(vm)?))
+        let a = super::args::bind(vm, "tvm_struct_get", a, &["arr", "index", "field", "dtype"])?;
+        let ty = super::ops::result_type(vm, &a.req(vm, "dtype")?)?;
+        let exprs = args_of(vm, &[a.req(vm, "arr")?, a.req(vm, "index")?, a.req(vm, "field")?])?;
+        Ok(py(vm, call("tirx.tvm_struct_get", Some(ty), exprs).py(vm)?))
     });
     t.func("tvm_storage_sync", |vm, a: FuncArgs| {
         let mut exprs = args_of(vm, &a.args)?;

@@ -7,6 +7,7 @@
 //! (`@T.function`, `T.Tensor`, symbols from `T.dynamic("n")` or type parameters).
 
 pub mod args;
+pub mod constructors;
 pub mod buffers;
 pub mod context;
 pub mod convert;
@@ -23,6 +24,7 @@ pub mod ops;
 pub mod stmts;
 pub mod tiles;
 pub mod wellformed;
+pub mod wrappers;
 
 mod namespace;
 

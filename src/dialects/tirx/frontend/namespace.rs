@@ -167,6 +167,19 @@ fn members(t: &mut NamespaceTable) {
     t.func("cast", exprs::cast_fn);
     t.func("Select", exprs::select);
     t.func("if_then_else", exprs::if_then_else);
+    t.func("ceildiv", exprs::ceildiv);
+    for (name, op) in [
+        ("shift_left", BinOp::LShift),
+        ("shift_right", BinOp::RShift),
+        ("bitwise_and", BinOp::BitwiseAnd),
+        ("bitwise_or", BinOp::BitwiseOr),
+        ("bitwise_xor", BinOp::BitwiseXor),
+    ] {
+        t.func(name, move |vm, a| exprs::binary_fn(vm, op, name, a));
+    }
+    t.func("bitwise_not", exprs::bitwise_not);
+    t.func("Range", exprs::range);
+    t.func("iter_var", exprs::iter_var);
     t.func("Let", exprs::let_expr);
     t.native("Ramp", exprs::ramp);
     t.native("ramp", exprs::ramp);
@@ -177,6 +190,7 @@ fn members(t: &mut NamespaceTable) {
     t.func("abs", exprs::abs);
     t.func("min_value", |vm, a| exprs::limit_value(vm, a, false));
     t.func("max_value", |vm, a| exprs::limit_value(vm, a, true));
+    t.func("call_intrin", ops::call_intrin);
     for name in ["call_extern", "call_pure_extern", "call_llvm_intrin", "call_llvm_pure_intrin", "reinterpret"] {
         let op: &'static str = match name {
             "call_extern" => "tirx.call_extern",
@@ -214,6 +228,7 @@ fn members(t: &mut NamespaceTable) {
             }
         }
     }
+    super::wrappers::apply(t);
 }
 
 /// Nested namespaces from dotted script names (`ptx.ld`, `cuda.iket.mark`).
@@ -231,6 +246,9 @@ fn nested(prefix: &str, t: &mut NamespaceTable) {
                 }
             }
         }
+    }
+    if prefix == "ptx_legacy" {
+        t.func("ldmatrix", ops::ptx_legacy_ldmatrix);
     }
     for c in children {
         let path = format!("tirx.{prefix}.{c}");
@@ -316,6 +334,7 @@ fn python_member(t: &mut NamespaceTable, module: &'static str, name: &'static st
 /// Register `T` (`tirx`) and its nested namespaces.
 pub fn register_tirx_namespace() {
     register_namespace_initializer("tirx._impl", impl_members);
+    super::constructors::register();
     register_nested();
     register_namespace_initializer("tirx", members);
 }

@@ -95,3 +95,40 @@ pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResul
     let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
     Ok(py(vm, call(op, ty, exprs).py(vm)?))
 }
+
+/// `T.call_intrin(dtype, op_name, *args)`: a call of the registered operator named
+/// in full (`"tirx.tvm_storage_sync"`), typed `dtype`.
+pub fn call_intrin(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let mut it = args.args.into_iter();
+    let (Some(dtype), Some(name)) = (it.next(), it.next()) else {
+        return Err(vm.new_type_error("call_intrin() missing required positional arguments: 'dtype' and 'func_name'"));
+    };
+    for k in args.kwargs.keys() {
+        if k != "span" && k != "attrs" {
+            return Err(vm.new_type_error(format!("call_intrin() got an unexpected keyword argument '{k}'")));
+        }
+    }
+    let ty = result_type(vm, &dtype)?;
+    let name = super::convert::py_str(vm, &name)?;
+    let rest: Vec<PyObjectRef> = it.collect();
+    Ok(py(vm, call(&name, Some(ty), args_of(vm, &rest)?).py(vm)?))
+}
+
+/// `T.ptx_legacy.ldmatrix([dtype,] trans, num, type, local_ptr, local_offset,
+/// smem_ptr, smem_offset)`: TVM's legacy wrapper, whose optional first argument
+/// (a `dtype=` forwarded) is the call's result type, `int8` without it.
+pub fn ptx_legacy_ldmatrix(vm: &VirtualMachine, mut args: FuncArgs) -> PyResult {
+    if let Some(d) = args.kwargs.shift_remove("dtype") {
+        args.args.insert(0, d);
+    }
+    let (ty, rest) = match args.args.len() {
+        8 => (result_type(vm, &args.args[0])?, &args.args[1..]),
+        7 => (Type::prim(DataType::int(8)), &args.args[..]),
+        n => {
+            return Err(vm.new_value_error(format!(
+                "ptx_legacy_ldmatrix expects 7 args (or 8 with dtype= kwarg prepended); got {n}"
+            )))
+        }
+    };
+    Ok(py(vm, call("tirx.ptx_legacy.ldmatrix", Some(ty), args_of(vm, rest)?).py(vm)?))
+}

@@ -365,6 +365,11 @@ fn bind(p: &mut Printer, b: &BindNode, path: &AccessPath) -> Result<Doc> {
     let value = expr(p, &b.value, &path.attr("value"))?;
     if p.is_defined(&var) {
         let lhs = p.to_doc(&var, &path.attr("var"))?;
+        // A variable bound again (ill-formed IR): TVM 0.27 prints a plain assignment,
+        // which its parser reads as a new local; the native spelling keeps the rebinding.
+        if super::util::tvm_syntax(p) {
+            return Ok(StmtDoc::assign(lhs, value).into());
+        }
         return Ok(StmtDoc::expr(t(p, "bind").call_kw(vec![value], vec![("var".into(), lhs)])).into());
     }
     let ty = b.var.ty.clone();
