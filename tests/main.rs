@@ -2,6 +2,7 @@
 //! RustPython once (a binary per file took ~40 MB of disk and a link step each).
 
 mod bad_input;
+mod cli_commands;
 mod cli_run;
 mod embed;
 mod eval_parity;
