@@ -4,6 +4,7 @@
 mod bad_input;
 mod cli_commands;
 mod cli_run;
+mod dependent;
 mod embed;
 mod eval_parity;
 mod extension_complex;
