@@ -61,3 +61,51 @@ fn only_decorated_top_level_definitions_count() {
     let (code, out, err) = run(&["roundtrip", &file]);
     assert_eq!((code, out.as_str()), (0, "1 passed, 0 failed\n"), "{err}");
 }
+
+const KERNEL: &str = "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = T.float32(1)\n";
+
+#[test]
+fn a_dash_reads_standard_input_for_every_command() {
+    let (code, out, err) = run_with_stdin(&["print", "--syntax", "tvm", "-"], KERNEL);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("def f(A: T.Buffer((4,), \"float32\")):"), "{out}");
+    let (code, out, err) = run_with_stdin(&["check", "-"], KERNEL);
+    assert_eq!((code, out.as_str()), (0, "<stdin>: ok (1 definition)\n"), "{err}");
+    let (code, out, err) = run_with_stdin(&["roundtrip", "-"], KERNEL);
+    assert_eq!((code, out.as_str()), (0, "1 passed, 0 failed\n"), "{err}");
+    let (code, out, err) = run_with_stdin(&["transpile", "-"], KERNEL);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("__tvm__.builder('f'"), "{out}");
+    let (code, out, err) = run_with_stdin(&["run", "-", "x"], "import sys\nprint(sys.argv)\n");
+    assert_eq!((code, out.as_str()), (0, "['-', 'x']\n"), "{err}");
+    // Errors name the input `<stdin>`, located.
+    let (code, _, err) = run_with_stdin(&["check", "-"], "@T.prim_func\ndef f():\n    T.evaluate(C)\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("<stdin>:3:16"), "{err}");
+    let (code, _, err) = run_with_stdin(&["run", "-"], "x = 1\nraise ValueError('bad')\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("File \"<stdin>\", line 2"), "{err}");
+}
+
+#[test]
+fn print_and_check_take_several_files() {
+    let a = temp_file("a.py", KERNEL);
+    let b = temp_file("b.py", &KERNEL.replace("def f", "def g"));
+    let (code, out, err) = run(&["print", "--syntax", "tvm", &a, &b]);
+    assert_eq!(code, 0, "{err}");
+    let (f, g) = (out.find("def f(").expect("f printed"), out.find("def g(").expect("g printed"));
+    assert!(f < g, "{out}");
+    assert!(out.contains("\n\n@T.prim_func\ndef g("), "files are separated by a blank line:\n{out}");
+    let (code, out, err) = run(&["check", &a, &b]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("{a}: ok (1 definition)\n{b}: ok (1 definition)\n"));
+    // A bad file is reported and the others still done; the worst exit code.
+    let bad = temp_file("bad.py", "@T.prim_func\ndef h(:\n");
+    let (code, out, err) = run(&["check", &a, &bad, &b]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, format!("{a}: ok (1 definition)\n{b}: ok (1 definition)\n"));
+    assert!(err.contains("bad.py:2:7"), "{err}");
+    let (code, out, _) = run(&["print", &a, "/nonexistent/x.py", &b]);
+    assert_eq!(code, 2);
+    assert!(out.contains("def f(") && out.contains("def g("), "{out}");
+}
