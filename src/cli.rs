@@ -66,7 +66,7 @@ impl Timer {
 
 fn load(path: &Path) -> Result<Source, String> {
     let text = vm::run::read_source(path)?;
-    Ok(Source::new(&path.to_string_lossy(), &text))
+    Ok(Source::new(&vm::run::source_name(path), &text))
 }
 
 /// The printer configuration for a file: its spelling, and `show_meta` when the
@@ -133,6 +133,43 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
         }
         Err(e) => fail(&format!("{}: error: cannot print: {e}", source.name), 1),
     }
+}
+
+/// `tvmscript print FILE...`: one file as [`print_with`]; several in one
+/// interpreter, each file's text written as soon as it is printed, a file that
+/// fails reported on stderr and the others printed. The exit code is the worst
+/// (2 for an unreadable file, 1 for one that does not parse or print).
+pub fn print_files(paths: &[std::path::PathBuf], syntax: Syntax, color: bool, limits: &Limits) -> i32 {
+    if let [path] = paths {
+        return print_with(path, syntax, color, limits);
+    }
+    let mut code = 0;
+    with_limited_vm(limits, |vm, timer| {
+        for (i, path) in paths.iter().enumerate() {
+            let source = match load(path) {
+                Ok(s) => s,
+                Err(msg) => {
+                    code = code.max(fail(&msg, 2));
+                    continue;
+                }
+            };
+            let text = parse_definitions(vm, timer, &source, false)
+                .and_then(|defs| print_defs(&defs, &config_for(&source, syntax)).map_err(|e| format!("{}: error: cannot print: {e}", source.name)));
+            match text {
+                Ok(text) => {
+                    let text = if color { crate::repl::highlight::highlight(&text) } else { text };
+                    // Files are separated as definitions are, by a blank line.
+                    let sep = if i > 0 { "\n" } else { "" };
+                    if write_stdout(&format!("{sep}{text}")) != 0 {
+                        code = 1;
+                        return;
+                    }
+                }
+                Err(msg) => code = code.max(fail(&msg, 1)),
+            }
+        }
+    });
+    code
 }
 
 /// `tvmscript roundtrip FILE...`: parse, print, re-parse, compare.
@@ -209,16 +246,36 @@ pub fn check(path: &Path) -> i32 {
 
 /// `tvmscript check` within `limits` (the caller provides the stack).
 pub fn check_with(path: &Path, limits: &Limits) -> i32 {
-    let source = match load(path) {
-        Ok(s) => s,
-        Err(msg) => return fail(&msg, 2),
-    };
-    with_limited_vm(limits, |vm, timer| match parse_definitions(vm, timer, &source, true) {
-        Ok(defs) => {
-            write_stdout(&format!("{}: ok ({} definition{})\n", source.name, defs.len(), if defs.len() == 1 { "" } else { "s" }))
+    check_files(std::slice::from_ref(&path.to_path_buf()), limits)
+}
+
+/// `tvmscript check FILE...`: each file in one interpreter, a line `FILE: ok (N
+/// definitions)` on stdout or its diagnostics on stderr; the worst exit code (2
+/// for an unreadable file, 1 for an error).
+pub fn check_files(paths: &[std::path::PathBuf], limits: &Limits) -> i32 {
+    let mut code = 0;
+    with_limited_vm(limits, |vm, timer| {
+        for path in paths {
+            let source = match load(path) {
+                Ok(s) => s,
+                Err(msg) => {
+                    code = code.max(fail(&msg, 2));
+                    continue;
+                }
+            };
+            match parse_definitions(vm, timer, &source, true) {
+                Ok(defs) => {
+                    let n = defs.len();
+                    if write_stdout(&format!("{}: ok ({n} definition{})\n", source.name, if n == 1 { "" } else { "s" })) != 0 {
+                        code = 1;
+                        return;
+                    }
+                }
+                Err(msg) => code = code.max(fail(&msg, 1)),
+            }
         }
-        Err(msg) => fail(&msg, 1),
-    })
+    });
+    code
 }
 
 fn fail(msg: &str, code: i32) -> i32 {

@@ -27,14 +27,17 @@ enum Command {
         /// Stop the script with a TimeoutError after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
+        /// The script (`-`: standard input).
         file: PathBuf,
         /// Arguments for the script (`sys.argv[1:]`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// Parse every TVMScript definition in FILE and print it (stdout only).
+    /// Parse every TVMScript definition in each FILE and print it (stdout only).
     Print {
-        file: PathBuf,
+        /// Printed scripts to parse (`-`: standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Stop running the file after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
@@ -47,23 +50,30 @@ enum Command {
     },
     /// Parse, print, re-parse and structurally compare each FILE.
     Roundtrip {
+        /// Printed scripts to round-trip (`-`: standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// The spelling the printed text uses.
         #[arg(long, value_enum, default_value_t = SyntaxArg::Tvm)]
         syntax: SyntaxArg,
     },
-    /// Parse FILE and check its IR is well formed.
+    /// Parse each FILE and check its IR is well formed.
     Check {
-        file: PathBuf,
+        /// Printed scripts to check (`-`: standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Stop running the file after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
     },
     /// Show the builder program the transpiler makes of FILE.
-    Transpile { file: PathBuf },
+    Transpile {
+        /// The script to transpile (`-`: standard input).
+        file: PathBuf,
+    },
     /// Time each stage (Python AST, parse, print) on FILES, as ratios.
     Bench {
+        /// Scripts to time.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Rounds: each runs every stage of every file once, in turn (a file under 2 MB more often, so each stage times at least 2 MB of source, up to 50 runs); medians are reported
@@ -161,9 +171,9 @@ fn dispatch(command: Command) -> i32 {
         Command::Run { sandbox, timeout, file, args } => {
             tvmscript::vm::run::run_file_with(&file, &args, &limited(timeout), sandbox)
         }
-        Command::Print { file, timeout, syntax, color } => {
+        Command::Print { files, timeout, syntax, color } => {
             let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
-            tvmscript::cli::print_with(&file, syntax.into(), color, &limited(timeout))
+            tvmscript::cli::print_files(&files, syntax.into(), color, &limited(timeout))
         }
         Command::Repl { syntax, color, no_history } => {
             let mut opts = tvmscript::repl::ReplOptions { syntax: syntax.into(), color: color.into(), ..Default::default() };
@@ -173,7 +183,7 @@ fn dispatch(command: Command) -> i32 {
             tvmscript::repl::run(&opts)
         }
         Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
-        Command::Check { file, timeout } => tvmscript::cli::check_with(&file, &limited(timeout)),
+        Command::Check { files, timeout } => tvmscript::cli::check_files(&files, &limited(timeout)),
         Command::Transpile { file } => tvmscript::cli::transpile(&file),
         Command::Bench { files, runs, baseline, tvm } => tvmscript::bench::run(&files, runs, baseline.as_deref(), tvm.as_deref()),
     }

@@ -35,9 +35,8 @@ impl Default for Session {
 
 /// The error of a failed parse or run: the Python exception as a located message.
 fn script_error(vm: &VirtualMachine, exc: &rustpython_vm::builtins::PyBaseExceptionRef, source: &Source) -> Error {
-    let mut e = vm::error::from_py_err(vm, exc);
-    e.message = crate::cli::exception_text(vm, exc, source).trim_end().to_string();
-    e
+    let kind = vm::error::from_py_err(vm, exc).kind;
+    Error::reported(kind, crate::cli::exception_text(vm, exc, source).trim_end())
 }
 
 impl Session {
@@ -83,16 +82,28 @@ impl Session {
         Ok(g)
     }
 
-    /// Run `f` in the interpreter within the session's time budget.
+    /// Run `f` in the interpreter within the session's time budget, then flush
+    /// what the script wrote: Python's `sys.stdout` is block-buffered when stdout
+    /// is not a terminal, so a script's `print` would otherwise reach a pipe only
+    /// when the buffer fills, after the host's own later output, or never.
     fn budgeted<R>(&self, f: impl FnOnce(&VirtualMachine) -> R) -> R {
         let _watchdog = self.budget.as_ref().map(|(i, t)| vm::limits::Watchdog::start(i, *t, None));
-        self.interp.enter(f)
+        self.interp.enter(|vm| {
+            let out = f(vm);
+            vm::run::flush_std(vm);
+            out
+        })
     }
 
     /// Run `f` with the session's interpreter, for what the methods here do not
-    /// cover (calling Python objects, reading globals).
+    /// cover (calling Python objects, reading globals). What Python code run in
+    /// `f` prints is flushed when `f` returns, as after [`Session::run`].
     pub fn enter<R>(&self, f: impl FnOnce(&VirtualMachine) -> R) -> R {
-        self.interp.enter(f)
+        self.interp.enter(|vm| {
+            let out = f(vm);
+            vm::run::flush_std(vm);
+            out
+        })
     }
 
     /// Parse printed TVMScript (the header's imports are supplied, as
@@ -133,6 +144,15 @@ impl Session {
             }
             Ok(out)
         })
+    }
+}
+
+impl Drop for Session {
+    /// The interpreter is not finalized (that would import `threading` and run
+    /// exit hooks in the host's process); its standard streams are flushed, so
+    /// nothing a script wrote is lost.
+    fn drop(&mut self) {
+        self.interp.enter(vm::run::flush_std);
     }
 }
 

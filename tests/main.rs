@@ -2,7 +2,9 @@
 //! RustPython once (a binary per file took ~40 MB of disk and a link step each).
 
 mod bad_input;
+mod cli_commands;
 mod cli_run;
+mod dependent;
 mod embed;
 mod eval_parity;
 mod extension_complex;

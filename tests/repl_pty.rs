@@ -225,3 +225,20 @@ fn bare_command_on_a_terminal_starts_the_repl() {
     t.line(">>> ", ":quit");
     assert_eq!(t.wait(), 0);
 }
+
+#[test]
+fn a_plain_paste_of_several_lines_runs_them_all() {
+    let mut t = Terminal::start(&["repl", "--no-history"]);
+    t.prompt(">>> ");
+    // One write, as a terminal without bracketed paste delivers a paste: every line
+    // arrives before the first has run.
+    t.send("a = 20\rb = a + 1\rprint('sum', a + b)\r");
+    t.expect("sum 41");
+    // A block inside a paste, ended by its blank line, then more statements.
+    t.prompt(">>> ");
+    t.send("@T.prim_func\rdef p(A: T.Buffer((2,), \"int32\")):\r    A[0] = 1\r\rname = p.params[0].name\rprint('param', name)\r");
+    t.expect("param A");
+    t.prompt(">>> ");
+    t.send("\x04");
+    assert_eq!(t.wait(), 0);
+}

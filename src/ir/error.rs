@@ -47,13 +47,17 @@ pub struct Error {
     pub kind: ErrorKind,
     pub message: String,
     pub span: Span,
+    /// The message is a whole report that names its kind itself (a script's
+    /// located diagnostic, `file:line:col: error: NameError: …` with the source
+    /// line and carets): `Display` shows it as it is instead of prefixing the kind.
+    pub report: bool,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Error { kind, message: message.into(), span: Span::none() }
+        Error { kind, message: message.into(), span: Span::none(), report: false }
     }
     pub fn type_error(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::TypeError, message)
@@ -76,6 +80,10 @@ impl Error {
     pub fn diagnostic(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::DiagnosticError, message)
     }
+    /// An error whose message is a whole report (see [`Error::report`]).
+    pub fn reported(kind: ErrorKind, report: impl Into<String>) -> Self {
+        Error { report: true, ..Self::new(kind, report) }
+    }
     /// Attach a span unless one is already known (the innermost location wins).
     pub fn at(mut self, span: &Span) -> Self {
         if self.span.is_none() {
@@ -87,7 +95,11 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)
+        if self.report {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.kind.name(), self.message)
+        }
     }
 }
 

@@ -221,6 +221,11 @@ pub fn exception_diagnostic(vm: &VirtualMachine, exc: &PyBaseExceptionRef, sourc
     .or_else(|| obj.str(vm).ok().map(|s| s.to_string()))
     .unwrap_or_default();
     let mut message = full.split('\n').next().unwrap_or("").to_string();
+    // Python's traceback adds "Did you mean" to a NameError or AttributeError; so
+    // does the diagnostic.
+    if let Some(suggestion) = rustpython_vm::suggestion::offer_suggestions(exc, vm) {
+        message.push_str(&format!(". Did you mean: '{suggestion}'?"));
+    }
     // A multi-line message (TVM's "Program is not well-formed." then the reason)
     // keeps its other lines as notes; a long tail is cut.
     let notes: Vec<String> = full.split('\n').skip(1).map(str::trim_end).filter(|l| !l.trim().is_empty()).take(8).map(str::to_string).collect();

@@ -115,6 +115,27 @@ pub const DISPOSE_IN_BACKGROUND: usize = 256 * 1024;
 pub struct Program {
     pub code: PyRef<PyCode>,
     pub bodies: lazy::Bodies,
+    /// The names of the source's top-level decorated `def`s and `class`es, in
+    /// order: the only globals that can be its definitions (a variable that holds
+    /// one, `reparsed = from_source(...)`, is not another; DESIGN.md's CLI contract).
+    pub definition_names: Vec<String>,
+}
+
+/// The names [`Program::definition_names`] lists, read from the transpiled tree:
+/// decorated `def` and `class` statements at module level, also inside a `try`
+/// (the transpiler wraps a module class in one to abort it on an error).
+fn definition_names(body: &[rustpython_vm::compiler::ast::Stmt]) -> Vec<String> {
+    use rustpython_vm::compiler::ast::Stmt;
+    let mut names = Vec::new();
+    for s in body {
+        match s {
+            Stmt::FunctionDef(f) if !f.decorator_list.is_empty() => names.push(f.name.id.to_string()),
+            Stmt::ClassDef(c) if !c.decorator_list.is_empty() => names.push(c.name.id.to_string()),
+            Stmt::Try(t) => names.extend(definition_names(&t.body)),
+            _ => {}
+        }
+    }
+    names
 }
 
 /// Compile a source into a program for the VM.
@@ -131,6 +152,7 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     let mut standby = lowering.then(lazy::Standby::start);
     let compiled = split::with_tree(source, env, &arena, |tree, helper| {
         let mut module = tree?;
+        let definition_names = definition_names(&module.body);
         // The program (stubs in place of the bodies) compiles alongside the bodies.
         let bodies =
             lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena, standby.as_mut());
@@ -144,7 +166,7 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
             } else {
                 crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
             }
-            return Ok(Some(Program { code: vm.ctx.new_code(code), bodies }));
+            return Ok(Some(Program { code: vm.ctx.new_code(code), bodies, definition_names }));
         }
         Ok(None)
     })?;
@@ -154,8 +176,9 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     // Something did not compile: the original program, compiled whole, reports it
     // exactly as it always has.
     let module = transpile_source(source, env)?;
+    let definition_names = definition_names(&module.body);
     let code = compile_whole(module, sf, opts).map_err(|e| FrontendError::Codegen(CompileError::Codegen(e)))?;
-    Ok(Program { code: vm.ctx.new_code(code), bodies: lazy::Bodies::default() })
+    Ok(Program { code: vm.ctx.new_code(code), bodies: lazy::Bodies::default(), definition_names })
 }
 
 /// Compile a builder program in one piece (what [`compile`] falls back to).

@@ -11,7 +11,9 @@ use crate::ir::ObjectRef;
 use crate::script::{self, header, settings, Environment, Source};
 
 /// The result of running a script: its globals and the IR definitions in them,
-/// in definition order (bindings supplied by the caller are not counted).
+/// in definition order: what its top-level decorated `def`s and `class`es bound
+/// (bindings supplied by the caller, and variables that merely hold IR, are not
+/// counted).
 pub struct Parsed {
     pub globals: PyDictRef,
     pub definitions: Vec<(String, ObjectRef)>,
@@ -43,10 +45,11 @@ pub fn run_script(
     }
     let scope = Scope::with_builtins(None, globals.clone(), vm);
     settings::with_check_well_formed(check_well_formed, || vm.run_code_obj(program.code.clone(), scope))?;
+    let defined: std::collections::HashSet<&str> = program.definition_names.iter().map(String::as_str).collect();
     let mut definitions = Vec::new();
     for (k, v) in &globals {
         let Ok(name) = k.str(vm).map(|s| s.to_string()) else { continue };
-        if extra.iter().any(|(n, _)| *n == name) {
+        if extra.iter().any(|(n, _)| *n == name) || !defined.contains(name.as_str()) {
             continue;
         }
         if let Some(obj) = unwrap_object(&v)

@@ -12,22 +12,33 @@ use super::interp::{new_interpreter, InterpOptions};
 use super::limits::{self, HardExit, Interrupter, Limits, Watchdog, MAX_SOURCE_BYTES};
 use crate::script::{self, diagnostics, Environment, Source};
 
-/// Read a file as UTF-8, or a located message saying why not.
+/// Whether a FILE argument names standard input (`-`, as most tools take it).
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The name a source read from `path` is reported under (`<stdin>` for `-`).
+pub fn source_name(path: &Path) -> String {
+    if is_stdin(path) { "<stdin>".to_string() } else { path.to_string_lossy().into_owned() }
+}
+
+/// Read a file (standard input for `-`) as UTF-8, or a located message saying why not.
 pub fn read_source(path: &Path) -> Result<String, String> {
     use std::io::Read;
-    let cannot = |e: std::io::Error| format!("{}: error: cannot read file: {e}", path.display());
-    let file = std::fs::File::open(path).map_err(cannot)?;
+    let name = source_name(path);
+    let cannot = |e: std::io::Error| format!("{name}: error: cannot read {}: {e}", if is_stdin(path) { "standard input" } else { "file" });
+    let reader: Box<dyn Read> = if is_stdin(path) { Box::new(std::io::stdin().lock()) } else { Box::new(std::fs::File::open(path).map_err(cannot)?) };
     let mut bytes = Vec::new();
     // Bounded: a device such as /dev/zero never ends.
-    file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    reader.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
-        return Err(format!("{}: error: the file is larger than {} MiB", path.display(), MAX_SOURCE_BYTES >> 20));
+        return Err(format!("{name}: error: the file is larger than {} MiB", MAX_SOURCE_BYTES >> 20));
     }
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         let col = String::from_utf8_lossy(good.rsplit(|&b| b == b'\n').next().unwrap_or(good)).chars().count() + 1;
-        format!("{}:{line}:{col}: error: the file is not valid UTF-8 (byte 0x{:02x})", path.display(), e.as_bytes()[good.len()])
+        format!("{name}:{line}:{col}: error: the file is not valid UTF-8 (byte 0x{:02x})", e.as_bytes()[good.len()])
     })
 }
 
@@ -47,10 +58,12 @@ pub fn run_file_with(path: &Path, args: &[String], limits: &Limits, sandbox: boo
             return 2;
         }
     };
-    let name = path.to_string_lossy().to_string();
-    // A sandboxed script gets no `sys.path` (it cannot read files).
-    let dir = path.parent().filter(|_| !sandbox).map(|p| if p.as_os_str().is_empty() { ".".into() } else { p.to_string_lossy().to_string() });
-    let mut argv = vec![name.clone()];
+    let name = source_name(path);
+    // A sandboxed script gets no `sys.path` (it cannot read files); one read from
+    // stdin imports from the current folder, as `python -`.
+    let dir = if is_stdin(path) { Some(Path::new(".")) } else { path.parent() };
+    let dir = dir.filter(|_| !sandbox).map(|p| if p.as_os_str().is_empty() { ".".into() } else { p.to_string_lossy().to_string() });
+    let mut argv = vec![path.to_string_lossy().into_owned()];
     argv.extend(args.iter().cloned());
     let interrupter = limits.timeout.map(|_| Interrupter::new());
     let interp = new_interpreter(&InterpOptions {
@@ -135,15 +148,42 @@ pub fn report_exception_located(vm: &VirtualMachine, exc: PyBaseExceptionRef, so
     }
     let located = diagnostics::exception_diagnostic(vm, &exc, source);
     let omitted = shorten_traceback(&exc, TRACEBACK_KEEP);
-    let code = report_exception(vm, exc);
+    let Some(d) = located else {
+        let code = report_exception(vm, exc);
+        note_shortened(omitted);
+        return code;
+    };
+    // One report: the traceback's frames (the calls that led there), then the
+    // located diagnostic in place of the traceback's last line, which would say
+    // the same (the diagnostic keeps its "Did you mean" hint).
     flush_std(vm);
+    let mut traceback = String::new();
+    let _ = vm.write_exception(&mut traceback, &exc);
+    let frames = strip_exception_line(&traceback, &exc.class().name());
+    eprint!("{frames}");
+    note_shortened(omitted);
+    eprint!("{}", d.render(&source.text, false));
+    1
+}
+
+fn note_shortened(omitted: usize) {
     if omitted > 0 {
         eprintln!("note: the traceback was shortened: {omitted} entries in the middle are not shown");
     }
-    if let Some(d) = located {
-        eprint!("{}", d.render(&source.text, false));
+}
+
+/// A formatted traceback without its last exception line (`Kind: message`, which
+/// may run over several lines): the frames that precede it.
+fn strip_exception_line<'a>(traceback: &'a str, kind: &str) -> &'a str {
+    let mut cut = None;
+    let mut at = 0;
+    for line in traceback.split_inclusive('\n') {
+        if line.starts_with(kind) && line[kind.len()..].starts_with([':', '\n']) {
+            cut = Some(at);
+        }
+        at += line.len();
     }
-    code
+    cut.map_or(traceback, |c| &traceback[..c])
 }
 
 /// Entries kept at each end of a long traceback.

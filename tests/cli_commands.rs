@@ -1,0 +1,111 @@
+//! `print`, `check` and `roundtrip` through the binary, as a newcomer meets them:
+//! the shipped example, variables that hold IR, several files, stdin as `-`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_tvmscript"))
+}
+
+/// Run the binary with `stdin` on its standard input: (exit code, stdout, stderr).
+fn run_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child =
+        Command::new(bin()).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    run_with_stdin(args, "")
+}
+
+fn example(name: &str) -> String {
+    format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file in a fresh temporary folder.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tvmscript-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn the_shipped_example_round_trips_and_prints_its_one_definition() {
+    let (code, out, err) = run(&["roundtrip", &example("increment.py")]);
+    assert_eq!((code, out.as_str()), (0, "1 passed, 0 failed\n"), "{err}");
+    // `reparsed = from_source(...)` holds a definition; it is not another one.
+    let (code, out, err) = run(&["print", "--syntax", "tvm", &example("increment.py")]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("@T.prim_func").count(), 1, "{out}");
+    let (code, out, err) = run(&["check", &example("increment.py")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("ok (1 definition)\n"), "{out}");
+}
+
+#[test]
+fn only_decorated_top_level_definitions_count() {
+    let text = "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = T.float32(1)\n\n\
+                g = f\nh = f.with_attr(\"global_symbol\", \"h\")\n\n\
+                @I.ir_module\nclass Module:\n    @T.prim_func\n    def k(B: T.Buffer((2,), \"int32\")):\n        B[0] = 1\n";
+    let file = temp_file("aliases.py", text);
+    let (code, out, err) = run(&["print", "--syntax", "tvm", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("@T.prim_func").count(), 2, "f and Module's k, not g or h:\n{out}");
+    assert!(out.contains("class Module:"), "{out}");
+    let (code, out, err) = run(&["roundtrip", &file]);
+    assert_eq!((code, out.as_str()), (0, "1 passed, 0 failed\n"), "{err}");
+}
+
+const KERNEL: &str = "@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    A[0] = T.float32(1)\n";
+
+#[test]
+fn a_dash_reads_standard_input_for_every_command() {
+    let (code, out, err) = run_with_stdin(&["print", "--syntax", "tvm", "-"], KERNEL);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("def f(A: T.Buffer((4,), \"float32\")):"), "{out}");
+    let (code, out, err) = run_with_stdin(&["check", "-"], KERNEL);
+    assert_eq!((code, out.as_str()), (0, "<stdin>: ok (1 definition)\n"), "{err}");
+    let (code, out, err) = run_with_stdin(&["roundtrip", "-"], KERNEL);
+    assert_eq!((code, out.as_str()), (0, "1 passed, 0 failed\n"), "{err}");
+    let (code, out, err) = run_with_stdin(&["transpile", "-"], KERNEL);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("__tvm__.builder('f'"), "{out}");
+    let (code, out, err) = run_with_stdin(&["run", "-", "x"], "import sys\nprint(sys.argv)\n");
+    assert_eq!((code, out.as_str()), (0, "['-', 'x']\n"), "{err}");
+    // Errors name the input `<stdin>`, located.
+    let (code, _, err) = run_with_stdin(&["check", "-"], "@T.prim_func\ndef f():\n    T.evaluate(C)\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("<stdin>:3:16"), "{err}");
+    let (code, _, err) = run_with_stdin(&["run", "-"], "x = 1\nraise ValueError('bad')\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("File \"<stdin>\", line 2"), "{err}");
+}
+
+#[test]
+fn print_and_check_take_several_files() {
+    let a = temp_file("a.py", KERNEL);
+    let b = temp_file("b.py", &KERNEL.replace("def f", "def g"));
+    let (code, out, err) = run(&["print", "--syntax", "tvm", &a, &b]);
+    assert_eq!(code, 0, "{err}");
+    let (f, g) = (out.find("def f(").expect("f printed"), out.find("def g(").expect("g printed"));
+    assert!(f < g, "{out}");
+    assert!(out.contains("\n\n@T.prim_func\ndef g("), "files are separated by a blank line:\n{out}");
+    let (code, out, err) = run(&["check", &a, &b]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("{a}: ok (1 definition)\n{b}: ok (1 definition)\n"));
+    // A bad file is reported and the others still done; the worst exit code.
+    let bad = temp_file("bad.py", "@T.prim_func\ndef h(:\n");
+    let (code, out, err) = run(&["check", &a, &bad, &b]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, format!("{a}: ok (1 definition)\n{b}: ok (1 definition)\n"));
+    assert!(err.contains("bad.py:2:7"), "{err}");
+    let (code, out, _) = run(&["print", &a, "/nonexistent/x.py", &b]);
+    assert_eq!(code, 2);
+    assert!(out.contains("def f(") && out.contains("def g("), "{out}");
+}
