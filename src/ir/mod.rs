@@ -3,6 +3,7 @@
 //! Nothing here names a dialect; dialects build on these pieces.
 
 pub mod arith;
+pub mod by_name;
 pub mod dtype;
 pub mod error;
 pub mod expr;

@@ -286,22 +286,14 @@ pub fn is_base_of(base: &Type, derived: &Type) -> bool {
         {
             return false;
         }
-        return match (&b.shape, &d.shape) {
-            (None, _) => true,
-            (Some(p), Some(q)) => structural_equal(p, q, false),
-            (Some(_), None) => false,
-        };
+        return known_part_agrees(&b.shape, &d.shape);
     }
     if let Some(b) = as_shape(base) {
         let Some(d) = as_shape(derived) else { return false };
         if b.ndim != UNKNOWN_NDIM && b.ndim != d.ndim {
             return false;
         }
-        return match (&b.values, &d.values) {
-            (None, _) => true,
-            (Some(p), Some(q)) => structural_equal(p, q, false),
-            (Some(_), None) => false,
-        };
+        return known_part_agrees(&b.values, &d.values);
     }
     if let Some(b) = as_tuple(base) {
         let Some(d) = as_tuple(derived) else { return false };
@@ -320,6 +312,15 @@ pub fn is_base_of(base: &Type, derived: &Type) -> bool {
         };
     }
     structural_equal(base, derived, false)
+}
+
+/// A part `base` knows (a shape, shape values) must be the same in `derived`.
+fn known_part_agrees<T: crate::ir::Field>(base: &Option<T>, derived: &Option<T>) -> bool {
+    match (base, derived) {
+        (None, _) => true,
+        (Some(p), Some(q)) => structural_equal(p, q, false),
+        (Some(_), None) => false,
+    }
 }
 
 /// The most specific type both `a` and `b` belong to (TVM's `TypeLCA`, what an `If`

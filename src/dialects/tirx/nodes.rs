@@ -10,8 +10,7 @@
 //! Integer-coded enums are stored as TVM stores them (an int), through the
 //! typed wrappers below.
 
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 use crate::ir::{
     base_func_info, expr_info, int_imm, object_info, AttrMap, BaseFunc, Cast, CastNode, DataType, Error, Expr,
@@ -585,15 +584,8 @@ pub const KNOWN_AXES: &[&str] = &[
 impl Ref<AxisNode> {
     /// The axis of this name (created on first use, then shared).
     pub fn get(name: &str) -> Axis {
-        static AXES: OnceLock<RwLock<HashMap<String, Axis>>> = OnceLock::new();
-        let axes = AXES.get_or_init(Default::default);
-        if let Some(a) = axes.read().unwrap_or_else(|e| e.into_inner()).get(name) {
-            return a.clone();
-        }
-        let mut w = axes.write().unwrap_or_else(|e| e.into_inner());
-        w.entry(name.to_string())
-            .or_insert_with(|| Axis::new(AxisNode { name: name.to_string(), span: Span::none() }))
-            .clone()
+        static AXES: crate::ir::by_name::ByName<Axis> = crate::ir::by_name::ByName::new();
+        AXES.get_or_make(name, || Axis::new(AxisNode { name: name.to_string(), span: Span::none() }))
     }
     /// The memory axis `m`, the default of strides without `@ Axis`.
     pub fn memory() -> Axis {

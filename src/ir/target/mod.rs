@@ -12,8 +12,6 @@ mod config;
 pub mod kinds;
 mod tags;
 
-use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
 
 use super::error::Result;
 use super::object::object_info;
@@ -34,15 +32,8 @@ impl super::object::Ref<TargetKindNode> {
     /// The kind of this name (created on first use, then shared: TVM's kinds are
     /// singletons, so two targets of one kind hold the same object).
     pub fn get(name: &str) -> TargetKind {
-        static KINDS: OnceLock<RwLock<HashMap<String, TargetKind>>> = OnceLock::new();
-        let kinds = KINDS.get_or_init(Default::default);
-        if let Some(k) = kinds.read().unwrap_or_else(|e| e.into_inner()).get(name) {
-            return k.clone();
-        }
-        let mut w = kinds.write().unwrap_or_else(|e| e.into_inner());
-        w.entry(name.to_string())
-            .or_insert_with(|| TargetKind::new(TargetKindNode { name: name.to_string(), span: Span::none() }))
-            .clone()
+        static KINDS: crate::ir::by_name::ByName<TargetKind> = crate::ir::by_name::ByName::new();
+        KINDS.get_or_make(name, || TargetKind::new(TargetKindNode { name: name.to_string(), span: Span::none() }))
     }
 }
 

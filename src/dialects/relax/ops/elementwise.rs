@@ -4,6 +4,7 @@
 
 use super::attrs::{AstypeAttrsNode, SoftmaxAttrsNode, WrapParamAttrsNode};
 use super::infer::{
+    retyped, same_as_input,
     arg_ty, call_str, dims_equal, dtype_text, in_op, is_one, like, normalize_axis, prim_dtype, require_attrs,
     tensor_arg, tensor_ty, InferRule,
 };
@@ -61,7 +62,7 @@ fn unary(call: &CallNode, require_float: bool, to_bool: bool) -> Result<Type> {
         check_float(&t, &format!("{} requires", op_repr(super::infer::op_name(call))))?;
     }
     if to_bool {
-        return Ok(tensor_ty(shape_of(&t), prim_dtype(DataType::bool()), t.ndim, t.vdevice.clone()));
+        return Ok(retyped(&t, prim_dtype(DataType::bool())));
     }
     Ok(Type::from(t))
 }
@@ -81,20 +82,14 @@ pub(super) fn shape_of(t: &TensorTypeNode) -> Option<Vec<Expr>> {
     t.shape_values().map(<[Expr]>::to_vec)
 }
 
-fn same_as_input(call: &CallNode) -> Result<Type> {
-    Ok(Type::from(tensor_arg(call, 0)?))
-}
-
 fn astype(call: &CallNode) -> Result<Type> {
     let t = tensor_arg(call, 0)?;
-    let dtype = require_attrs::<AstypeAttrsNode>(call)?.dtype;
-    Ok(tensor_ty(shape_of(&t), prim_dtype(dtype), t.ndim, t.vdevice.clone()))
+    Ok(retyped(&t, prim_dtype(require_attrs::<AstypeAttrsNode>(call)?.dtype)))
 }
 
 fn wrap_param(call: &CallNode) -> Result<Type> {
     let t = tensor_arg(call, 0)?;
-    let dtype = require_attrs::<WrapParamAttrsNode>(call)?.dtype;
-    Ok(tensor_ty(shape_of(&t), prim_dtype(dtype), t.ndim, t.vdevice.clone()))
+    Ok(retyped(&t, prim_dtype(require_attrs::<WrapParamAttrsNode>(call)?.dtype)))
 }
 
 fn softmax(call: &CallNode) -> Result<Type> {

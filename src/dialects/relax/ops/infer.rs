@@ -221,6 +221,16 @@ pub(super) fn like(t: &TensorTypeNode, shape: Option<Vec<Expr>>, ndim: i64) -> T
     tensor_ty(shape, t.dtype.clone(), ndim, t.vdevice.clone())
 }
 
+/// `t`'s shape and device with another element type.
+pub(super) fn retyped(t: &TensorTypeNode, dtype: Option<PrimType>) -> Type {
+    tensor_ty(t.shape_values().map(<[Expr]>::to_vec), dtype, t.ndim, t.vdevice.clone())
+}
+
+/// The first argument's type (a tensor's): operators that keep their input's type.
+pub(super) fn same_as_input(call: &CallNode) -> Result<Type> {
+    Ok(Type::from(tensor_arg(call, 0)?))
+}
+
 pub(super) fn prim_dtype(d: DataType) -> Option<PrimType> {
     (!d.is_void()).then(|| PrimType::new(crate::ir::PrimTypeNode { dtype: d, span: Span::none() }))
 }

@@ -6,7 +6,7 @@
 
 use super::attrs::{ArgsortAttrsNode, InitAttrsNode, NLLLossAttrsNode, QuantizeAttrsNode, TakeAttrsNode};
 use super::elementwise::shape_of;
-use super::infer::{arg_ty, by_ty_args, dim, normalize_axis, op_name, prim_dtype, require_attrs, tensor_arg, tensor_ty, InferRule};
+use super::infer::{arg_ty, by_ty_args, retyped, same_as_input, dim, normalize_axis, op_name, prim_dtype, require_attrs, tensor_arg, tensor_ty, InferRule};
 use crate::dialects::relax::nodes::GenericConstNode;
 use crate::dialects::relax::types::{any_type, as_shape, UNKNOWN_NDIM};
 use crate::ir::{CallNode, DataType, Error, Result, Type};
@@ -15,7 +15,7 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
     let rule: InferRule = match name {
         "relax.quantize" | "relax.dequantize" => quantize,
         "relax.take" => take,
-        "relax.sort" => |c| Ok(Type::from(tensor_arg(c, 0)?)),
+        "relax.sort" => same_as_input,
         "relax.dynamic_strided_slice" => dynamic_strided_slice,
         "relax.nn.nll_loss" => nll_loss,
         "relax.arange" => arange,
@@ -33,8 +33,7 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
 /// The data's shape in `out_dtype`.
 fn quantize(call: &CallNode) -> Result<Type> {
     let data = tensor_arg(call, 0)?;
-    let out = require_attrs::<QuantizeAttrsNode>(call)?.out_dtype;
-    Ok(tensor_ty(shape_of(&data), prim_dtype(out), data.ndim, data.vdevice.clone()))
+    Ok(retyped(&data, prim_dtype(require_attrs::<QuantizeAttrsNode>(call)?.out_dtype)))
 }
 
 /// `x.shape[:axis] + indices.shape + x.shape[axis + 1:]`; without an axis, the
@@ -107,7 +106,7 @@ fn arange(call: &CallNode) -> Result<Type> {
 fn argsort(call: &CallNode) -> Result<Type> {
     let x = tensor_arg(call, 0)?;
     let dtype = require_attrs::<ArgsortAttrsNode>(call)?.dtype.unwrap_or(DataType::INT32);
-    Ok(tensor_ty(shape_of(&x), prim_dtype(dtype), x.ndim, x.vdevice.clone()))
+    Ok(retyped(&x, prim_dtype(dtype)))
 }
 
 /// The data seen with another shape and dtype (either left as it is when not given).

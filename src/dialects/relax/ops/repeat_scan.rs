@@ -5,7 +5,7 @@
 
 use super::attrs::{MultinomialFromUniformAttrsNode, RepeatAttrsNode, ScanopAttrsNode, TileAttrsNode, TopKAttrsNode};
 use super::elementwise::shape_of;
-use super::infer::{dim, dim_product, normalize_axis, prim_dtype, require_attrs, tensor_arg, tensor_ty, InferRule};
+use super::infer::{dim, dim_product, retyped, same_as_input, normalize_axis, prim_dtype, require_attrs, tensor_arg, tensor_ty, InferRule};
 use crate::dialects::relax::types::{tuple_type, UNKNOWN_NDIM};
 use crate::ir::{CallNode, DataType, Error, Expr, Result, Type};
 
@@ -17,9 +17,7 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
         "relax.topk" => topk,
         "relax.multinomial_from_uniform" => multinomial_from_uniform,
         "relax.image.resize2d" | "relax.image.resize3d" => resize,
-        "relax.flip" | "relax.scatter_elements" | "relax.reverse_sequence" | "relax.memory.ensure_zero_offset" => {
-            |c| Ok(Type::from(tensor_arg(c, 0)?))
-        }
+        "relax.flip" | "relax.scatter_elements" | "relax.reverse_sequence" | "relax.memory.ensure_zero_offset" => same_as_input,
         "relax.grad.take_backward" | "relax.grad.max_pool2d_backward" | "relax.grad.avg_pool2d_backward" => {
             |c| Ok(Type::from(tensor_arg(c, 1)?))
         }
@@ -82,7 +80,7 @@ fn scan(call: &CallNode) -> Result<Type> {
         let flat = shape_of(&x).map(|s| dim_product(&s)).transpose()?;
         return Ok(tensor_ty(flat.map(|n| vec![n]), dtype, 1, x.vdevice.clone()));
     }
-    Ok(tensor_ty(shape_of(&x), dtype, x.ndim, x.vdevice.clone()))
+    Ok(retyped(&x, dtype))
 }
 
 /// `k` values along the axis, their indices, or both.

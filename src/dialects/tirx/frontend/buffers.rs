@@ -745,32 +745,23 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
         "ndim" => vm.ctx.new_int(bt.shape.len()).into(),
         "offset_factor" => vm.ctx.new_int(bt.offset_factor).into(),
         "data_alignment" => vm.ctx.new_int(bt.data_alignment).into(),
-        "local" => {
-            let b = buf.clone();
-            crate::vm::closure::closure(vm, "local", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { local(vm, &b, a) })
-        }
-        "access_ptr" => {
-            let b = buf.clone();
-            crate::vm::closure::closure(vm, "access_ptr", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { access_ptr(vm, &b, a) })
-        }
-        "vload" => {
-            let b = buf.clone();
-            crate::vm::closure::closure(vm, "vload", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { vload(vm, &b, a) })
-        }
-        "view" => {
-            let b = buf.clone();
-            crate::vm::closure::closure(vm, "view", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { view(vm, &b, a) })
-        }
-        "permute" => {
-            let b = buf.clone();
-            crate::vm::closure::closure(vm, "permute", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { permute(vm, &b, a) })
-        }
+        "local" => bound_method(vm, buf, "local", local),
+        "access_ptr" => bound_method(vm, buf, "access_ptr", access_ptr),
+        "vload" => bound_method(vm, buf, "vload", vload),
+        "view" => bound_method(vm, buf, "view", view),
+        "permute" => bound_method(vm, buf, "permute", permute),
         "scope" => {
             let s = bt.storage_scope.clone();
             crate::vm::closure::closure(vm, "scope", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult { Ok(vm.ctx.new_str(s.clone()).into()) })
         }
         _ => return None,
     }))
+}
+
+/// `buf.<name>` as a method bound to the buffer.
+fn bound_method(vm: &VirtualMachine, buf: &Var, name: &'static str, f: fn(&VirtualMachine, &Var, FuncArgs) -> PyResult) -> PyObjectRef {
+    let b = buf.clone();
+    crate::vm::closure::closure(vm, name, move |a: FuncArgs, vm: &VirtualMachine| -> PyResult { f(vm, &b, a) })
 }
 
 /// A buffer-typed object check for hooks.

@@ -12,8 +12,8 @@ use super::exprs;
 use crate::ir::{arith, BinOp, Span};
 use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 
-/// The binary node classes, by their `tvm.tirx` names.
-const BINARY: &[(&str, BinOp)] = &[
+/// The binary node classes, by their `tvm.tirx` names (`T.` has them too).
+pub(super) const BINARY: &[(&str, BinOp)] = &[
     ("Add", BinOp::Add),
     ("Sub", BinOp::Sub),
     ("Mul", BinOp::Mul),

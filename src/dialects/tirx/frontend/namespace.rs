@@ -142,25 +142,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("floormod", |vm, a| exprs::binary_fn(vm, BinOp::FloorMod, "floormod", a));
     t.func("indexdiv", |vm, a| exprs::binary_fn(vm, BinOp::FloorDiv, "indexdiv", a));
     t.func("indexmod", |vm, a| exprs::binary_fn(vm, BinOp::FloorMod, "indexmod", a));
-    for (name, op) in [
-        ("Add", BinOp::Add),
-        ("Sub", BinOp::Sub),
-        ("Mul", BinOp::Mul),
-        ("Div", BinOp::Div),
-        ("Mod", BinOp::Mod),
-        ("FloorDiv", BinOp::FloorDiv),
-        ("FloorMod", BinOp::FloorMod),
-        ("Min", BinOp::Min),
-        ("Max", BinOp::Max),
-        ("EQ", BinOp::EQ),
-        ("NE", BinOp::NE),
-        ("LT", BinOp::LT),
-        ("LE", BinOp::LE),
-        ("GT", BinOp::GT),
-        ("GE", BinOp::GE),
-        ("And", BinOp::And),
-        ("Or", BinOp::Or),
-    ] {
+    // The node constructors, as `tvm.tirx` has them (`T.Add(a, b)`: never folded).
+    for &(name, op) in super::constructors::BINARY {
         t.func(name, move |vm, a| exprs::node_fn(vm, op, name, a));
     }
     t.func("Cast", exprs::cast_node);
@@ -191,14 +174,13 @@ fn members(t: &mut NamespaceTable) {
     t.func("min_value", |vm, a| exprs::limit_value(vm, a, false));
     t.func("max_value", |vm, a| exprs::limit_value(vm, a, true));
     t.func("call_intrin", ops::call_intrin);
-    for name in ["call_extern", "call_pure_extern", "call_llvm_intrin", "call_llvm_pure_intrin", "reinterpret"] {
-        let op: &'static str = match name {
-            "call_extern" => "tirx.call_extern",
-            "call_pure_extern" => "tirx.call_pure_extern",
-            "call_llvm_intrin" => "tirx.call_llvm_intrin",
-            "call_llvm_pure_intrin" => "tirx.call_llvm_pure_intrin",
-            _ => "tirx.reinterpret",
-        };
+    for (name, op) in [
+        ("call_extern", "tirx.call_extern"),
+        ("call_pure_extern", "tirx.call_pure_extern"),
+        ("call_llvm_intrin", "tirx.call_llvm_intrin"),
+        ("call_llvm_pure_intrin", "tirx.call_llvm_pure_intrin"),
+        ("reinterpret", "tirx.reinterpret"),
+    ] {
         t.func(name, move |vm, a| ops::dtype_first(vm, op, a));
     }
     t.func("call_packed", |vm, a| ops::fixed(vm, "tirx.tvm_call_packed", Type::prim(DataType::INT32), a));
