@@ -40,7 +40,14 @@ fn quantize(call: &CallNode) -> Result<Type> {
 /// flattened data taken at `indices`.
 fn take(call: &CallNode) -> Result<Type> {
     let x = tensor_arg(call, 0)?;
-    let indices = tensor_arg(call, 1)?;
+    // A scalar index (a `T.int64` value) takes as a 0-d tensor of indices.
+    let (index_shape, index_ndim) = match arg_ty(call, 1)?.as_prim() {
+        Some(_) => (Some(vec![]), 0),
+        None => {
+            let t = tensor_arg(call, 1)?;
+            (shape_of(&t), t.ndim)
+        }
+    };
     let attrs = require_attrs::<TakeAttrsNode>(call)?;
     let Some(axis) = attrs.axis else {
         if !x.is_unknown_ndim() && x.ndim != 1 {
@@ -50,14 +57,14 @@ fn take(call: &CallNode) -> Result<Type> {
                 x.ndim
             )));
         }
-        return Ok(tensor_ty(shape_of(&indices), x.dtype.clone(), indices.ndim, x.vdevice.clone()));
+        return Ok(tensor_ty(index_shape, x.dtype.clone(), index_ndim, x.vdevice.clone()));
     };
-    if x.is_unknown_ndim() || indices.is_unknown_ndim() {
+    if x.is_unknown_ndim() || index_ndim == UNKNOWN_NDIM {
         return Ok(tensor_ty(None, x.dtype.clone(), UNKNOWN_NDIM, x.vdevice.clone()));
     }
     let axis = normalize_axis(call, x.ndim, axis)? as usize;
-    let ndim = x.ndim + indices.ndim - 1;
-    let shape = match (shape_of(&x), shape_of(&indices)) {
+    let ndim = x.ndim + index_ndim - 1;
+    let shape = match (shape_of(&x), index_shape) {
         (Some(xs), Some(is)) => Some(xs[..axis].iter().chain(&is).chain(&xs[axis + 1..]).cloned().collect()),
         _ => None,
     };
