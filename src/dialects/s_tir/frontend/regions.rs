@@ -2,11 +2,14 @@
 //! that do not declare them: accesses in the block (loop variables inside it
 //! relaxed over their ranges, inner blocks through their bindings and regions),
 //! one region per buffer in first-access order; a reduction block (one with an
-//! init) does not read what it writes.
+//! init) does not read what it writes. An access to a buffer the block matches
+//! (`C1 = T.match_buffer(C[vi, 0:16], ..)`) counts as an access to the matched
+//! region of its source (`C[vi, 0:16]`), as TVM's detector records it; when the
+//! source is one the block allocates itself, the access is the block's own.
 
 use std::collections::{HashMap, HashSet};
 
-use super::{SBlockNode, SBlockRealize, SBlockRealizeNode, DETECT_ACCESS};
+use super::{MatchBufferRegion, SBlockNode, SBlockRealize, SBlockRealizeNode, DETECT_ACCESS};
 use crate::ir::arith::{self, Operand};
 use crate::dialects::tirx::frontend::linear::const_diff;
 use crate::dialects::tirx::nodes::*;
@@ -74,9 +77,11 @@ struct Detector<'a> {
     subst: HashMap<usize, Expr>,
     /// Buffers allocated by the block itself (not part of its signature).
     own: HashSet<usize>,
+    /// Buffers the block matches: their match (target variable to source region).
+    matched: HashMap<usize, MatchBufferRegion>,
     reads: Vec<(Var, Vec<Interval>)>,
     writes: Vec<(Var, Vec<Interval>)>,
-    opaque: Vec<Var>,
+    opaque: Vec<(Var, Vec<Interval>)>,
     _block: &'a SBlockNode,
 }
 
@@ -87,6 +92,7 @@ fn detect_regions(block: &SBlockNode) -> (Vec<TensorRegion>, Vec<TensorRegion>) 
         relax: HashMap::new(),
         subst: HashMap::new(),
         own: block.alloc_buffers.iter().map(|b| b.as_ref_obj().addr()).collect(),
+        matched: block.match_buffers.iter().map(|m| (m.buffer.as_ref_obj().addr(), m.clone())).collect(),
         reads: vec![],
         writes: vec![],
         opaque: vec![],
@@ -105,13 +111,12 @@ fn detect_regions(block: &SBlockNode) -> (Vec<TensorRegion>, Vec<TensorRegion>) 
         reads.push(region(b, iv));
     }
     let mut writes: Vec<TensorRegion> = d.writes.iter().map(|(b, iv)| region(b, iv)).collect();
-    for b in &d.opaque {
-        let full: Vec<Interval> = full_intervals(b);
+    for (b, full) in &d.opaque {
         if !d.reads.iter().any(|(x, _)| x.ptr_eq(b)) {
-            reads.push(region(b, &full));
+            reads.push(region(b, full));
         }
         if !d.writes.iter().any(|(x, _)| x.ptr_eq(b)) {
-            writes.push(region(b, &full));
+            writes.push(region(b, full));
         }
     }
     (reads, writes)
@@ -229,10 +234,9 @@ impl Detector<'_> {
         if let Some(v) = e.downcast_ref::<VarNode>() {
             if buffer_type(v).is_some()
                 && let Some(b) = e.as_object().try_downcast::<VarNode>()
-                && !self.own.contains(&b.as_ref_obj().addr())
-                && !self.opaque.iter().any(|x| x.ptr_eq(&b))
             {
-                self.opaque.push(b);
+                let full = full_intervals(&b);
+                self.record(b, full, Access::Opaque);
             }
             return;
         }
@@ -266,18 +270,40 @@ impl Detector<'_> {
     }
 
     fn access(&mut self, buf: &Var, ivs: Vec<Interval>, write: bool) {
+        self.record(buf.clone(), ivs, if write { Access::Write } else { Access::Read });
+    }
+
+    /// Record an access, one region per buffer (the union of its accesses); an
+    /// access to a matched buffer is one to its source region.
+    fn record(&mut self, buf: Var, ivs: Vec<Interval>, kind: Access) {
+        let (buf, ivs) = match self.matched.get(&buf.as_ref_obj().addr()) {
+            Some(m) => match source_access(m, &ivs) {
+                Some(mapped) => mapped,
+                None => return,
+            },
+            None => (buf, ivs),
+        };
         if self.own.contains(&buf.as_ref_obj().addr()) {
             return;
         }
-        let list = if write { &mut self.writes } else { &mut self.reads };
-        match list.iter_mut().find(|(b, _)| b.ptr_eq(buf)) {
+        let list = match kind {
+            Access::Read => &mut self.reads,
+            Access::Write => &mut self.writes,
+            Access::Opaque => {
+                if !self.opaque.iter().any(|(b, _)| b.ptr_eq(&buf)) {
+                    self.opaque.push((buf, ivs));
+                }
+                return;
+            }
+        };
+        match list.iter_mut().find(|(b, _)| b.ptr_eq(&buf)) {
             Some((_, old)) => {
                 for (o, n) in old.iter_mut().zip(ivs) {
                     o.lo = pick(&o.lo, &n.lo, BinOp::Min);
                     o.hi = pick(&o.hi, &n.hi, BinOp::Max);
                 }
             }
-            None => list.push((buf.clone(), ivs)),
+            None => list.push((buf, ivs)),
         }
     }
 
@@ -358,6 +384,30 @@ impl Detector<'_> {
         });
         found
     }
+}
+
+#[derive(Clone, Copy)]
+enum Access {
+    Read,
+    Write,
+    Opaque,
+}
+
+/// The source buffer and region of an access to a matched buffer (TVM's
+/// `ConvertRegion`): the source's leading dimensions beyond the matched rank are
+/// points at their minimum, the others are offset by the source region's minimum.
+fn source_access(m: &MatchBufferRegion, ivs: &[Interval]) -> Option<(Var, Vec<Interval>)> {
+    let src = m.source.source.as_object().try_downcast::<VarNode>()?;
+    let region = &m.source.region;
+    let lead = region.len().checked_sub(ivs.len())?;
+    let add = |a: &Expr, b: &Expr| {
+        arith::binary(BinOp::Add, Operand::Expr(a.clone()), Operand::Expr(b.clone()), Span::none()).unwrap_or_else(|_| a.clone())
+    };
+    let mut out: Vec<Interval> = region[..lead].iter().map(|r| Interval { lo: r.min.clone(), hi: r.min.clone() }).collect();
+    for (r, iv) in region[lead..].iter().zip(ivs) {
+        out.push(Interval { lo: add(&r.min, &iv.lo), hi: add(&r.min, &iv.hi) });
+    }
+    Some((src, out))
 }
 
 /// Rebuild arithmetic after substitution so constants fold as TVM's simplifier would.
