@@ -30,10 +30,18 @@ pub fn contains_block(s: &Stmt) -> bool {
 }
 
 /// Infer the regions of the blocks in `s` that asked for it (inner blocks first).
-pub fn complete(s: &Stmt) -> Result<Stmt> {
+/// `outer` holds the buffers defined around `s` (the function's buffer parameters,
+/// the root block's allocations). As in TVM 0.27's `ScriptComplete`, a block's
+/// regions name only buffers in its scope: those defined around it and those of
+/// the buffer declaration statements met so far (`T.decl_buffer` in its body
+/// too: TVM never takes them out of scope), never ones it or an inner block
+/// allocates or matches, nor ones declared without a definition (`A = T.Buffer(..)`).
+pub fn complete(s: &Stmt, outer: &[Var]) -> Result<Stmt> {
     if !contains_block(s) {
         return Ok(s.clone());
     }
+    let mut defined: HashSet<usize> = outer.iter().map(|b| b.as_ref_obj().addr()).collect();
+    defined.extend(buffers_defined_in(s.as_object(), true));
     let out = ir::structural_map(
         s.clone().into_object(),
         |n: ObjectRef| -> Result<MapResult> {
@@ -45,7 +53,9 @@ pub fn complete(s: &Stmt) -> Result<Stmt> {
                 .find(|(k, _)| k.as_str() == Some(DETECT_ACCESS))
                 .and_then(|(_, v)| v.as_int());
             let Some(detect) = detect else { return Ok(MapResult::Unchanged) };
-            let (reads, writes) = detect_regions(&r.block);
+            let inside = buffers_defined_in(&r.block.as_ref_obj(), false);
+            let scope: HashSet<usize> = defined.difference(&inside).copied().collect();
+            let (reads, writes) = detect_regions(&r.block, scope);
             let mut block = (*r.block).clone();
             if detect & 1 != 0 {
                 block.reads = reads;
@@ -63,6 +73,25 @@ pub fn complete(s: &Stmt) -> Result<Stmt> {
     Stmt::try_from_object(out)
 }
 
+/// The buffers a statement defines: blocks' allocations and matches, and with
+/// `statements` the buffer declaration and allocation statements.
+fn buffers_defined_in(s: &ObjectRef, statements: bool) -> HashSet<usize> {
+    let mut out = HashSet::new();
+    ir::pre_order_visit(s, |n: &ObjectRef| {
+        if let Some(b) = n.downcast_ref::<SBlockNode>() {
+            out.extend(b.alloc_buffers.iter().map(|v| v.as_ref_obj().addr()));
+            out.extend(b.match_buffers.iter().map(|m| m.buffer.as_ref_obj().addr()));
+        } else if !statements {
+        } else if let Some(d) = n.downcast_ref::<DeclBufferNode>() {
+            out.insert(d.buffer.as_ref_obj().addr());
+        } else if let Some(a) = n.downcast_ref::<AllocBufferNode>() {
+            out.insert(a.buffer.as_ref_obj().addr());
+        }
+        true
+    });
+    out
+}
+
 /// An interval `[lo, hi]` of an index.
 #[derive(Clone)]
 struct Interval {
@@ -75,8 +104,8 @@ struct Detector<'a> {
     relax: HashMap<usize, Interval>,
     /// Inner block iteration variables: their bindings.
     subst: HashMap<usize, Expr>,
-    /// Buffers allocated by the block itself (not part of its signature).
-    own: HashSet<usize>,
+    /// Buffers defined around the block: the only ones its regions name.
+    scope: HashSet<usize>,
     /// Buffers the block matches: their match (target variable to source region).
     matched: HashMap<usize, MatchBufferRegion>,
     reads: Vec<(Var, Vec<Interval>)>,
@@ -87,11 +116,11 @@ struct Detector<'a> {
 
 use crate::ir::Var;
 
-fn detect_regions(block: &SBlockNode) -> (Vec<TensorRegion>, Vec<TensorRegion>) {
+fn detect_regions(block: &SBlockNode, scope: HashSet<usize>) -> (Vec<TensorRegion>, Vec<TensorRegion>) {
     let mut d = Detector {
         relax: HashMap::new(),
         subst: HashMap::new(),
-        own: block.alloc_buffers.iter().map(|b| b.as_ref_obj().addr()).collect(),
+        scope,
         matched: block.match_buffers.iter().map(|m| (m.buffer.as_ref_obj().addr(), m.clone())).collect(),
         reads: vec![],
         writes: vec![],
@@ -283,7 +312,7 @@ impl Detector<'_> {
             },
             None => (buf, ivs),
         };
-        if self.own.contains(&buf.as_ref_obj().addr()) {
+        if !self.scope.contains(&buf.as_ref_obj().addr()) {
             return;
         }
         let list = match kind {
