@@ -169,10 +169,11 @@ fn region(b: &Var, ivs: &[Interval]) -> TensorRegion {
         .map(|iv| {
             let extent = match const_diff(&iv.lo, &iv.hi) {
                 Some(c) => int_imm(iv.lo.dtype(), c + 1),
+                // TVM's cover range: `hi + 1 - lo`.
                 None => {
-                    let d = arith::binary(BinOp::Sub, Operand::Expr(iv.hi.clone()), Operand::Expr(iv.lo.clone()), Span::none())
+                    let end = arith::binary(BinOp::Add, Operand::Expr(iv.hi.clone()), Operand::Int(1), Span::none())
                         .unwrap_or_else(|_| iv.hi.clone());
-                    arith::binary(BinOp::Add, Operand::Expr(d), Operand::Int(1), Span::none()).unwrap_or_else(|_| iv.hi.clone())
+                    arith::binary(BinOp::Sub, Operand::Expr(end), Operand::Expr(iv.lo.clone()), Span::none()).unwrap_or_else(|_| iv.hi.clone())
                 }
             };
             Range::from_min_extent(iv.lo.clone(), extent, Span::none())
