@@ -348,12 +348,22 @@ fn loop_range(var: &Expr) -> Option<Range> {
 /// that did not declare them, and wrap the body in the root block when it has
 /// blocks or root allocations (a lone top-level block without axes is the root).
 /// `blocks` says what blocks the body has, so a body without any (or without
-/// regions to infer) is not walked for them.
-pub fn complete_root(body: Stmt, root_allocs: Vec<Var>, blocks: BlocksBuilt) -> Result<Stmt> {
-    let complete = |s: &Stmt| if blocks.infer_regions { regions::complete(s) } else { Ok(s.clone()) };
+/// regions to infer) is not walked for them; `params` are the function's
+/// parameters (its buffers are defined around every block).
+pub fn complete_root(body: Stmt, root_allocs: Vec<Var>, blocks: BlocksBuilt, params: &[Var]) -> Result<Stmt> {
+    let mut outer: Vec<Var> =
+        params.iter().filter(|p| crate::dialects::tirx::nodes::buffer_type(p).is_some()).cloned().collect();
+    outer.extend(root_allocs.iter().cloned());
     let is_root = |s: &Stmt| {
         s.downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.iter_vars.is_empty() && r.iter_values.is_empty())
     };
+    if root_allocs.is_empty()
+        && is_root(&body)
+        && let Some(r) = body.downcast_ref::<SBlockRealizeNode>()
+    {
+        outer.extend(r.block.alloc_buffers.iter().cloned());
+    }
+    let complete = |s: &Stmt| if blocks.infer_regions { regions::complete(s, &outer) } else { Ok(s.clone()) };
     if root_allocs.is_empty() && is_root(&body) {
         // The root keeps its regions as written; only its inner blocks are completed.
         let r = body.downcast_ref::<SBlockRealizeNode>().ok_or_else(|| Error::runtime("root block"))?;

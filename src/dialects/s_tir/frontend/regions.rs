@@ -2,11 +2,14 @@
 //! that do not declare them: accesses in the block (loop variables inside it
 //! relaxed over their ranges, inner blocks through their bindings and regions),
 //! one region per buffer in first-access order; a reduction block (one with an
-//! init) does not read what it writes.
+//! init) does not read what it writes. An access to a buffer the block matches
+//! (`C1 = T.match_buffer(C[vi, 0:16], ..)`) counts as an access to the matched
+//! region of its source (`C[vi, 0:16]`), as TVM's detector records it; when the
+//! source is one the block allocates itself, the access is the block's own.
 
 use std::collections::{HashMap, HashSet};
 
-use super::{SBlockNode, SBlockRealize, SBlockRealizeNode, DETECT_ACCESS};
+use super::{MatchBufferRegion, SBlockNode, SBlockRealize, SBlockRealizeNode, DETECT_ACCESS};
 use crate::ir::arith::{self, Operand};
 use crate::dialects::tirx::frontend::linear::const_diff;
 use crate::dialects::tirx::nodes::*;
@@ -27,10 +30,18 @@ pub fn contains_block(s: &Stmt) -> bool {
 }
 
 /// Infer the regions of the blocks in `s` that asked for it (inner blocks first).
-pub fn complete(s: &Stmt) -> Result<Stmt> {
+/// `outer` holds the buffers defined around `s` (the function's buffer parameters,
+/// the root block's allocations). As in TVM 0.27's `ScriptComplete`, a block's
+/// regions name only buffers in its scope: those defined around it and those of
+/// the buffer declaration statements met so far (`T.decl_buffer` in its body
+/// too: TVM never takes them out of scope), never ones it or an inner block
+/// allocates or matches, nor ones declared without a definition (`A = T.Buffer(..)`).
+pub fn complete(s: &Stmt, outer: &[Var]) -> Result<Stmt> {
     if !contains_block(s) {
         return Ok(s.clone());
     }
+    let mut defined: HashSet<usize> = outer.iter().map(|b| b.as_ref_obj().addr()).collect();
+    defined.extend(buffers_defined_in(s.as_object(), true));
     let out = ir::structural_map(
         s.clone().into_object(),
         |n: ObjectRef| -> Result<MapResult> {
@@ -42,7 +53,9 @@ pub fn complete(s: &Stmt) -> Result<Stmt> {
                 .find(|(k, _)| k.as_str() == Some(DETECT_ACCESS))
                 .and_then(|(_, v)| v.as_int());
             let Some(detect) = detect else { return Ok(MapResult::Unchanged) };
-            let (reads, writes) = detect_regions(&r.block);
+            let inside = buffers_defined_in(&r.block.as_ref_obj(), false);
+            let scope: HashSet<usize> = defined.difference(&inside).copied().collect();
+            let (reads, writes) = detect_regions(&r.block, scope);
             let mut block = (*r.block).clone();
             if detect & 1 != 0 {
                 block.reads = reads;
@@ -60,6 +73,25 @@ pub fn complete(s: &Stmt) -> Result<Stmt> {
     Stmt::try_from_object(out)
 }
 
+/// The buffers a statement defines: blocks' allocations and matches, and with
+/// `statements` the buffer declaration and allocation statements.
+fn buffers_defined_in(s: &ObjectRef, statements: bool) -> HashSet<usize> {
+    let mut out = HashSet::new();
+    ir::pre_order_visit(s, |n: &ObjectRef| {
+        if let Some(b) = n.downcast_ref::<SBlockNode>() {
+            out.extend(b.alloc_buffers.iter().map(|v| v.as_ref_obj().addr()));
+            out.extend(b.match_buffers.iter().map(|m| m.buffer.as_ref_obj().addr()));
+        } else if !statements {
+        } else if let Some(d) = n.downcast_ref::<DeclBufferNode>() {
+            out.insert(d.buffer.as_ref_obj().addr());
+        } else if let Some(a) = n.downcast_ref::<AllocBufferNode>() {
+            out.insert(a.buffer.as_ref_obj().addr());
+        }
+        true
+    });
+    out
+}
+
 /// An interval `[lo, hi]` of an index.
 #[derive(Clone)]
 struct Interval {
@@ -72,21 +104,24 @@ struct Detector<'a> {
     relax: HashMap<usize, Interval>,
     /// Inner block iteration variables: their bindings.
     subst: HashMap<usize, Expr>,
-    /// Buffers allocated by the block itself (not part of its signature).
-    own: HashSet<usize>,
+    /// Buffers defined around the block: the only ones its regions name.
+    scope: HashSet<usize>,
+    /// Buffers the block matches: their match (target variable to source region).
+    matched: HashMap<usize, MatchBufferRegion>,
     reads: Vec<(Var, Vec<Interval>)>,
     writes: Vec<(Var, Vec<Interval>)>,
-    opaque: Vec<Var>,
+    opaque: Vec<(Var, Vec<Interval>)>,
     _block: &'a SBlockNode,
 }
 
 use crate::ir::Var;
 
-fn detect_regions(block: &SBlockNode) -> (Vec<TensorRegion>, Vec<TensorRegion>) {
+fn detect_regions(block: &SBlockNode, scope: HashSet<usize>) -> (Vec<TensorRegion>, Vec<TensorRegion>) {
     let mut d = Detector {
         relax: HashMap::new(),
         subst: HashMap::new(),
-        own: block.alloc_buffers.iter().map(|b| b.as_ref_obj().addr()).collect(),
+        scope,
+        matched: block.match_buffers.iter().map(|m| (m.buffer.as_ref_obj().addr(), m.clone())).collect(),
         reads: vec![],
         writes: vec![],
         opaque: vec![],
@@ -105,13 +140,12 @@ fn detect_regions(block: &SBlockNode) -> (Vec<TensorRegion>, Vec<TensorRegion>) 
         reads.push(region(b, iv));
     }
     let mut writes: Vec<TensorRegion> = d.writes.iter().map(|(b, iv)| region(b, iv)).collect();
-    for b in &d.opaque {
-        let full: Vec<Interval> = full_intervals(b);
+    for (b, full) in &d.opaque {
         if !d.reads.iter().any(|(x, _)| x.ptr_eq(b)) {
-            reads.push(region(b, &full));
+            reads.push(region(b, full));
         }
         if !d.writes.iter().any(|(x, _)| x.ptr_eq(b)) {
-            writes.push(region(b, &full));
+            writes.push(region(b, full));
         }
     }
     (reads, writes)
@@ -135,10 +169,11 @@ fn region(b: &Var, ivs: &[Interval]) -> TensorRegion {
         .map(|iv| {
             let extent = match const_diff(&iv.lo, &iv.hi) {
                 Some(c) => int_imm(iv.lo.dtype(), c + 1),
+                // TVM's cover range: `hi + 1 - lo`.
                 None => {
-                    let d = arith::binary(BinOp::Sub, Operand::Expr(iv.hi.clone()), Operand::Expr(iv.lo.clone()), Span::none())
+                    let end = arith::binary(BinOp::Add, Operand::Expr(iv.hi.clone()), Operand::Int(1), Span::none())
                         .unwrap_or_else(|_| iv.hi.clone());
-                    arith::binary(BinOp::Add, Operand::Expr(d), Operand::Int(1), Span::none()).unwrap_or_else(|_| iv.hi.clone())
+                    arith::binary(BinOp::Sub, Operand::Expr(end), Operand::Expr(iv.lo.clone()), Span::none()).unwrap_or_else(|_| iv.hi.clone())
                 }
             };
             Range::from_min_extent(iv.lo.clone(), extent, Span::none())
@@ -229,10 +264,9 @@ impl Detector<'_> {
         if let Some(v) = e.downcast_ref::<VarNode>() {
             if buffer_type(v).is_some()
                 && let Some(b) = e.as_object().try_downcast::<VarNode>()
-                && !self.own.contains(&b.as_ref_obj().addr())
-                && !self.opaque.iter().any(|x| x.ptr_eq(&b))
             {
-                self.opaque.push(b);
+                let full = full_intervals(&b);
+                self.record(b, full, Access::Opaque);
             }
             return;
         }
@@ -266,18 +300,40 @@ impl Detector<'_> {
     }
 
     fn access(&mut self, buf: &Var, ivs: Vec<Interval>, write: bool) {
-        if self.own.contains(&buf.as_ref_obj().addr()) {
+        self.record(buf.clone(), ivs, if write { Access::Write } else { Access::Read });
+    }
+
+    /// Record an access, one region per buffer (the union of its accesses); an
+    /// access to a matched buffer is one to its source region.
+    fn record(&mut self, buf: Var, ivs: Vec<Interval>, kind: Access) {
+        let (buf, ivs) = match self.matched.get(&buf.as_ref_obj().addr()) {
+            Some(m) => match source_access(m, &ivs) {
+                Some(mapped) => mapped,
+                None => return,
+            },
+            None => (buf, ivs),
+        };
+        if !self.scope.contains(&buf.as_ref_obj().addr()) {
             return;
         }
-        let list = if write { &mut self.writes } else { &mut self.reads };
-        match list.iter_mut().find(|(b, _)| b.ptr_eq(buf)) {
+        let list = match kind {
+            Access::Read => &mut self.reads,
+            Access::Write => &mut self.writes,
+            Access::Opaque => {
+                if !self.opaque.iter().any(|(b, _)| b.ptr_eq(&buf)) {
+                    self.opaque.push((buf, ivs));
+                }
+                return;
+            }
+        };
+        match list.iter_mut().find(|(b, _)| b.ptr_eq(&buf)) {
             Some((_, old)) => {
                 for (o, n) in old.iter_mut().zip(ivs) {
                     o.lo = pick(&o.lo, &n.lo, BinOp::Min);
                     o.hi = pick(&o.hi, &n.hi, BinOp::Max);
                 }
             }
-            None => list.push((buf.clone(), ivs)),
+            None => list.push((buf, ivs)),
         }
     }
 
@@ -358,6 +414,30 @@ impl Detector<'_> {
         });
         found
     }
+}
+
+#[derive(Clone, Copy)]
+enum Access {
+    Read,
+    Write,
+    Opaque,
+}
+
+/// The source buffer and region of an access to a matched buffer (TVM's
+/// `ConvertRegion`): the source's leading dimensions beyond the matched rank are
+/// points at their minimum, the others are offset by the source region's minimum.
+fn source_access(m: &MatchBufferRegion, ivs: &[Interval]) -> Option<(Var, Vec<Interval>)> {
+    let src = m.source.source.as_object().try_downcast::<VarNode>()?;
+    let region = &m.source.region;
+    let lead = region.len().checked_sub(ivs.len())?;
+    let add = |a: &Expr, b: &Expr| {
+        arith::binary(BinOp::Add, Operand::Expr(a.clone()), Operand::Expr(b.clone()), Span::none()).unwrap_or_else(|_| a.clone())
+    };
+    let mut out: Vec<Interval> = region[..lead].iter().map(|r| Interval { lo: r.min.clone(), hi: r.min.clone() }).collect();
+    for (r, iv) in region[lead..].iter().zip(ivs) {
+        out.push(Interval { lo: add(&r.min, &iv.lo), hi: add(&r.min, &iv.hi) });
+    }
+    Some((src, out))
 }
 
 /// Rebuild arithmetic after substitution so constants fold as TVM's simplifier would.

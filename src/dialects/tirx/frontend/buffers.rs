@@ -437,10 +437,9 @@ pub fn match_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     {
         let shape: Vec<PyObjectRef> = r.region.iter().map(|rg| py(vm, rg.extent.clone())).collect();
         a.set("shape", vm.ctx.new_tuple(shape).into());
-        if a.get(vm, "dtype").is_none() {
-            let src = r.source.as_var().map(|v| btype_of(v).elem_dtype()).unwrap_or(DataType::FLOAT32);
-            a.set("dtype", vm.ctx.new_str(src.to_string()).into());
-        }
+        // TVM takes the region's element type here, over a `dtype` given with it.
+        let src = r.source.as_var().map(|v| btype_of(v).elem_dtype()).unwrap_or(DataType::FLOAT32);
+        a.set("dtype", vm.ctx.new_str(src.to_string()).into());
     }
     if a.get(vm, "shape").is_none() {
         return Err(vm.new_value_error("Shape must be specified when binding input param"));

@@ -428,7 +428,7 @@ fn return_type(vm: &VirtualMachine, ann: &PyObjectRef) -> PyResult<Type> {
 pub fn finish_prim_func(f: PrimFuncFrame) -> Result<PrimFunc> {
     let mut body = seq(f.body);
     if f.s_tir {
-        body = crate::dialects::s_tir::frontend::complete_root(body, f.root_alloc_buffers, f.blocks)?;
+        body = crate::dialects::s_tir::frontend::complete_root(body, f.root_alloc_buffers, f.blocks, &f.params)?;
     } else if !f.root_alloc_buffers.is_empty() {
         return Err(ir::Error::diagnostic("T.sblock_alloc_buffer is only allowed in S-TIR functions or inside blocks"));
     }
