@@ -14,3 +14,9 @@ call_tir_inplace = op.call_tir_inplace
 call_pure_packed = op.call_pure_packed
 call_dps_packed = op.call_dps_packed
 call_tir_with_grad = op.call_tir_with_grad
+
+# Node constructors (functions for now; TVM's are the node classes).
+_impl = _ts.namespace("relax._impl")
+Call = _impl.Call
+Tuple = _impl.Tuple
+TupleGetItem = _impl.TupleGetItem

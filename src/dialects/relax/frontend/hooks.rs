@@ -316,7 +316,7 @@ fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq: Seq) -> P
 }
 
 /// `t[i]` on a Relax tuple value.
-fn tuple_item(vm: &VirtualMachine, t: &Expr, index: i64) -> PyResult<Expr> {
+pub(super) fn tuple_item(vm: &VirtualMachine, t: &Expr, index: i64) -> PyResult<Expr> {
     let ty = match t.ty().downcast_ref::<ir::TupleTypeNode>() {
         Some(tt) => {
             let n = tt.fields.len() as i64;

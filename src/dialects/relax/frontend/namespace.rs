@@ -13,7 +13,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 use super::convert::{to_dtype, to_shape};
 use super::hooks::{self, DataflowCtx};
 use super::types_ns::{TypeCtor, TypeKind};
-use super::{func, ops, special};
+use super::{constructors, func, ops, special};
 use crate::dialects::relax::nodes::{ExternFunc, GenericConst, TensorValue};
 use crate::dialects::relax::ops::script_op_table;
 use crate::dialects::tirx::frontend::convert::{diag, py, py_int, py_str, seq};
@@ -57,6 +57,9 @@ pub fn register() {
     });
     // Helpers the frozen `tvm.relax` package calls.
     register_namespace_initializer("relax._impl", |t| {
+        t.func("Call", constructors::call_node);
+        t.func("Tuple", constructors::tuple_node);
+        t.func("TupleGetItem", constructors::tuple_get_item);
         t.func("check_well_formed", |vm, args| {
             let obj = args.args.first().and_then(|a| unwrap_object(a)).ok_or_else(|| diag(vm, "check_well_formed expects an IRModule or a function"))?;
             Ok(vm.ctx.new_bool(super::wellformed::check_object(&obj)).into())
@@ -140,6 +143,9 @@ fn members(t: &mut NamespaceTable) {
         Ok(py(vm, GenericConst::dtype(to_dtype(vm, v)?, Span::none()).upcast()))
     });
     t.func("tuple", special::tuple);
+    t.func("TupleGetItem", constructors::tuple_get_item);
+    t.func("emit_with_type", constructors::emit_with_type);
+    t.func("emit_with_ty", constructors::emit_with_type);
     t.func("call_packed", special::call_packed);
     t.func("ExternFunc", |vm, args| {
         let v = args.args.first().or_else(|| args.kwargs.get("global_symbol")).ok_or_else(|| diag(vm, "error: R.ExternFunc expects a name"))?;
