@@ -85,6 +85,10 @@ impl RelaxHooks {
 }
 
 fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
+    // `c = I.meta_var(v)`: the name is the Python value itself, as in TVM's parser.
+    if let Some(m) = value.downcast_ref::<crate::dialects::tirx::frontend::exprs::MetaVar>() {
+        return Ok(m.value.clone());
+    }
     let value = as_ir_value(vm, value)?;
     if let Some(m) = value.downcast_ref::<MatchCastValue>() {
         let var = emit::emit_match_cast(name, Expr(m.value.clone()), m.ty.clone()).map_err(|e| ir_err(vm, e))?;
