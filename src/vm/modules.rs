@@ -233,6 +233,13 @@ pub mod tvmscript {
         Ok(dict.into())
     }
 
+    /// `tvm.ir.Op.get(op_name)`: a registered operator.
+    #[pyfunction]
+    fn op_get(name: String, vm: &VirtualMachine) -> PyResult {
+        let op = crate::ir::Op::get(&name).map_err(|_| vm.new_attribute_error(format!("Operator {name} is not registered")))?;
+        Ok(crate::vm::object::wrap(vm, op.into()))
+    }
+
     /// `tvm.IRModule.from_expr(func)`: a module of one function, named by its
     /// `global_symbol` attribute, `main` without one.
     #[pyfunction]

@@ -44,6 +44,13 @@ impl NamespaceTable {
     pub fn value(&mut self, name: &str, f: impl Fn(&VirtualMachine) -> PyResult + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Value(Arc::new(f)));
     }
+    /// A member defined in a frozen Python module (imported on first use).
+    pub fn python(&mut self, name: &'static str, module: &'static str) {
+        self.value(name, move |vm| {
+            vm.import(module, 0)?;
+            vm.sys_module.get_attr("modules", vm)?.get_item(module, vm)?.get_attr(name, vm)
+        });
+    }
     pub fn namespace(&mut self, name: &str, path: &str) {
         self.members.insert(name.to_string(), Member::Namespace(path.to_string()));
     }

@@ -10,3 +10,6 @@ save_json = _tvmscript.save_json
 
 IRModule = _tvmscript.ir_class("ir.IRModule")
 IRModule.from_expr = staticmethod(_tvmscript.module_from_expr)
+
+Op = _tvmscript.ir_class("ir.Op")
+Op.get = staticmethod(_tvmscript.op_get)

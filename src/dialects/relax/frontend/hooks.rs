@@ -85,6 +85,10 @@ impl RelaxHooks {
 }
 
 fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
+    // `c = I.meta_var(v)`: the name is the Python value itself, as in TVM's parser.
+    if let Some(m) = value.downcast_ref::<crate::dialects::tirx::frontend::exprs::MetaVar>() {
+        return Ok(m.value.clone());
+    }
     let value = as_ir_value(vm, value)?;
     if let Some(m) = value.downcast_ref::<MatchCastValue>() {
         let var = emit::emit_match_cast(name, Expr(m.value.clone()), m.ty.clone()).map_err(|e| ir_err(vm, e))?;
@@ -316,7 +320,7 @@ fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq: Seq) -> P
 }
 
 /// `t[i]` on a Relax tuple value.
-fn tuple_item(vm: &VirtualMachine, t: &Expr, index: i64) -> PyResult<Expr> {
+pub(super) fn tuple_item(vm: &VirtualMachine, t: &Expr, index: i64) -> PyResult<Expr> {
     let ty = match t.ty().downcast_ref::<ir::TupleTypeNode>() {
         Some(tt) => {
             let n = tt.fields.len() as i64;

@@ -5,6 +5,7 @@
 //! generic operator calls (`operators` Python's operators on Relax values) (`special` the ones with their own argument rules),
 //! `types_ns` the type constructors and `convert` Python values as Relax IR.
 
+pub mod constructors;
 pub mod convert;
 pub mod emit;
 pub mod frame;

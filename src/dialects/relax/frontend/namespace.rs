@@ -13,7 +13,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 use super::convert::{to_dtype, to_shape};
 use super::hooks::{self, DataflowCtx};
 use super::types_ns::{TypeCtor, TypeKind};
-use super::{func, ops, special};
+use super::{constructors, func, ops, special};
 use crate::dialects::relax::nodes::{ExternFunc, GenericConst, TensorValue};
 use crate::dialects::relax::ops::script_op_table;
 use crate::dialects::tirx::frontend::convert::{diag, py, py_int, py_str, seq};
@@ -35,14 +35,17 @@ pub fn register() {
         if ns.is_empty() {
             continue;
         }
+        let sub = ns.clone();
         register_namespace_initializer(&format!("relax.{ns}"), move |t| {
             for (name, op) in &members {
                 t.native(name, ops::op_function(op));
             }
+            composites(t, &sub);
         });
     }
     let top = groups.remove("").unwrap_or_default();
     let subs: Vec<String> = groups.keys().filter(|k| !k.contains('.')).cloned().collect();
+    register_op_package(&top, &groups);
     // Members of other namespaces that exist for Relax: `I.vdevice`, `I.StringType`,
     // `T.index_map` (the index map of `R.layout_transform`).
     register_namespace_initializer("ir", |t| {
@@ -54,6 +57,9 @@ pub fn register() {
     });
     // Helpers the frozen `tvm.relax` package calls.
     register_namespace_initializer("relax._impl", |t| {
+        t.func("Call", constructors::call_node);
+        t.func("Tuple", constructors::tuple_node);
+        t.func("TupleGetItem", constructors::tuple_get_item);
         t.func("check_well_formed", |vm, args| {
             let obj = args.args.first().and_then(|a| unwrap_object(a)).ok_or_else(|| diag(vm, "check_well_formed expects an IRModule or a function"))?;
             Ok(vm.ctx.new_bool(super::wellformed::check_object(&obj)).into())
@@ -66,7 +72,48 @@ pub fn register() {
         for ns in &subs {
             t.namespace(ns, &format!("relax.{ns}"));
         }
+        composites(t, "");
         members(t);
+    });
+}
+
+/// Operator functions TVM writes in Python over other operators, as (sub-namespace,
+/// name): members of `R` and `tvm.relax.op` alike, defined in the frozen
+/// `tvm.relax.op._composite`.
+const COMPOSITES: &[(&str, &str)] = &[("", "linear"), ("nn", "relu6")];
+
+fn composites(t: &mut NamespaceTable, ns: &str) {
+    for &(_, name) in COMPOSITES.iter().filter(|(n, _)| *n == ns) {
+        t.python(name, "tvm.relax.op._composite");
+    }
+}
+
+/// `tvm.relax.op` (the frozen package reads this namespace): the same operator
+/// functions as `R`, as TVM's `R.add` is `tvm.relax.op.add`. Its sub-namespaces are
+/// `R`'s (`tvm.relax.op.nn` is `R.nn`), but for the distributed operators: `R.dist`
+/// also holds the distributed types, `tvm.relax.op.distributed` only the operators.
+/// TVM also re-exports the `vision` operators at the top (`relax.op.roi_align`).
+fn register_op_package(top: &[(String, &'static str)], groups: &BTreeMap<String, Vec<(String, &'static str)>>) {
+    let top = top.to_vec();
+    let vision = groups.get("vision").cloned().unwrap_or_default();
+    let subs: Vec<String> = groups.keys().filter(|k| !k.contains('.')).cloned().collect();
+    let dist = groups.get("dist").cloned().unwrap_or_default();
+    register_namespace_initializer("relax.op.distributed", move |t| {
+        for (name, op) in &dist {
+            t.native(name, ops::op_function(op));
+        }
+    });
+    register_namespace_initializer("relax.op", move |t| {
+        for (name, op) in top.iter().chain(&vision) {
+            t.native(name, ops::op_function(op));
+        }
+        for ns in &subs {
+            match ns.as_str() {
+                "dist" => t.namespace("distributed", "relax.op.distributed"),
+                _ => t.namespace(ns, &format!("relax.{ns}")),
+            }
+        }
+        composites(t, "");
     });
 }
 
@@ -96,6 +143,9 @@ fn members(t: &mut NamespaceTable) {
         Ok(py(vm, GenericConst::dtype(to_dtype(vm, v)?, Span::none()).upcast()))
     });
     t.func("tuple", special::tuple);
+    t.func("TupleGetItem", constructors::tuple_get_item);
+    t.func("emit_with_type", constructors::emit_with_type);
+    t.func("emit_with_ty", constructors::emit_with_type);
     t.func("call_packed", special::call_packed);
     t.func("ExternFunc", |vm, args| {
         let v = args.args.first().or_else(|| args.kwargs.get("global_symbol")).ok_or_else(|| diag(vm, "error: R.ExternFunc expects a name"))?;

@@ -63,10 +63,7 @@ fn members(t: &mut NamespaceTable) {
     t.func("var", exprs::var);
     t.func("dynamic", exprs::dynamic);
     t.value("let", |vm| Ok(exprs::LetAnnotation { type_spec: None }.into_ref(&vm.ctx).into()));
-    t.func("meta_var", |vm, args: FuncArgs| {
-        let v = args.args.first().cloned().unwrap_or_else(|| vm.ctx.none());
-        Ok(exprs::MetaVar { value: v }.into_ref(&vm.ctx).into())
-    });
+    t.func("meta_var", meta_var);
 
     // Definitions.
     t.func("prim_func", |vm, args| func::decorator(vm, args, false));
@@ -313,8 +310,16 @@ fn python_member(t: &mut NamespaceTable, module: &'static str, name: &'static st
     });
 }
 
+/// `T.meta_var(value)`, also `I.meta_var` (TVM's is `ir_builder.ir.meta_var`): a
+/// Python value that stays Python when bound to a name.
+fn meta_var(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let v = args.args.first().cloned().unwrap_or_else(|| vm.ctx.none());
+    Ok(exprs::MetaVar { value: v }.into_ref(&vm.ctx).into())
+}
+
 /// Register `T` (`tirx`) and its nested namespaces.
 pub fn register_tirx_namespace() {
+    register_namespace_initializer("ir", |t| t.func("meta_var", meta_var));
     register_namespace_initializer("tirx._impl", impl_members);
     super::constructors::register();
     register_nested();

@@ -1,0 +1,1 @@
+"""Relax testing utilities (`tvm.relax.testing`): the parts scripts name."""
