@@ -109,3 +109,31 @@ fn print_and_check_take_several_files() {
     assert_eq!(code, 2);
     assert!(out.contains("def f(") && out.contains("def g("), "{out}");
 }
+
+/// What TVM 0.27 renamed: the diagnostic says the new name (one table,
+/// `src/script/renames.rs`), for a keyword and for a module or member.
+#[test]
+fn a_renamed_name_gets_its_new_name() {
+    let call_tir = "from tvm.script import ir as I, relax as R, tirx as T\n\n@I.ir_module\nclass M:\n    @T.prim_func\n    def add(x: T.Buffer((4,), \"float32\"), y: T.Buffer((4,), \"float32\")):\n        for i in range(4):\n            y[i] = x[i]\n\n    @R.function\n    def main(x: R.Tensor((4,), \"float32\")):\n        cls = M\n        y = R.call_tir(cls.add, (x,), KW=R.Tensor((4,), \"float32\"))\n        return y\n";
+    for (old, new) in [("out_sinfo", "out_ty"), ("sinfo_args", "ty_args")] {
+        let path = temp_file(&format!("{old}.py"), &call_tir.replace("KW", old));
+        for cmd in ["check", "run", "print"] {
+            let (code, _, err) = run(&[cmd, &path]);
+            assert_eq!(code, 1, "{cmd}: {err}");
+            let want = format!("unexpected keyword argument '{old}'; TVM 0.27 calls it '{new}'");
+            assert_eq!(err.matches(&want).count(), 1, "{cmd}: {err}");
+        }
+    }
+    // The new name works.
+    let (code, _, err) = run(&["check", &temp_file("out_ty.py", &call_tir.replace("KW", "out_ty"))]);
+    assert_eq!(code, 0, "{err}");
+    // A module: Python would guess 'ir'.
+    let (code, _, err) = run_with_stdin(&["check", "-"], "from tvm.script import tir as T\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot import name 'tir' from 'tvm.script'") && err.contains("; TVM 0.27 calls it 'tirx'"), "{err}");
+    assert!(!err.contains("Did you mean"), "{err}");
+    // A member.
+    let (code, _, err) = run_with_stdin(&["run", "-"], "import tvm\nx = tvm.relax.TensorStructInfo\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("has no attribute 'TensorStructInfo'; TVM 0.27 calls it 'TensorType'"), "{err}");
+}

@@ -221,9 +221,13 @@ pub fn exception_diagnostic(vm: &VirtualMachine, exc: &PyBaseExceptionRef, sourc
     .or_else(|| obj.str(vm).ok().map(|s| s.to_string()))
     .unwrap_or_default();
     let mut message = full.split('\n').next().unwrap_or("").to_string();
-    // Python's traceback adds "Did you mean" to a NameError or AttributeError; so
-    // does the diagnostic.
-    if let Some(suggestion) = rustpython_vm::suggestion::offer_suggestions(exc, vm) {
+    // A name TVM 0.27 renamed gets its new name (rather than Python's guess: for
+    // `from tvm.script import tir` that would be 'ir'). Otherwise, as Python's
+    // traceback adds "Did you mean" to a NameError or AttributeError, so does the
+    // diagnostic.
+    if let Some(hint) = super::renames::message_hint(&message) {
+        message.push_str(&hint);
+    } else if let Some(suggestion) = rustpython_vm::suggestion::offer_suggestions(exc, vm) {
         message.push_str(&format!(". Did you mean: '{suggestion}'?"));
     }
     // A multi-line message (TVM's "Program is not well-formed." then the reason)
