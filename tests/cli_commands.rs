@@ -137,3 +137,30 @@ fn a_renamed_name_gets_its_new_name() {
     assert_eq!(code, 1);
     assert!(err.contains("has no attribute 'TensorStructInfo'; TVM 0.27 calls it 'TensorType'"), "{err}");
 }
+
+/// `--color auto|always|never` on every command that prints diagnostics (auto:
+/// plain into a pipe), and each command's exit codes as cli.md gives them.
+#[test]
+fn every_command_takes_color_and_exits_as_documented() {
+    let bad = "@T.prim_func\ndef h(:\n";
+    // (command, exit code on a syntax error, on an unreadable file)
+    for (cmd, on_error, unreadable) in [("run", 1, 2), ("print", 1, 2), ("check", 1, 2), ("roundtrip", 1, 1), ("transpile", 1, 2)] {
+        let (code, out, err) = run_with_stdin(&[cmd, "-"], bad);
+        assert_eq!(code, on_error, "{cmd}: {err}");
+        let shown = format!("{out}{err}");
+        assert!(shown.contains("<stdin>:2:7") && !shown.contains('\x1b'), "{cmd}, auto into a pipe: {shown}");
+        let (code, out, err) = run_with_stdin(&[cmd, "--color", "always", "-"], bad);
+        assert_eq!(code, on_error, "{cmd}: {err}");
+        assert!(format!("{out}{err}").contains("\x1b["), "{cmd} --color always: {out}{err}");
+        let (code, out, err) = run_with_stdin(&[cmd, "--color", "never", "-"], bad);
+        assert_eq!(code, on_error, "{cmd}: {err}");
+        assert!(!format!("{out}{err}").contains('\x1b'), "{cmd} --color never: {out}{err}");
+        let (code, _, err) = run(&[cmd, "/nonexistent/x.py"]);
+        assert_eq!(code, unreadable, "{cmd}: {err}");
+    }
+    // Success is 0 for each.
+    for cmd in ["run", "print", "check", "roundtrip", "transpile"] {
+        let (code, _, err) = run(&[cmd, &example("increment.py")]);
+        assert_eq!(code, 0, "{cmd}: {err}");
+    }
+}

@@ -202,6 +202,19 @@ pub fn offset_at(text: &str, line: usize, col: usize) -> usize {
     text.len()
 }
 
+static DIAGNOSTIC_COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the commands' located diagnostics are coloured (`--color`; off
+/// unless a command turns it on, so never in an embedding's `Error`).
+pub fn set_diagnostic_color(on: bool) {
+    DIAGNOSTIC_COLOR.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// See [`set_diagnostic_color`].
+pub fn diagnostic_color() -> bool {
+    DIAGNOSTIC_COLOR.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Where in `source` an exception belongs, and its message: a `SyntaxError`'s own
 /// location, a `file:line:col: ` prefix an IR error put in the message, or the
 /// innermost traceback entry in the source (its exact expression range).
