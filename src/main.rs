@@ -44,7 +44,7 @@ enum Command {
         /// Stop running the file after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
-        /// The spelling to write.
+        /// The spelling to write (native by default, as for every command).
         #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
         /// Syntax-highlight the output (on stdout) and colour diagnostics (on stderr).
@@ -56,8 +56,8 @@ enum Command {
         /// Printed scripts to round-trip (`-`: standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The spelling the printed text uses.
-        #[arg(long, value_enum, default_value_t = SyntaxArg::Tvm)]
+        /// The spelling the printed text uses (native by default, as for every command).
+        #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
         /// Colour the diagnostics in FAIL lines (on stdout).
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
@@ -101,8 +101,8 @@ enum Command {
     },
     /// An interactive session: Python with TVMScript, IR printed as TVMScript.
     Repl {
-        /// The spelling IR is printed in (`:syntax` changes it).
-        #[arg(long, value_enum, default_value_t = SyntaxArg::Tvm)]
+        /// The spelling IR is printed in (`:syntax` changes it; native by default, as for every command).
+        #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
         /// Syntax-highlight printed IR and the input line.
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
@@ -157,7 +157,7 @@ fn main() -> ExitCode {
     let command = match cli.command {
         Some(c) => c,
         None if std::io::stdin().is_terminal() => {
-            Command::Repl { syntax: SyntaxArg::Tvm, color: ColorArg::Auto, no_history: false }
+            Command::Repl { syntax: SyntaxArg::Native, color: ColorArg::Auto, no_history: false }
         }
         None => {
             use clap::CommandFactory;

@@ -164,3 +164,23 @@ fn every_command_takes_color_and_exits_as_documented() {
         assert_eq!(code, 0, "{cmd}: {err}");
     }
 }
+
+/// One default spelling: every command that prints IR writes the native one
+/// unless `--syntax tvm` (docs/cli.md).
+#[test]
+fn every_command_prints_native_by_default() {
+    let (code, out, err) = run(&["print", &example("increment.py")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@T.function") && !out.contains("@T.prim_func"), "{out}");
+    let (code, out, err) = run(&["print", "--syntax", "tvm", &example("increment.py")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@T.prim_func"), "{out}");
+    // roundtrip prints natively: both spellings round-trip.
+    for args in [&["roundtrip"][..], &["roundtrip", "--syntax", "tvm"], &["roundtrip", "--syntax", "native"]] {
+        let (code, out, err) = run(&[args, &[example("increment.py").as_str()][..]].concat());
+        assert_eq!((code, out.as_str()), (0, "1 passed, 0 failed\n"), "{args:?}: {err}");
+    }
+    let (code, out, err) = run_with_stdin(&["repl", "--no-history"], &format!("{KERNEL}\n:syntax\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@T.function") && out.contains("IR is printed in the native syntax"), "{out}");
+}

@@ -150,7 +150,7 @@ impl Drop for Terminal {
 
 #[test]
 fn interactive_session_through_a_terminal() {
-    let mut t = Terminal::start(&["repl"]);
+    let mut t = Terminal::start(&["repl", "--syntax", "tvm"]);
     t.expect("REPL");
 
     // A multi-line definition: continuation prompts, a blank line ends it, the IR prints.

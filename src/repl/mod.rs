@@ -46,7 +46,7 @@ pub struct ReplOptions {
 
 impl Default for ReplOptions {
     fn default() -> Self {
-        ReplOptions { syntax: Syntax::Tvm, color: ColorChoice::Auto, history: default_history_path() }
+        ReplOptions { syntax: Syntax::Native, color: ColorChoice::Auto, history: default_history_path() }
     }
 }
 
