@@ -30,8 +30,8 @@ fn parse_printed(vm: &VirtualMachine, source: &Source, check: bool) -> Result<Ve
         Some(extra) => extra,
         None => parse::printed_script_globals(vm),
     }
-    .map_err(|e| exception_text(vm, &e, source))?;
-    let parsed = parse::run_script(vm, source, &extra, check).map_err(|e| exception_text(vm, &e, source))?;
+    .map_err(|e| exception_text_with(vm, &e, source, diagnostics::diagnostic_color()))?;
+    let parsed = parse::run_script(vm, source, &extra, check).map_err(|e| exception_text_with(vm, &e, source, diagnostics::diagnostic_color()))?;
     Ok(parsed.definitions)
 }
 
@@ -235,7 +235,7 @@ pub fn transpile(path: &Path) -> i32 {
     let env = crate::script::header::printed_environment();
     match crate::script::transpile_source(&source, &env) {
         Ok(module) => write_stdout(&crate::script::unparse::unparse_module(&module)),
-        Err(e) => fail(&e.diagnostic(&source).render(&source.text, false), 1),
+        Err(e) => fail(&e.diagnostic(&source).render(&source.text, diagnostics::diagnostic_color()), 1),
     }
 }
 
@@ -287,8 +287,13 @@ fn fail(msg: &str, code: i32) -> i32 {
 /// innermost place in the source, with the line shown and underlined; or
 /// `file: Kind: message` when nothing points into the source.
 pub fn exception_text(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &Source) -> String {
+    exception_text_with(vm, exc, source, false)
+}
+
+/// [`exception_text`], with ANSI colours when `color` (the commands' `--color`).
+pub fn exception_text_with(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &Source, color: bool) -> String {
     match diagnostics::exception_diagnostic(vm, exc, source) {
-        Some(d) => d.render(&source.text, false),
+        Some(d) => d.render(&source.text, color),
         None => {
             let kind = exc.class().name().to_string();
             let msg = exc.as_object().str(vm).map(|s| s.to_string()).unwrap_or_default();

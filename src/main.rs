@@ -27,6 +27,9 @@ enum Command {
         /// Stop the script with a TimeoutError after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
+        /// Colour diagnostics on stderr.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
         /// The script (`-`: standard input).
         file: PathBuf,
         /// Arguments for the script (`sys.argv[1:]`).
@@ -41,10 +44,10 @@ enum Command {
         /// Stop running the file after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
-        /// The spelling to write.
+        /// The spelling to write (native by default, as for every command).
         #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
-        /// Syntax-highlight the output.
+        /// Syntax-highlight the output (on stdout) and colour diagnostics (on stderr).
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
     },
@@ -53,9 +56,12 @@ enum Command {
         /// Printed scripts to round-trip (`-`: standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The spelling the printed text uses.
-        #[arg(long, value_enum, default_value_t = SyntaxArg::Tvm)]
+        /// The spelling the printed text uses (native by default, as for every command).
+        #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
+        /// Colour the diagnostics in FAIL lines (on stdout).
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
     },
     /// Parse each FILE and check its IR is well formed.
     Check {
@@ -65,11 +71,17 @@ enum Command {
         /// Stop running the file after this many seconds (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
+        /// Colour diagnostics on stderr.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
     },
     /// Show the builder program the transpiler makes of FILE.
     Transpile {
         /// The script to transpile (`-`: standard input).
         file: PathBuf,
+        /// Colour diagnostics on stderr.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
     },
     /// Time each stage (Python AST, parse, print) on FILES, as ratios.
     Bench {
@@ -89,8 +101,8 @@ enum Command {
     },
     /// An interactive session: Python with TVMScript, IR printed as TVMScript.
     Repl {
-        /// The spelling IR is printed in (`:syntax` changes it).
-        #[arg(long, value_enum, default_value_t = SyntaxArg::Tvm)]
+        /// The spelling IR is printed in (`:syntax` changes it; native by default, as for every command).
+        #[arg(long, value_enum, default_value_t = SyntaxArg::Native)]
         syntax: SyntaxArg,
         /// Syntax-highlight printed IR and the input line.
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
@@ -103,7 +115,7 @@ enum Command {
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum ColorArg {
-    /// When standard output is a terminal (and NO_COLOR is unset).
+    /// When the stream written (stdout for printed text, stderr for diagnostics) is a terminal (and NO_COLOR is unset).
     Auto,
     /// Always, also into pipes and files.
     Always,
@@ -145,7 +157,7 @@ fn main() -> ExitCode {
     let command = match cli.command {
         Some(c) => c,
         None if std::io::stdin().is_terminal() => {
-            Command::Repl { syntax: SyntaxArg::Tvm, color: ColorArg::Auto, no_history: false }
+            Command::Repl { syntax: SyntaxArg::Native, color: ColorArg::Auto, no_history: false }
         }
         None => {
             use clap::CommandFactory;
@@ -167,11 +179,16 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 
 fn dispatch(command: Command) -> i32 {
     let limited = |timeout| Limits { timeout, ..Limits::default() };
+    let stderr_color = |c: ColorArg| tvmscript::script::diagnostics::set_diagnostic_color(tvmscript::repl::highlight::ColorChoice::from(c).for_stderr());
+    // roundtrip writes its FAIL lines, diagnostics included, to stdout.
+    let stdout_color = |c: ColorArg| tvmscript::script::diagnostics::set_diagnostic_color(tvmscript::repl::highlight::ColorChoice::from(c).for_stdout());
     match command {
-        Command::Run { sandbox, timeout, file, args } => {
+        Command::Run { sandbox, timeout, file, args, color } => {
+            stderr_color(color);
             tvmscript::vm::run::run_file_with(&file, &args, &limited(timeout), sandbox)
         }
         Command::Print { files, timeout, syntax, color } => {
+            stderr_color(color);
             let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
             tvmscript::cli::print_files(&files, syntax.into(), color, &limited(timeout))
         }
@@ -182,9 +199,18 @@ fn dispatch(command: Command) -> i32 {
             }
             tvmscript::repl::run(&opts)
         }
-        Command::Roundtrip { files, syntax } => tvmscript::cli::roundtrip(&files, syntax.into()),
-        Command::Check { files, timeout } => tvmscript::cli::check_files(&files, &limited(timeout)),
-        Command::Transpile { file } => tvmscript::cli::transpile(&file),
+        Command::Roundtrip { files, syntax, color } => {
+            stdout_color(color);
+            tvmscript::cli::roundtrip(&files, syntax.into())
+        }
+        Command::Check { files, timeout, color } => {
+            stderr_color(color);
+            tvmscript::cli::check_files(&files, &limited(timeout))
+        }
+        Command::Transpile { file, color } => {
+            stderr_color(color);
+            tvmscript::cli::transpile(&file)
+        }
         Command::Bench { files, runs, baseline, tvm } => tvmscript::bench::run(&files, runs, baseline.as_deref(), tvm.as_deref()),
     }
 }

@@ -109,3 +109,78 @@ fn print_and_check_take_several_files() {
     assert_eq!(code, 2);
     assert!(out.contains("def f(") && out.contains("def g("), "{out}");
 }
+
+/// What TVM 0.27 renamed: the diagnostic says the new name (one table,
+/// `src/script/renames.rs`), for a keyword and for a module or member.
+#[test]
+fn a_renamed_name_gets_its_new_name() {
+    let call_tir = "from tvm.script import ir as I, relax as R, tirx as T\n\n@I.ir_module\nclass M:\n    @T.prim_func\n    def add(x: T.Buffer((4,), \"float32\"), y: T.Buffer((4,), \"float32\")):\n        for i in range(4):\n            y[i] = x[i]\n\n    @R.function\n    def main(x: R.Tensor((4,), \"float32\")):\n        cls = M\n        y = R.call_tir(cls.add, (x,), KW=R.Tensor((4,), \"float32\"))\n        return y\n";
+    for (old, new) in [("out_sinfo", "out_ty"), ("sinfo_args", "ty_args")] {
+        let path = temp_file(&format!("{old}.py"), &call_tir.replace("KW", old));
+        for cmd in ["check", "run", "print"] {
+            let (code, _, err) = run(&[cmd, &path]);
+            assert_eq!(code, 1, "{cmd}: {err}");
+            let want = format!("unexpected keyword argument '{old}'; TVM 0.27 calls it '{new}'");
+            assert_eq!(err.matches(&want).count(), 1, "{cmd}: {err}");
+        }
+    }
+    // The new name works.
+    let (code, _, err) = run(&["check", &temp_file("out_ty.py", &call_tir.replace("KW", "out_ty"))]);
+    assert_eq!(code, 0, "{err}");
+    // A module: Python would guess 'ir'.
+    let (code, _, err) = run_with_stdin(&["check", "-"], "from tvm.script import tir as T\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot import name 'tir' from 'tvm.script'") && err.contains("; TVM 0.27 calls it 'tirx'"), "{err}");
+    assert!(!err.contains("Did you mean"), "{err}");
+    // A member.
+    let (code, _, err) = run_with_stdin(&["run", "-"], "import tvm\nx = tvm.relax.TensorStructInfo\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("has no attribute 'TensorStructInfo'; TVM 0.27 calls it 'TensorType'"), "{err}");
+}
+
+/// `--color auto|always|never` on every command that prints diagnostics (auto:
+/// plain into a pipe), and each command's exit codes as cli.md gives them.
+#[test]
+fn every_command_takes_color_and_exits_as_documented() {
+    let bad = "@T.prim_func\ndef h(:\n";
+    // (command, exit code on a syntax error, on an unreadable file)
+    for (cmd, on_error, unreadable) in [("run", 1, 2), ("print", 1, 2), ("check", 1, 2), ("roundtrip", 1, 1), ("transpile", 1, 2)] {
+        let (code, out, err) = run_with_stdin(&[cmd, "-"], bad);
+        assert_eq!(code, on_error, "{cmd}: {err}");
+        let shown = format!("{out}{err}");
+        assert!(shown.contains("<stdin>:2:7") && !shown.contains('\x1b'), "{cmd}, auto into a pipe: {shown}");
+        let (code, out, err) = run_with_stdin(&[cmd, "--color", "always", "-"], bad);
+        assert_eq!(code, on_error, "{cmd}: {err}");
+        assert!(format!("{out}{err}").contains("\x1b["), "{cmd} --color always: {out}{err}");
+        let (code, out, err) = run_with_stdin(&[cmd, "--color", "never", "-"], bad);
+        assert_eq!(code, on_error, "{cmd}: {err}");
+        assert!(!format!("{out}{err}").contains('\x1b'), "{cmd} --color never: {out}{err}");
+        let (code, _, err) = run(&[cmd, "/nonexistent/x.py"]);
+        assert_eq!(code, unreadable, "{cmd}: {err}");
+    }
+    // Success is 0 for each.
+    for cmd in ["run", "print", "check", "roundtrip", "transpile"] {
+        let (code, _, err) = run(&[cmd, &example("increment.py")]);
+        assert_eq!(code, 0, "{cmd}: {err}");
+    }
+}
+
+/// One default spelling: every command that prints IR writes the native one
+/// unless `--syntax tvm` (docs/cli.md).
+#[test]
+fn every_command_prints_native_by_default() {
+    let (code, out, err) = run(&["print", &example("increment.py")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@T.function") && !out.contains("@T.prim_func"), "{out}");
+    let (code, out, err) = run(&["print", "--syntax", "tvm", &example("increment.py")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@T.prim_func"), "{out}");
+    // roundtrip prints natively: both spellings round-trip.
+    for args in [&["roundtrip"][..], &["roundtrip", "--syntax", "tvm"], &["roundtrip", "--syntax", "native"]] {
+        let (code, out, err) = run(&[args, &[example("increment.py").as_str()][..]].concat());
+        assert_eq!((code, out.as_str()), (0, "1 passed, 0 failed\n"), "{args:?}: {err}");
+    }
+    let (code, out, err) = run_with_stdin(&["repl", "--no-history"], &format!("{KERNEL}\n:syntax\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("@T.function") && out.contains("IR is printed in the native syntax"), "{out}");
+}

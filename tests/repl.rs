@@ -56,7 +56,7 @@ const PRIM_FUNC: &str = "@T.prim_func\ndef add_one(A: T.Buffer((4,), \"float32\"
 
 #[test]
 fn ir_definitions_and_values_print_as_tvmscript() {
-    let (code, out, err) = repl(&[], &format!("{PRIM_FUNC}add_one\n"));
+    let (code, out, err) = repl(&["--syntax", "tvm"], &format!("{PRIM_FUNC}add_one\n"));
     assert_eq!(code, 0, "{err}");
     // The definition prints, then the expression statement prints it again.
     let expected_def = "@T.prim_func\ndef add_one(A: T.Buffer((4,), \"float32\")):";
@@ -69,7 +69,7 @@ fn ir_definitions_and_values_print_as_tvmscript() {
 #[test]
 fn module_classes_print_as_tvmscript() {
     let input = "@I.ir_module\nclass Module:\n    @T.prim_func\n    def main(A: T.Buffer((4,), \"float32\")):\n        A[0] = T.float32(0)\n\n";
-    let (code, out, err) = repl(&[], input);
+    let (code, out, err) = repl(&["--syntax", "tvm"], input);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("@I.ir_module\nclass Module:"), "{out}");
     assert!(out.contains("    @T.prim_func\n    def main("), "{out}");
@@ -78,7 +78,7 @@ fn module_classes_print_as_tvmscript() {
 #[test]
 fn syntax_command_switches_the_spelling() {
     let input = format!("{PRIM_FUNC}:syntax native\nadd_one\n:syntax\n:syntax tvm\n:syntax\n:syntax bogus\n");
-    let (code, out, err) = repl(&[], &input);
+    let (code, out, err) = repl(&["--syntax", "tvm"], &input);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("@T.prim_func"), "{out}");
     assert!(out.contains("@T.function"), "{out}");
@@ -87,6 +87,9 @@ fn syntax_command_switches_the_spelling() {
     assert!(err.contains("unknown syntax \"bogus\""), "{err}");
     let (_, out, _) = repl(&["--syntax", "native"], PRIM_FUNC);
     assert!(out.contains("@T.function"), "{out}");
+    // The default is native, as for every command (docs/cli.md).
+    let (_, out, _) = repl(&[], &format!("{PRIM_FUNC}:syntax\n"));
+    assert!(out.contains("@T.function") && out.contains("IR is printed in the native syntax"), "{out}");
 }
 
 #[test]

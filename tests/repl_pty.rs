@@ -108,9 +108,18 @@ impl Terminal {
     /// Wait for a fresh `prompt` with nothing typed after it. The editor redraws
     /// the whole line (prompt included) as keys arrive, so a prompt only counts
     /// when it is the last text on the screen (the editor ends a redraw with a
-    /// carriage return and a cursor move) after the last keys were handled.
+    /// carriage return and a cursor move) after the last keys were handled. The
+    /// automatic indentation of a continuation line may follow the prompt.
     fn prompt(&mut self, prompt: &str) {
-        self.wait_for(&format!("the prompt {prompt:?}"), |text| text.rsplit(['\n', '\r']).find(|l| !l.is_empty()) == Some(prompt));
+        self.wait_for(&format!("the prompt {prompt:?}"), |text| {
+            text.rsplit(['\n', '\r']).find(|l| !l.is_empty()).and_then(|l| l.strip_prefix(prompt)).is_some_and(|rest| rest.chars().all(|c| c == ' '))
+        });
+    }
+
+    /// Wait for `prompt` followed by exactly `indent` (the automatic indentation).
+    fn prompt_indented(&mut self, prompt: &str, indent: &str) {
+        let want = format!("{prompt}{indent}");
+        self.wait_for(&format!("the prompt {want:?}"), |text| text.rsplit(['\n', '\r']).find(|l| !l.is_empty()) == Some(want.as_str()));
     }
 
     fn send(&mut self, keys: &str) {
@@ -150,7 +159,7 @@ impl Drop for Terminal {
 
 #[test]
 fn interactive_session_through_a_terminal() {
-    let mut t = Terminal::start(&["repl"]);
+    let mut t = Terminal::start(&["repl", "--syntax", "tvm"]);
     t.expect("REPL");
 
     // A multi-line definition: continuation prompts, a blank line ends it, the IR prints.
@@ -240,5 +249,36 @@ fn a_plain_paste_of_several_lines_runs_them_all() {
     t.expect("param A");
     t.prompt(">>> ");
     t.send("\x04");
+    assert_eq!(t.wait(), 0);
+}
+
+/// After a line ending in `:` the next line starts indented one level deeper; a
+/// line keeps the indentation it had; Enter on the indentation alone ends the
+/// block; a line typed with its own indentation keeps only its own.
+#[test]
+fn a_line_ending_in_a_colon_indents_the_next() {
+    let mut t = Terminal::start(&["repl", "--no-history"]);
+    t.expect("REPL");
+    t.line(">>> ", "def f(n):");
+    t.prompt_indented("... ", "    ");
+    t.send("if n:\r");
+    t.prompt_indented("... ", "        ");
+    t.send("return 7\r");
+    t.prompt_indented("... ", "        ");
+    // Backspace over one level: the function body again.
+    t.send("\x7f\x7f\x7f\x7freturn 8\r");
+    t.prompt_indented("... ", "    ");
+    t.send("\r");
+    t.line(">>> ", "(f(1), f(0))");
+    t.expect("(7, 8)");
+    // Typed with its own indentation (or pasted): not indented twice.
+    t.line(">>> ", "def g():");
+    t.prompt_indented("... ", "    ");
+    t.send("    return 9\r");
+    t.prompt_indented("... ", "    ");
+    t.send("\r");
+    t.line(">>> ", "g()");
+    t.expect("9");
+    t.line(">>> ", "exit()");
     assert_eq!(t.wait(), 0);
 }

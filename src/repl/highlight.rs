@@ -303,11 +303,20 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether to colour standard output.
     pub fn for_stdout(self) -> bool {
+        self.for_stream(std::io::stdout().is_terminal())
+    }
+
+    /// Whether to colour standard error (diagnostics).
+    pub fn for_stderr(self) -> bool {
+        self.for_stream(std::io::stderr().is_terminal())
+    }
+
+    fn for_stream(self, is_terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                std::io::stdout().is_terminal()
+                is_terminal
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
                     && std::env::var("TERM").map_or(true, |t| t != "dumb")
             }

@@ -46,7 +46,7 @@ pub struct ReplOptions {
 
 impl Default for ReplOptions {
     fn default() -> Self {
-        ReplOptions { syntax: Syntax::Tvm, color: ColorChoice::Auto, history: default_history_path() }
+        ReplOptions { syntax: Syntax::Native, color: ColorChoice::Auto, history: default_history_path() }
     }
 }
 
@@ -210,8 +210,10 @@ fn interactive(vm: &VirtualMachine, ev: &mut Evaluator, opts: &ReplOptions, colo
     let mut buffer = String::new();
     let code = loop {
         let prompt = if buffer.is_empty() { ">>> " } else { "... " };
-        match rl.readline(prompt) {
+        let indent = next_indent(&buffer);
+        match rl.readline_with_initial(prompt, (&indent, "")) {
             Ok(line) => {
+                let line = without_auto_indent(line, &indent);
                 if !line.trim().is_empty() {
                     let _ = rl.add_history_entry(line.as_str());
                 }
@@ -235,6 +237,26 @@ fn interactive(vm: &VirtualMachine, ev: &mut Evaluator, opts: &ReplOptions, colo
         let _ = rl.save_history(path);
     }
     code
+}
+
+/// The indentation a continuation line starts with: the last line's, one level
+/// (4 spaces) deeper after a line ending in `:`. Empty for a first line.
+fn next_indent(buffer: &str) -> String {
+    let Some(last) = buffer.lines().rev().find(|l| !l.trim().is_empty()) else { return String::new() };
+    let mut indent: String = last.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+    if last.split('#').next().unwrap_or("").trim_end().ends_with(':') {
+        indent.push_str("    ");
+    }
+    indent
+}
+
+/// A line that brought its own indentation after the automatic one (typed in
+/// full, or pasted) keeps only its own.
+fn without_auto_indent(line: String, indent: &str) -> String {
+    match line.strip_prefix(indent) {
+        Some(rest) if !indent.is_empty() && rest.starts_with([' ', '\t']) => rest.to_string(),
+        _ => line,
+    }
 }
 
 /// Completion and highlighting for the line editor, reading the session's globals.

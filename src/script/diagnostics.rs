@@ -202,6 +202,19 @@ pub fn offset_at(text: &str, line: usize, col: usize) -> usize {
     text.len()
 }
 
+static DIAGNOSTIC_COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the commands' located diagnostics are coloured (`--color`; off
+/// unless a command turns it on, so never in an embedding's `Error`).
+pub fn set_diagnostic_color(on: bool) {
+    DIAGNOSTIC_COLOR.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// See [`set_diagnostic_color`].
+pub fn diagnostic_color() -> bool {
+    DIAGNOSTIC_COLOR.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Where in `source` an exception belongs, and its message: a `SyntaxError`'s own
 /// location, a `file:line:col: ` prefix an IR error put in the message, or the
 /// innermost traceback entry in the source (its exact expression range).
@@ -221,9 +234,13 @@ pub fn exception_diagnostic(vm: &VirtualMachine, exc: &PyBaseExceptionRef, sourc
     .or_else(|| obj.str(vm).ok().map(|s| s.to_string()))
     .unwrap_or_default();
     let mut message = full.split('\n').next().unwrap_or("").to_string();
-    // Python's traceback adds "Did you mean" to a NameError or AttributeError; so
-    // does the diagnostic.
-    if let Some(suggestion) = rustpython_vm::suggestion::offer_suggestions(exc, vm) {
+    // A name TVM 0.27 renamed gets its new name (rather than Python's guess: for
+    // `from tvm.script import tir` that would be 'ir'). Otherwise, as Python's
+    // traceback adds "Did you mean" to a NameError or AttributeError, so does the
+    // diagnostic.
+    if let Some(hint) = super::renames::message_hint(&message) {
+        message.push_str(&hint);
+    } else if let Some(suggestion) = rustpython_vm::suggestion::offer_suggestions(exc, vm) {
         message.push_str(&format!(". Did you mean: '{suggestion}'?"));
     }
     // A multi-line message (TVM's "Program is not well-formed." then the reason)

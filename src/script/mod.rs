@@ -8,6 +8,7 @@ pub mod header;
 pub mod lazy;
 pub mod nesting;
 pub mod protocol;
+pub mod renames;
 pub mod scope;
 pub mod settings;
 pub mod source;

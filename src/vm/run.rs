@@ -116,7 +116,7 @@ pub fn run_source_with(vm: &VirtualMachine, source: &Source, budget: Option<Budg
         Ok(c) => c,
         Err(e) => {
             let d = e.diagnostic(source);
-            eprint!("{}", d.render(&source.text, false));
+            eprint!("{}", d.render(&source.text, diagnostics::diagnostic_color()));
             return 1;
         }
     };
@@ -162,7 +162,7 @@ pub fn report_exception_located(vm: &VirtualMachine, exc: PyBaseExceptionRef, so
     let frames = strip_exception_line(&traceback, &exc.class().name());
     eprint!("{frames}");
     note_shortened(omitted);
-    eprint!("{}", d.render(&source.text, false));
+    eprint!("{}", d.render(&source.text, diagnostics::diagnostic_color()));
     1
 }
 

@@ -58,7 +58,7 @@ impl Frame {
         }
         for (k, v) in args.kwargs {
             let Some(i) = code.params.iter().position(|p| body.name_text(*p) == k) else {
-                return Err(vm.new_type_error(format!("{name}() got an unexpected keyword argument '{k}'")));
+                return Err(vm.new_type_error(format!("{name}() got an unexpected keyword argument '{k}'{}", crate::script::renames::keyword_hint(&k))));
             };
             if locals[i].replace(v).is_some() {
                 return Err(vm.new_type_error(format!("{name}() got multiple values for argument '{k}'")));

@@ -39,7 +39,7 @@ fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>
             "private" => o.private = b,
             "pure" => o.pure = b,
             "check_well_formed" => o.check_well_formed = b,
-            other => return Err(vm.new_type_error(format!("function() got an unexpected keyword argument '{other}'"))),
+            other => return Err(vm.new_type_error(format!("function() got an unexpected keyword argument '{other}'{}", crate::script::renames::keyword_hint(other)))),
         }
     }
     Ok(o)

@@ -41,7 +41,7 @@ fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>
             "s_tir" => o.s_tir = b,
             "persistent" => o.persistent = b,
             "check_well_formed" => o.check_well_formed = b,
-            other => return Err(vm.new_type_error(format!("prim_func() got an unexpected keyword argument '{other}'"))),
+            other => return Err(vm.new_type_error(format!("prim_func() got an unexpected keyword argument '{other}'{}", crate::script::renames::keyword_hint(other)))),
         }
     }
     Ok(o)
