@@ -122,3 +122,29 @@ pub fn py_to_seq(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<PyObjec
 pub fn is_seq(obj: &PyObjectRef) -> bool {
     obj.downcast_ref::<PyTuple>().is_some() || obj.downcast_ref::<PyList>().is_some()
 }
+
+/// A Python str (or a string constant) as a `String`.
+pub fn py_str(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<String> {
+    if let Some(o) = unwrap_object(obj)
+        && let Some(s) = o.downcast_ref::<ir::StringImmNode>()
+    {
+        return Ok(s.value.to_string());
+    }
+    Ok(String::try_from_object(vm, obj.clone())?)
+}
+
+/// A Python int (or bool, or an integer constant) as `i64`.
+pub fn py_int(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<i64> {
+    if let Some(o) = unwrap_object(obj)
+        && let Some(i) = o.downcast_ref::<ir::IntImmNode>()
+    {
+        return Ok(i.value);
+    }
+    if obj.class().is(vm.ctx.types.bool_type) {
+        return Ok(obj.clone().try_to_bool(vm)? as i64);
+    }
+    match obj.downcast_ref::<PyInt>() {
+        Some(i) => i.try_to_primitive::<i64>(vm),
+        None => Err(vm.new_type_error(format!("expected an integer, got {}", obj.class().name()))),
+    }
+}

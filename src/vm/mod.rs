@@ -2,7 +2,9 @@
 //! objects, script namespaces, the construction protocol and running files.
 
 pub mod alloc_guard;
+pub mod args;
 pub mod body;
+pub mod classes;
 pub mod closure;
 pub mod convert;
 pub mod error;
@@ -32,6 +34,7 @@ pub(crate) fn init_native_classes() {
     closure::Closure::make_static_type();
     runtime::Branches::make_static_type();
     runtime::init_classes();
+    classes::init_native_classes();
     for init in class_initializers() {
         init();
     }

@@ -165,7 +165,7 @@ pub mod tvmscript {
     /// The Python class of IR objects of a type key (`tvm.IRModule` is `ir.IRModule`'s).
     #[pyfunction]
     fn ir_class(key: String, vm: &VirtualMachine) -> PyResult {
-        let info = crate::ir::object::lookup_type(&key)
+        let info = crate::vm::classes::lookup(&key)
             .ok_or_else(|| vm.new_value_error(format!("no IR type is registered as {key:?}")))?;
         Ok(crate::vm::object::class_of(vm, info).into())
     }

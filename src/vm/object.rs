@@ -102,14 +102,20 @@ fn first<H: Copy, R>(pick: impl Fn(&Hooks) -> &Vec<H>, f: impl FnMut(H) -> Optio
 }
 
 thread_local! {
-    /// Python classes per IR type, for this thread's VM, keyed by the address of the
-    /// type's `TypeInfo` (one static per type: a key is registered once). Every IR
-    /// value handed to Python looks its class up here.
-    static CLASSES: RefCell<crate::fast_hash::FastMap<usize, PyTypeRef>> = RefCell::new(Default::default());
+    /// Python classes per IR type, for each of this thread's VMs, keyed by the
+    /// addresses of the VM's global state and of the type's `TypeInfo` (one static
+    /// per type: a key is registered once). Every IR value handed to Python looks its
+    /// class up here; a class is per VM because Python code (a package's methods)
+    /// may be attached to it.
+    static CLASSES: RefCell<crate::fast_hash::FastMap<(usize, usize), PyTypeRef>> = RefCell::new(Default::default());
+}
+
+fn class_key(vm: &VirtualMachine, info: &'static TypeInfo) -> (usize, usize) {
+    (rustpython_vm::common::rc::PyRc::as_ptr(&vm.state) as usize, std::ptr::from_ref(info) as usize)
 }
 
 fn class_for(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
-    let id = std::ptr::from_ref(info) as usize;
+    let id = class_key(vm, info);
     if let Some(c) = CLASSES.with(|c| c.borrow().get(&id).cloned()) {
         return c;
     }
@@ -117,14 +123,13 @@ fn class_for(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
         Some(p) if p.parent.is_some() => class_for(vm, p),
         _ => PyIr::class(&vm.ctx).to_owned(),
     };
-    let module = match info.namespace() {
-        "" => "tvm".to_string(),
-        ns => format!("tvm.{ns}"),
-    };
     let dict = vm.ctx.new_dict();
     let _ = dict.set_item("__slots__", vm.ctx.new_tuple(vec![]).into(), vm);
-    let _ = dict.set_item("__module__", vm.ctx.new_str(module).into(), vm);
+    let _ = dict.set_item("__module__", vm.ctx.new_str(super::classes::module_of(info)).into(), vm);
     let _ = dict.set_item("_type_key", vm.ctx.new_str(info.key).into(), vm);
+    // A member that cannot be made leaves the class without it (an AttributeError
+    // when used), never without a class.
+    let _ = super::classes::fill(vm, info, &dict);
     let created = vm
         .ctx
         .types
@@ -176,7 +181,7 @@ pub fn exact_ir<'a>(vm: &VirtualMachine, obj: &'a PyObject) -> Option<&'a Object
     let info = ir.obj.type_info();
     // Compared in the cache, without taking a reference to the class (operators ask
     // this of both operands).
-    let id = std::ptr::from_ref(info) as usize;
+    let id = class_key(vm, info);
     let exact = match CLASSES.with(|c| c.borrow().get(&id).map(|cls| obj.class().is(cls))) {
         Some(exact) => exact,
         None => obj.class().is(&class_for(vm, info)),
@@ -225,6 +230,25 @@ impl PyIr {
     #[pymethod]
     fn same_as(&self, other: PyObjectRef) -> bool {
         unwrap_object(&other).is_some_and(|o| o.same_as(&self.obj))
+    }
+
+    /// `dir(obj)`: the class's attributes and the node's reflected fields.
+    #[pymethod]
+    fn __dir__(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult<PyObjectRef> {
+        let zelf: PyObjectRef = zelf.into();
+        let base = vm.ctx.types.object_type.as_object().get_attr("__dir__", vm)?.call((zelf.clone(),), vm)?;
+        let mut names: Vec<String> = vm.extract_elements_with(&base, |o| o.str(vm).map(|s| s.to_string()))?;
+        if let Some(obj) = unwrap_object(&zelf) {
+            names.extend(obj.type_info().fields.iter().map(|f| f.name.to_string()));
+            let mut info = obj.type_info().parent();
+            while let Some(p) = info {
+                names.extend(p.fields.iter().map(|f| f.name.to_string()));
+                info = p.parent();
+            }
+        }
+        names.sort();
+        names.dedup();
+        Ok(vm.ctx.new_list(names.into_iter().map(|n| vm.ctx.new_str(n).into()).collect()).into())
     }
 
     #[pymethod]

@@ -3,12 +3,14 @@
 
 pub mod module_frame;
 pub mod namespace;
+mod classes;
 mod parallel_print;
 pub mod printer;
 
 /// Register the `I` namespace, module classes and the printer hooks.
 pub fn register_dialect() -> crate::ir::Result<()> {
     namespace::register();
+    classes::register();
     printer::register();
     // A printed script's header binds `I` (`from tvm.script import ir as I`).
     crate::script::header::declare_namespace_alias("I", "ir", 20);

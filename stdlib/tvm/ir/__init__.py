@@ -13,3 +13,6 @@ IRModule.from_expr = staticmethod(_tvmscript.module_from_expr)
 
 Op = _tvmscript.ir_class("ir.Op")
 Op.get = staticmethod(_tvmscript.op_get)
+
+Type = _tvmscript.ir_class("ir.Type")
+PrimType = _tvmscript.ir_class("ir.PrimType")

@@ -14,7 +14,7 @@ pub use regions::{check_outer_loop_use, contains_block};
 
 use super::nodes::*;
 use crate::builder;
-use crate::dialects::tirx::frontend::args::{bind, bind_native};
+use crate::dialects::tirx::frontend::args::{bind, bind_native, BoundExpr};
 use crate::dialects::tirx::frontend::buffers::{self, region_of_val};
 use crate::vm::native::{Args, Val};
 use crate::dialects::tirx::frontend::context::{enter, with_func, NameSpec};

@@ -3,7 +3,7 @@
 //! data types (`"float32"`, `T.float32`, a `PrimType`), and error conversion.
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyFloat, PyInt, PyList, PyStr, PyTuple};
-use rustpython_vm::{AsObject, PyObjectRef, PyResult, TryFromObject, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::ir::arith::Operand;
 use crate::dialects::tirx::nodes::IterVarNode;
@@ -31,34 +31,12 @@ pub fn diag(vm: &VirtualMachine, msg: impl Into<String>) -> PyBaseExceptionRef {
     vm.new_exception_msg(crate::vm::error::diagnostic_error_type(vm), msg.into())
 }
 
-pub fn py_str(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<String> {
-    if let Some(o) = unwrap_object(obj)
-        && let Some(s) = o.downcast_ref::<ir::StringImmNode>()
-    {
-        return Ok(s.value.to_string());
-    }
-    Ok(String::try_from_object(vm, obj.clone())?)
-}
+pub use crate::vm::convert::{py_int, py_str};
 
 pub fn is_str(obj: &PyObjectRef) -> bool {
     obj.downcast_ref::<PyStr>().is_some()
 }
 
-/// A Python int (or bool, or an integer constant) as `i64`.
-pub fn py_int(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<i64> {
-    if let Some(o) = unwrap_object(obj)
-        && let Some(i) = o.downcast_ref::<ir::IntImmNode>()
-    {
-        return Ok(i.value);
-    }
-    if obj.class().is(vm.ctx.types.bool_type) {
-        return Ok(obj.clone().try_to_bool(vm)? as i64);
-    }
-    match obj.downcast_ref::<PyInt>() {
-        Some(i) => i.try_to_primitive::<i64>(vm),
-        None => Err(vm.new_type_error(format!("expected an integer, got {}", obj.class().name()))),
-    }
-}
 
 pub fn is_python_int(vm: &VirtualMachine, obj: &PyObjectRef) -> bool {
     obj.downcast_ref::<PyInt>().is_some() && !obj.class().is(vm.ctx.types.bool_type)

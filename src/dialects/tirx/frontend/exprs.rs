@@ -11,7 +11,7 @@ use rustpython_vm::protocol::PyMappingMethods;
 use rustpython_vm::types::{AsMapping, Callable, Iterable, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::args::{bind, bind_native};
+use super::args::{bind, bind_native, BoundExpr};
 use crate::vm::native::{Args, NativeKind, Val};
 use crate::ir::arith::{self, Operand};
 use super::convert::{diag, operand, py, py_int, py_str, to_dtype, to_expr, Py as _};
