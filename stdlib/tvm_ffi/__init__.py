@@ -1,0 +1,7 @@
+"""TVM FFI's Python names that scripts import for IR (`tvm_ffi.structural_equal` ...),
+as tvmscript provides them."""
+import _tvmscript
+
+structural_equal = _tvmscript.structural_equal
+structural_hash = _tvmscript.structural_hash
+Object = _tvmscript.Object
