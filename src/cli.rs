@@ -278,6 +278,65 @@ pub fn check_files(paths: &[std::path::PathBuf], limits: &Limits) -> i32 {
     code
 }
 
+/// `tvmscript fmt FILE... [--syntax S] [--check] [--diff]`: format each file's
+/// definitions in place (see `crate::fmt`); `--check` and `--diff` leave the files
+/// (a report, a unified diff on stdout); `-` formats standard input to stdout.
+/// Exit: 1 when a file is refused or does not parse, or, with `--check`, would
+/// change; 2 when a file cannot be read or written (the worst over the files).
+pub fn fmt_files(paths: &[std::path::PathBuf], syntax: Option<Syntax>, check: bool, diff: bool, limits: &Limits) -> i32 {
+    use crate::fmt::{format_source, unified_diff, write_atomically, Formatted};
+    let mut code = 0;
+    let (mut changed, mut unchanged, mut refused) = (0usize, 0usize, 0usize);
+    let leave = check || diff;
+    with_limited_vm(limits, |vm, timer| {
+        for path in paths {
+            let stdin = path.as_os_str() == "-";
+            let source = match load(path) {
+                Ok(s) => s,
+                Err(msg) => {
+                    code = code.max(fail(&msg, 2));
+                    continue;
+                }
+            };
+            let result = parse_definitions(vm, timer, &source, false).and_then(|defs| format_source(&source, &defs, syntax));
+            let new = match result {
+                Ok(Formatted::Unchanged) => {
+                    unchanged += 1;
+                    if stdin && !leave {
+                        code = code.max(write_stdout(&source.text));
+                    }
+                    continue;
+                }
+                Ok(Formatted::Changed(text)) => text,
+                Err(msg) => {
+                    refused += 1;
+                    code = code.max(fail(&msg, 1));
+                    continue;
+                }
+            };
+            changed += 1;
+            if diff {
+                code = code.max(write_stdout(&unified_diff(&source.name, &source.text, &new)));
+            }
+            if check {
+                eprintln!("would reformat {}", source.name);
+                code = code.max(1);
+            } else if stdin && !diff {
+                code = code.max(write_stdout(&new));
+            } else if !diff {
+                match write_atomically(path, &new) {
+                    Ok(()) => eprintln!("reformatted {}", source.name),
+                    Err(e) => code = code.max(fail(&format!("{}: error: cannot write: {e}", source.name), 2)),
+                }
+            }
+        }
+    });
+    let verb = if leave { "would be reformatted" } else { "reformatted" };
+    let refused = if refused > 0 { format!(", {refused} not formatted") } else { String::new() };
+    eprintln!("{changed} file{} {verb}, {unchanged} unchanged{refused}", if changed == 1 { "" } else { "s" });
+    code
+}
+
 fn fail(msg: &str, code: i32) -> i32 {
     eprintln!("{}", msg.trim_end());
     code

@@ -7,6 +7,7 @@ pub mod builder;
 pub mod cli;
 pub mod dialects;
 pub mod fast_hash;
+pub mod fmt;
 pub mod ir;
 pub mod memory;
 

@@ -75,6 +75,27 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
     },
+    /// Format each FILE's TVMScript definitions in place, where only their layout changes.
+    Fmt {
+        /// Files to format (`-`: standard input, formatted to stdout).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The spelling to write (default: the one each definition is written in).
+        #[arg(long, value_enum)]
+        syntax: Option<SyntaxArg>,
+        /// Change no file; list those that would change and exit 1 if any would (for CI).
+        #[arg(long)]
+        check: bool,
+        /// Change no file; print a unified diff of what would change on stdout.
+        #[arg(long)]
+        diff: bool,
+        /// Stop running a file after this many seconds (default: no limit).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
+        /// Colour diagnostics on stderr.
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
+    },
     /// Show the builder program the transpiler makes of FILE.
     Transpile {
         /// The script to transpile (`-`: standard input).
@@ -206,6 +227,10 @@ fn dispatch(command: Command) -> i32 {
         Command::Check { files, timeout, color } => {
             stderr_color(color);
             tvmscript::cli::check_files(&files, &limited(timeout))
+        }
+        Command::Fmt { files, syntax, check, diff, timeout, color } => {
+            stderr_color(color);
+            tvmscript::cli::fmt_files(&files, syntax.map(Into::into), check, diff, &limited(timeout))
         }
         Command::Transpile { file, color } => {
             stderr_color(color);

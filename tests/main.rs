@@ -10,6 +10,7 @@ mod embed;
 mod eval_parity;
 mod extension_complex;
 mod frontend_semantics;
+mod fmt;
 mod fuzz;
 mod ir_arith;
 mod ir_dtype;
