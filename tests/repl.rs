@@ -92,6 +92,30 @@ fn syntax_command_switches_the_spelling() {
     assert!(out.contains("@T.function") && out.contains("IR is printed in the native syntax"), "{out}");
 }
 
+/// `:syntax` is the spelling of `print(f)` and `f.script()` too, not only of the
+/// values the REPL shows; `script(syntax=...)` still chooses for itself.
+#[test]
+fn syntax_command_applies_to_print_and_script() {
+    let input = format!(
+        "{PRIM_FUNC}:syntax native\nprint('A', add_one.script().splitlines()[1])\nprint(add_one)\n:syntax tvm\nprint('B', add_one.script().splitlines()[1])\nprint('C', add_one.script(syntax='native').splitlines()[1])\n"
+    );
+    let (code, out, err) = repl(&["--syntax", "tvm"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("A @T.function"), "{out}");
+    assert!(out.contains("B @T.prim_func"), "{out}");
+    assert!(out.contains("C @T.function"), "{out}");
+    let printed = out.split("A @T.function").nth(1).unwrap_or("");
+    assert!(printed.contains("@T.function") && !printed.split("B @T.prim_func").next().unwrap_or("").contains("@T.prim_func"), "{out}");
+}
+
+/// `f.<Tab>` offers the IR fields (`dir()` lists them).
+#[test]
+fn dir_of_an_ir_value_lists_its_fields() {
+    let (code, out, err) = repl(&[], &format!("{PRIM_FUNC}print(sorted(n for n in dir(add_one) if n in ('params', 'body', 'buffer_map', 'attrs')))\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("['attrs', 'body', 'buffer_map', 'params']"), "{out}");
+}
+
 #[test]
 fn color_always_highlights_ir() {
     let (code, out, err) = repl(&["--color", "always"], PRIM_FUNC);

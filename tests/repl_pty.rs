@@ -252,6 +252,31 @@ fn a_plain_paste_of_several_lines_runs_them_all() {
     assert_eq!(t.wait(), 0);
 }
 
+/// A block goes into history whole: Up recalls it as one entry and Enter runs it
+/// again; the history file keeps it as one entry too.
+#[test]
+fn history_recalls_a_whole_block() {
+    let mut t = Terminal::start(&["repl"]);
+    t.expect("REPL");
+    t.line(">>> ", "for i in range(2):");
+    t.prompt_indented("... ", "    ");
+    t.send("print('row', i * 10)\r");
+    t.prompt_indented("... ", "    ");
+    t.send("\r");
+    t.expect("row 10");
+    t.prompt(">>> ");
+    // Up: the whole block, not its last line.
+    t.send("\x1b[A");
+    t.expect("print('row', i * 10)");
+    t.send("\r");
+    t.wait_for("the block to run again", |text| text.contains("row 0") && text.contains("row 10"));
+    t.line(">>> ", ":quit");
+    assert_eq!(t.wait(), 0);
+    let history = std::fs::read_to_string(t.home.join(".tvmscript_history")).unwrap_or_default();
+    assert!(history.contains("for i in range(2):"), "{history}");
+    assert!(!history.lines().any(|l| l.trim() == "print('row', i * 10)"), "the block's lines are not separate entries: {history}");
+}
+
 /// After a line ending in `:` the next line starts indented one level deeper; a
 /// line keeps the indentation it had; Enter on the indentation alone ends the
 /// block; a line typed with its own indentation keeps only its own.

@@ -134,6 +134,7 @@ impl<'vm> Evaluator<'vm> {
         }
 
         let display = Arc::new(Display::new(syntax, color));
+        crate::vm::printing::set_script_syntax(vm, syntax);
         let shown = display.clone();
         let hook = vm.new_function("displayhook", move |value: PyObjectRef, vm: &VirtualMachine| -> PyResult<()> {
             let Some(text) = shown.render(vm, &value)? else { return Ok(()) };
@@ -156,9 +157,11 @@ impl<'vm> Evaluator<'vm> {
         &self.display
     }
 
-    /// Print IR in `syntax` from now on.
+    /// Print IR in `syntax` from now on: the values shown, `print(f)` and `f.script()`.
     pub fn set_syntax(&self, syntax: Syntax) {
         self.display.tvm_syntax.store(syntax == Syntax::Tvm, Ordering::Relaxed);
+        // `print(f)` and `f.script()` follow, not only the values the REPL shows.
+        crate::vm::printing::set_script_syntax(self.vm, syntax);
     }
 
     /// The inputs that ran without error.

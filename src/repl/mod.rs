@@ -152,7 +152,13 @@ fn feed(ev: &mut Evaluator, buffer: &mut String, line: &str) -> Flow {
     }
     buffer.push_str(line);
     buffer.push('\n');
-    match input::classify(buffer) {
+    let mut status = input::classify(buffer);
+    // A block recalled from history arrives whole, in one line: it ends where it ends.
+    if status == InputStatus::Incomplete && line.contains('\n') {
+        buffer.push('\n');
+        status = input::classify(buffer);
+    }
+    match status {
         InputStatus::Empty => buffer.clear(),
         InputStatus::Incomplete => {}
         InputStatus::Ready => {
@@ -208,6 +214,9 @@ fn interactive(vm: &VirtualMachine, ev: &mut Evaluator, opts: &ReplOptions, colo
     }
     println!("{}", banner());
     let mut buffer = String::new();
+    // The lines of the input being gathered: a block goes into history whole, so
+    // Up recalls it as one entry (and Enter runs it again).
+    let mut block = String::new();
     let code = loop {
         let prompt = if buffer.is_empty() { ">>> " } else { "... " };
         let indent = next_indent(&buffer);
@@ -215,9 +224,15 @@ fn interactive(vm: &VirtualMachine, ev: &mut Evaluator, opts: &ReplOptions, colo
             Ok(line) => {
                 let line = without_auto_indent(line, &indent);
                 if !line.trim().is_empty() {
-                    let _ = rl.add_history_entry(line.as_str());
+                    block.push_str(&line);
+                    block.push('\n');
                 }
-                if let Flow::Exit(code) = feed(ev, &mut buffer, &line) {
+                let flow = feed(ev, &mut buffer, &line);
+                if buffer.is_empty() && !block.trim().is_empty() {
+                    let _ = rl.add_history_entry(block.trim_end());
+                    block.clear();
+                }
+                if let Flow::Exit(code) = flow {
                     break code;
                 }
             }
@@ -225,6 +240,7 @@ fn interactive(vm: &VirtualMachine, ev: &mut Evaluator, opts: &ReplOptions, colo
                 // As Python: Ctrl-C drops the input typed so far.
                 println!("KeyboardInterrupt");
                 buffer.clear();
+                block.clear();
             }
             Err(ReadlineError::Eof) => break 0,
             Err(e) => {

@@ -23,12 +23,41 @@ fn dtype_arg(vm: &VirtualMachine, v: PyObjectRef) -> PyResult<DataType> {
     s.parse::<DataType>().py(vm)
 }
 
+thread_local! {
+    /// The spelling `script()` and `str()` write without `syntax=`, per VM (keyed by
+    /// its global state): TVM's, as a script run by `python` with TVM prints, unless
+    /// the host says otherwise (the REPL's `:syntax`).
+    static SCRIPT_SYNTAX: std::cell::RefCell<Vec<(usize, Syntax)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn vm_key(vm: &VirtualMachine) -> usize {
+    rustpython_vm::common::rc::PyRc::as_ptr(&vm.state) as usize
+}
+
+/// Make `syntax` the spelling `script()` and `str()` write in `vm` without `syntax=`.
+pub fn set_script_syntax(vm: &VirtualMachine, syntax: Syntax) {
+    let key = vm_key(vm);
+    SCRIPT_SYNTAX.with(|s| {
+        let mut s = s.borrow_mut();
+        match s.iter_mut().find(|(k, _)| *k == key) {
+            Some(slot) => slot.1 = syntax,
+            None => s.push((key, syntax)),
+        }
+    });
+}
+
+/// The spelling `script()` writes in `vm` without `syntax=` (TVM's unless set).
+pub fn script_syntax(vm: &VirtualMachine) -> Syntax {
+    let key = vm_key(vm);
+    SCRIPT_SYNTAX.with(|s| s.borrow().iter().find(|(k, _)| *k == key).map_or(Syntax::Tvm, |(_, syn)| *syn))
+}
+
 /// The printer configuration for `script(**kwargs)` (TVM's `PrinterConfig` fields).
 pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<PrinterConfig> {
     if !args.args.is_empty() {
         return Err(vm.new_type_error("script() takes keyword arguments only"));
     }
-    let mut cfg = PrinterConfig { syntax: Syntax::Tvm, ..PrinterConfig::default() };
+    let mut cfg = PrinterConfig { syntax: script_syntax(vm), ..PrinterConfig::default() };
     for (key, value) in args.kwargs {
         let flag = |v: &PyObjectRef| v.clone().try_to_bool(vm);
         match key.as_str() {
