@@ -1,0 +1,12 @@
+from tvm.script import relax as R
+
+
+@R.function(pure=False)
+def main(x: R.Tensor((10, 10), dtype="float32")) -> R.Tensor((10, 10), dtype="float32"):
+    # A Python bool in an argument tuple is an int64 prim value (TVM's convert_to_expr).
+    gv0 = R.call_dps_packed("f", [x, R.shape([0]), True], out_ty=R.Tensor((10, 10), dtype="float32"))
+    gv1 = R.call_dps_packed("f", (x, False), out_ty=R.Tensor((10, 10), dtype="float32"))
+    gv2 = R.call_packed("g", x, True, ty_args=R.Tensor((10, 10), dtype="float32"))
+    flag = R.prim_value(True)
+    c = (gv1, False)
+    return gv0
