@@ -30,6 +30,7 @@ pub(super) fn rule_of(name: &str) -> Option<InferRule> {
         .or_else(|| misc::rule(name))
         .or_else(|| quant_index::rule(name))
         .or_else(|| repeat_scan::rule(name))
+        .or_else(|| crate::dialects::relax::distributed::infer::rule(name))
 }
 
 /// Run a rule, unless an argument's type is missing: then nothing is known. (A
@@ -37,6 +38,10 @@ pub(super) fn rule_of(name: &str) -> Option<InferRule> {
 pub(super) fn run(rule: InferRule, call: &CallNode) -> Result<Type> {
     if call.args.iter().any(|a| !a.is::<GlobalVarNode>() && has_missing(&a.ty())) {
         return Ok(Type::missing());
+    }
+    // Distributed tensors in, a distributed tensor out (TVM's `dist.FInferType`).
+    if let Some(t) = crate::dialects::relax::distributed::infer::infer(rule, call) {
+        return t;
     }
     rule(call)
 }
