@@ -1,6 +1,7 @@
 //! Neural-network operators: convolutions and their transposes (1-3 spatial
 //! dimensions, any permutation layout), pooling and adaptive pooling, the
-//! normalisations, `dropout`, `cross_entropy_with_logits`, plus `einsum` and `unique`.
+//! normalisations (`batch_norm` also gives the moving mean and variance), `dropout`,
+//! `cross_entropy_with_logits`, plus `einsum` and `unique`.
 //!
 //! Spatial output sizes are computed when the spatial dimensions, kernel sizes and
 //! attributes are constants (TVM's simplifier writes symbolic ones in forms of its
@@ -24,6 +25,8 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
             let t: Type = tensor_arg(c, 0)?.into();
             Ok(tuple_type(vec![t.clone(), t]))
         },
+        // The normalised data, then the moving mean and variance.
+        "nn.batch_norm" => |c| Ok(tuple_type(vec![tensor_arg(c, 0)?.into(), tensor_arg(c, 3)?.into(), tensor_arg(c, 4)?.into()])),
         "nn.cross_entropy_with_logits" => cross_entropy,
         "einsum" => einsum,
         "unique" => unique,
