@@ -31,6 +31,18 @@ pub fn register() {
         let prefix = p.config().ir_prefix.clone();
         Ok(Doc::from(ExprDoc::id(prefix).attr("GlobalVar").call(vec![ExprDoc::str(gv.name_hint.to_string())])))
     });
+    // A range in module-level values (a device mesh's devices): `I.Range(begin, end)`.
+    register_print_hook(DEFAULT_TOKEN, "ir.Range", |obj, path, p| {
+        let r = obj.downcast_ref::<crate::ir::RangeNode>().expect("dispatched by type key");
+        let begin = p.to_doc(&r.min.clone().into_object(), &path.attr("min"))?;
+        let end = match (r.min.as_int(), r.extent.as_int()) {
+            (Some(a), Some(b)) => ExprDoc::int(a + b).with_path(path.attr("extent")),
+            _ => return Ok(Doc::from(p.generic_doc(obj, path)?)),
+        };
+        p.use_import(IMPORT_I);
+        let prefix = p.config().ir_prefix.clone();
+        Ok(Doc::from(ExprDoc::id(prefix).attr("Range").call(vec![begin, end])))
+    });
     // Constants in module-level values (attrs, global infos) print as Python literals.
     register_print_hook(DEFAULT_TOKEN, "ir.IntImm", |obj, _path, p| {
         let imm = obj.downcast_ref::<crate::ir::IntImmNode>().expect("dispatched by type key");

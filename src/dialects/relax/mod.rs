@@ -7,6 +7,7 @@
 //! turns Relax IR into TVMScript; `docs/dev-notes/relax-model.md` is the fact sheet
 //! they build on.
 
+pub mod distributed;
 pub mod frontend;
 pub mod nodes;
 pub mod ops;
@@ -34,6 +35,7 @@ pub fn register_dialect() -> Result<()> {
         ops::register()?;
         frontend::register()?;
         printer::register()?;
+        distributed::register()?;
         // A printed script's header binds `R` (`from tvm.script import relax as R`).
         crate::script::header::declare_namespace_alias("R", "relax", 30);
         Ok(())

@@ -68,9 +68,8 @@ pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
         let fields = items.iter().map(|x| to_expr(vm, x)).collect::<PyResult<Vec<_>>>()?;
         return Ok(make_tuple(fields));
     }
-    if obj.class().is(vm.ctx.types.bool_type) {
-        return Ok(ir::bool_imm(obj.clone().try_to_bool(vm)?));
-    }
+    // A Python bool is an int here, as in TVM's `convert_to_expr` (`isinstance(True, int)`):
+    // `(x, True)` holds the int64 prim value 1.
     if let Some(i) = obj.downcast_ref::<PyInt>() {
         let v: i64 = i.try_to_primitive(vm)?;
         return Ok(ir::int_imm(DataType::INT64, v));

@@ -69,6 +69,17 @@ fn as_ir_value(vm: &VirtualMachine, value: PyObjectRef) -> PyResult<PyObjectRef>
 impl RelaxHooks {
     /// `name: ann = value`, the annotation read by `ann_type` when it is needed.
     fn bind_annotated_with(&self, vm: &VirtualMachine, name: String, ann_type: impl FnOnce(&VirtualMachine) -> PyResult<Type>, value: PyObjectRef) -> PyResult {
+        // A Python number is a scalar prim value under a scalar annotation, else a
+        // constant (TVM's parser: `relax.prim_value(v, dtype)` / `R.const(v)`).
+        if is_number(vm, &value) {
+            let ty = ann_type(vm)?;
+            let e = match ty.as_prim() {
+                Some(d) => number_prim_value(vm, &value, d)?,
+                None => number_const(vm, &value)?,
+            };
+            let var = emit::emit_named(&name, e, Some(ty)).map_err(|e| ir_err(vm, e))?;
+            return Ok(py(vm, var.into_object()));
+        }
         let value = as_ir_value(vm, value)?;
         if let Some(m) = value.downcast_ref::<MatchCastValue>() {
             let var = emit::emit_match_cast(&name, Expr(m.value.clone()), m.ty.clone()).map_err(|e| ir_err(vm, e))?;
@@ -88,6 +99,11 @@ fn bind_one(vm: &VirtualMachine, name: &str, value: PyObjectRef) -> PyResult {
     // `c = I.meta_var(v)`: the name is the Python value itself, as in TVM's parser.
     if let Some(m) = value.downcast_ref::<crate::dialects::tirx::frontend::exprs::MetaVar>() {
         return Ok(m.value.clone());
+    }
+    if is_number(vm, &value) {
+        let e = number_const(vm, &value)?;
+        let var = emit::emit_named(name, e, None).map_err(|e| ir_err(vm, e))?;
+        return Ok(py(vm, var.into_object()));
     }
     let value = as_ir_value(vm, value)?;
     if let Some(m) = value.downcast_ref::<MatchCastValue>() {
@@ -471,6 +487,28 @@ pub fn func_attr(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     })
     .ok_or_else(|| diag(vm, "error: R.func_attr must be used inside an R.function"))?;
     Ok(vm.ctx.none())
+}
+
+/// A Python int, float or bool.
+fn is_number(vm: &VirtualMachine, v: &PyObjectRef) -> bool {
+    v.downcast_ref::<PyInt>().is_some() || v.class().is(vm.ctx.types.float_type)
+}
+
+/// `R.const(v)` of a Python number.
+fn number_const(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Expr> {
+    let r = crate::vm::namespace::namespace_object(vm, "relax");
+    let c = r.get_attr("const", vm)?.call((v.clone(),), vm)?;
+    super::convert::to_expr(vm, &c)
+}
+
+/// `relax.prim_value(v, dtype)` of a Python number.
+fn number_prim_value(vm: &VirtualMachine, v: &PyObjectRef, dtype: DataType) -> PyResult<Expr> {
+    if v.class().is(vm.ctx.types.float_type) {
+        let f = v.clone().try_float(vm)?.to_f64();
+        return Ok(ir::float_imm(dtype, f));
+    }
+    let i: i64 = v.downcast_ref::<PyInt>().map(|i| i.try_to_primitive(vm)).transpose()?.unwrap_or(0);
+    Ok(if dtype.is_bool() { ir::bool_imm(i != 0) } else if dtype.is_float() { ir::float_imm(dtype, i as f64) } else { ir::int_imm(dtype, i) })
 }
 
 /// `R.prim_value(v)`: the scalar itself (Python ints as int64).

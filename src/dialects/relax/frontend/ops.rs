@@ -5,7 +5,7 @@
 //! The call's type is inferred on construction; inference errors become located
 //! `DiagnosticError`s.
 
-use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::convert::{make_tuple, seq_v, to_dtype, to_expr_v, to_shape_v};
 use crate::dialects::relax::nodes::GenericConst;
@@ -187,6 +187,9 @@ fn arg_expr(vm: &VirtualMachine, kind: &str, v: &Val) -> PyResult<Expr> {
     };
     match (kind, v) {
         ("Shape", _) => to_shape_v(vm, v),
+        // An operator's own argument keeps a Python bool a bool (TVM's operator
+        // functions make it `prim_value(True)`); only `convert_to_expr` makes it an int.
+        (_, Val::Py(o)) if o.class().is(vm.ctx.types.bool_type) => Ok(ir::bool_imm(o.clone().try_to_bool(vm)?)),
         ("GenericConst" | "DataType", Val::Py(o)) if dtype_like(o) => Ok(GenericConst::dtype(to_dtype(vm, o)?, Span::none()).into()),
         _ => to_expr_v(vm, v),
     }

@@ -327,9 +327,11 @@ pub fn call_special(vm: &VirtualMachine, fact: &'static OpFact, script: &str, ar
             };
             let step = a.get(vm, "step").unwrap_or_else(|| vm.ctx.new_int(1).into());
             let call_args = vec![to_expr(vm, &start)?, to_expr(vm, &end)?, to_expr(vm, &step)?];
+            // No dtype: int64 when every bound is an integer, else float32 (TVM's `arange`).
             let dtype = match a.get(vm, "dtype") {
                 Some(d) => Value::DType(to_dtype(vm, &d)?),
-                None => Value::DType(DataType::void()),
+                None if call_args.iter().all(|e| e.dtype().is_integer()) => Value::DType(DataType::INT64),
+                None => Value::DType(DataType::FLOAT32),
             };
             let attrs = make_attrs(fact.call_attrs, vec![("dtype".into(), dtype)]).map_err(|e| call_error(vm, e))?;
             make_call(vm, op, call_args, Some(attrs), vec![])?

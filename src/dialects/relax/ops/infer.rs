@@ -5,7 +5,7 @@
 use crate::fast_hash::FastMap;
 
 use super::text::{call_text, expr_name, op_repr, type_text};
-use super::{create, elementwise, linalg, manipulate, misc, quant_index, reduce, repeat_scan};
+use super::{create, elementwise, linalg, manipulate, misc, nn, quant_index, reduce, repeat_scan};
 use crate::dialects::relax::nodes::{ExternFuncNode, ShapeExprNode};
 use crate::dialects::relax::types::{
     any_type, as_func, as_tensor, as_tuple, erase_where, tuple_type, TensorType, TensorTypeNode, VDevice,
@@ -30,6 +30,8 @@ pub(super) fn rule_of(name: &str) -> Option<InferRule> {
         .or_else(|| misc::rule(name))
         .or_else(|| quant_index::rule(name))
         .or_else(|| repeat_scan::rule(name))
+        .or_else(|| nn::rule(name))
+        .or_else(|| crate::dialects::relax::distributed::infer::rule(name))
 }
 
 /// Run a rule, unless an argument's type is missing: then nothing is known. (A
@@ -37,6 +39,10 @@ pub(super) fn rule_of(name: &str) -> Option<InferRule> {
 pub(super) fn run(rule: InferRule, call: &CallNode) -> Result<Type> {
     if call.args.iter().any(|a| !a.is::<GlobalVarNode>() && has_missing(&a.ty())) {
         return Ok(Type::missing());
+    }
+    // Distributed tensors in, a distributed tensor out (TVM's `dist.FInferType`).
+    if let Some(t) = crate::dialects::relax::distributed::infer::infer(rule, call) {
+        return t;
     }
     rule(call)
 }

@@ -25,6 +25,7 @@ mod infer;
 mod linalg;
 mod manipulate;
 mod misc;
+mod nn;
 mod quant_index;
 mod reduce;
 mod repeat_scan;

@@ -125,7 +125,10 @@ fn call_tir_family(p: &mut Printer, op: &str, call: &CallNode, path: &AccessPath
                 kwargs.push(("te_grad_kwargs".into(), d));
             }
     }
-    let name = op.trim_start_matches("relax.");
+    let name = match op {
+        "relax.call_tir" => crate::dialects::relax::distributed::printer::call_tir_name(out_ty),
+        _ => op.trim_start_matches("relax."),
+    };
     Ok(Some(r(p, name).call_kw(args, kwargs)))
 }
 

@@ -156,8 +156,12 @@ fn constant_doc(p: &mut Printer, obj: &ObjectRef, c: &GenericConstNode, path: &A
     }
     if let Some(t) = c.tensor()
         && let Some(lit) = scalar_literal(t) {
+            let lit = lit.with_path(path.attr("data"));
+            if let Some(d) = crate::dialects::relax::distributed::printer::const_doc(p, &c.ty, lit.clone(), path)? {
+                return Ok(d);
+            }
             let dtype = ExprDoc::str(t.dtype).with_path(path.attr("data").attr("dtype"));
-            return Ok(r(p, "const").call(vec![lit.with_path(path.attr("data")), dtype]));
+            return Ok(r(p, "const").call(vec![lit, dtype]));
         }
     Ok(p.add_metadata(&Value::Object(obj.clone())))
 }

@@ -217,13 +217,59 @@ pub fn sblock_attr(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     for (k, v) in dict {
         items.push((Value::str(&py_str(vm, &k)?), to_value(vm, &v)?));
     }
+    let mut conflict = None;
     with_block(vm, "T.sblock_attr", false, |b| {
-        for (k, v) in items {
-            b.annotations.retain(|(x, _)| x != &k);
-            b.annotations.push((k, v));
-        }
+        let mut merged = std::mem::take(&mut b.annotations);
+        conflict = merge_annotations(&mut merged, items).err();
+        b.annotations = merged;
     })?;
-    Ok(vm.ctx.none())
+    match conflict {
+        Some(msg) => Err(vm.new_value_error(msg)),
+        None => Ok(vm.ctx.none()),
+    }
+}
+
+/// An annotation value in a message.
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) => f.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Str(s) => s.to_string(),
+        Value::Object(o) => match crate::ir::Expr(o.clone()).as_int() {
+            Some(i) if o.isinstance(crate::ir::expr_info()) => i.to_string(),
+            _ => o.type_key().to_string(),
+        },
+        other => other.kind_name().to_string(),
+    }
+}
+
+/// Merge annotations into earlier ones as TVM's block frame does: dictionaries under
+/// one key merge key by key, equal values stay, other values conflict.
+fn merge_annotations(into: &mut Vec<(Value, Value)>, items: Vec<(Value, Value)>) -> Result<(), String> {
+    for (k, v) in items {
+        let Some(slot) = into.iter_mut().find(|(x, _)| x == &k) else {
+            into.push((k, v));
+            continue;
+        };
+        match (&slot.1, v) {
+            (Value::Map(old), Value::Map(new)) => {
+                let mut inner = old.to_vec();
+                merge_annotations(&mut inner, new.to_vec())?;
+                slot.1 = Value::Map(inner.into());
+            }
+            (old, new) if crate::ir::structural_equal(old, &new, false) => {}
+            (old, new) => {
+                return Err(format!(
+                    "Try to merge two annotations with different values for key `{}`, previous one is {}, new one is {}",
+                    k.as_str().unwrap_or_default(),
+                    value_text(old),
+                    value_text(&new)
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 const SBLOCK_ALLOC_PARAMS: &[&str] =

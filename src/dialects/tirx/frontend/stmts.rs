@@ -147,12 +147,26 @@ pub fn for_kind(vm: &VirtualMachine, kind: ForKind, name: &'static str, args: Fu
     Ok(loop_handle(vec![l], None).into_py(vm))
 }
 
-/// `range(...)` inside a TIRx function: `T.serial`, with a step when given; still a
-/// Python range when iterated by Python code (comprehensions).
-pub fn range_fn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+/// `range(...)` inside a TIRx function: `T.serial` (TVM's parser makes `range` that),
+/// with a step and `annotations=` when given; still a Python range when iterated by
+/// Python code (comprehensions).
+pub fn range_fn(vm: &VirtualMachine, mut args: FuncArgs) -> PyResult {
     let n = args.args.len();
     if !(1..=3).contains(&n) {
         return Err(diag(vm, "error: range() takes 1 to 3 arguments"));
+    }
+    let annotations = annotations_arg(vm, args.kwargs.swap_remove("annotations"))?;
+    if let Some(s) = args.kwargs.swap_remove("step") {
+        if n == 3 {
+            return Err(diag(vm, "error: range() got multiple values for argument 'step'"));
+        }
+        if n == 1 {
+            args.args.insert(0, vm.ctx.new_int(0).into());
+        }
+        args.args.push(s);
+    }
+    if let Some((k, _)) = args.kwargs.first() {
+        return Err(diag(vm, format!("error: range() got an unexpected keyword argument '{k}'")));
     }
     let all_ints = args.args.iter().all(|a| is_python_int(vm, a));
     let py_range = if all_ints { Some(vm.builtins.get_attr("range", vm)?.call(args.args.clone(), vm)?) } else { None };
@@ -168,7 +182,7 @@ pub fn range_fn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         None => None,
     };
     let extent = extent_of(&min, &stop).py(vm)?;
-    let l = PendingLoop { min, extent, dtype, kind: ForKind::Serial, thread: None, annotations: AttrMap::from(Vec::new()), step };
+    let l = PendingLoop { min, extent, dtype, kind: ForKind::Serial, thread: None, annotations, step };
     Ok(loop_handle(vec![l], py_range).into_py(vm))
 }
 

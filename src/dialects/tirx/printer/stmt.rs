@@ -546,12 +546,10 @@ fn if_then_else(p: &mut Printer, obj: &ObjectRef, s: &IfThenElseNode, path: &Acc
 
 // ---- attributes ---------------------------------------------------------------------
 
+/// The node of `T.attr({...})`: the plain integer 0 (an `IntImm` zero, written
+/// `T.attr(T.int32(0), key, value)`, prints as itself).
 fn is_zero_node(v: &Value) -> bool {
-    match v {
-        Value::Int(0) => true,
-        Value::Object(o) => o.downcast_ref::<crate::ir::IntImmNode>().is_some_and(|i| i.value == 0),
-        _ => false,
-    }
+    matches!(v, Value::Int(0))
 }
 
 fn attr_stmt(p: &mut Printer, obj: &ObjectRef, a: &AttrStmtNode, path: &AccessPath) -> Result<Doc> {
