@@ -18,10 +18,12 @@ pub mod printer;
 pub mod repl;
 pub mod script;
 pub mod session;
+#[doc(hidden)]
+pub mod perf_switch;
 pub mod vm;
 pub(crate) mod worker;
 
-pub use session::{print, Session};
+pub use session::{helper_threads_started, print, with_helper_threads, Session};
 
 use std::sync::Once;
 

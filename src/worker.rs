@@ -14,8 +14,14 @@
 //! Each thread that gives jobs has a worker of its own (sessions are per thread),
 //! started with its first job and ended when that thread ends. Jobs run in the order
 //! they are given; one that panics does not end the worker.
+//!
+//! A library starts no thread its embedder did not ask for: helper threads (this
+//! worker and the short-lived ones of `memory::dispose` and the printer's common
+//! prefixes) start only on a thread inside [`with_helper_threads`]`(true, ..)` (the
+//! CLI's, or a `Session` built with `helper_threads(true)`); elsewhere every job runs
+//! on the calling thread, with the same results.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Sender};
 
@@ -31,10 +37,56 @@ struct Worker {
 }
 
 thread_local! {
+    /// Whether this thread may start helper threads (see [`with_helper_threads`]).
+    static HELPERS: Cell<bool> = const { Cell::new(false) };
+    /// Helper threads started on behalf of this thread (see [`helper_threads_started`]).
+    static STARTED: Cell<usize> = const { Cell::new(0) };
     /// This thread's worker: where its jobs go.
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
     /// On a worker: the cores it may run on when not steered.
     static ALLOWED: RefCell<Option<affinity::Set>> = const { RefCell::new(None) };
+}
+
+/// Run `f` with helper threads allowed on this thread (`on`) or not, restoring the
+/// old setting after (also when `f` unwinds).
+pub fn with_helper_threads<R>(on: bool, f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let _ = HELPERS.try_with(|h| h.set(self.0));
+        }
+    }
+    let _restore = Restore(HELPERS.with(|h| h.replace(on)));
+    f()
+}
+
+/// Whether this thread may start helper threads now.
+pub fn helpers_allowed() -> bool {
+    HELPERS.try_with(Cell::get).unwrap_or(false)
+}
+
+/// How many helper threads this thread has started (a count for tests: an
+/// embedder's thread that did not ask must stay at zero).
+pub fn helper_threads_started() -> usize {
+    STARTED.try_with(Cell::get).unwrap_or(0)
+}
+
+/// Start a helper thread for this thread, if helper threads are allowed here.
+pub fn spawn_helper<T: Send + 'static>(
+    name: &str,
+    stack: Option<usize>,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Option<std::thread::JoinHandle<T>> {
+    if !helpers_allowed() {
+        return None;
+    }
+    let mut builder = std::thread::Builder::new().name(name.into());
+    if let Some(stack) = stack {
+        builder = builder.stack_size(stack);
+    }
+    let handle = builder.spawn(f).ok()?;
+    let _ = STARTED.try_with(|s| s.set(s.get() + 1));
+    Some(handle)
 }
 
 fn start() -> Option<Worker> {
@@ -42,10 +94,9 @@ fn start() -> Option<Worker> {
     let (tell, told) = channel::<i32>();
     // Deep expressions parse, lower and print recursively: a stack like the CLI's
     // worker (only touched pages cost memory).
-    std::thread::Builder::new()
-        .name("tvmscript-worker".into())
-        .stack_size(crate::memory::HELPER_THREAD_STACK)
-        .spawn(move || {
+    spawn_helper("tvmscript-worker", Some(crate::memory::HELPER_THREAD_STACK), move || {
+            // Its jobs come from a thread that allowed helpers; so may theirs.
+            HELPERS.with(|h| h.set(true));
             ALLOWED.with(|a| *a.borrow_mut() = Some(affinity::current()));
             let _ = tell.send(affinity::thread_id());
             for job in inbox {
@@ -53,8 +104,7 @@ fn start() -> Option<Worker> {
                 // The job's channels tell its caller it failed (their senders drop).
                 let _ = catch_unwind(AssertUnwindSafe(job));
             }
-        })
-        .ok()?;
+        })?;
     // Waiting for the new thread to run once (a new thread is placed by other rules
     // than a woken one, often on this thread's core) lets the first job be steered.
     let tid = told.recv().ok()?;
@@ -90,7 +140,7 @@ pub fn unsteer() {
 /// halves of a print ran one after the other. So the worker may run only on the
 /// other cores until it starts its job, and is free again from then on.
 fn steer(worker: &Worker) {
-    if worker.tid != 0 {
+    if worker.tid != 0 && !crate::perf_switch::off("steer") {
         affinity::elsewhere(worker.tid);
     }
 }
@@ -252,6 +302,10 @@ mod tests {
 
     #[test]
     fn jobs_run_in_order_on_one_thread_that_outlives_a_panicking_job() {
+        with_helper_threads(true, jobs_run_in_order);
+    }
+
+    fn jobs_run_in_order() {
         let (tx, rx) = channel();
         let here = std::thread::current().id();
         for i in 0..3 {
@@ -275,6 +329,11 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn a_steered_worker_avoids_one_core_until_its_job_starts() {
+        with_helper_threads(true, steered_worker);
+    }
+
+    #[cfg(target_os = "linux")]
+    fn steered_worker() {
         let count = |set: &libc::cpu_set_t| unsafe { libc::CPU_COUNT(set) };
         let Some(allowed) = affinity::current() else { return };
         if count(&allowed) < 2 {
@@ -293,6 +352,10 @@ mod tests {
 
     #[test]
     fn a_scoped_job_borrows_and_both_sides_finish() {
+        with_helper_threads(true, scoped_job);
+    }
+
+    fn scoped_job() {
         let mut left = vec![1, 2, 3];
         let right = vec![10, 20];
         let (there, here) = scoped(
@@ -310,5 +373,18 @@ mod tests {
         let (failed, _) = scoped(|| -> i32 { panic!("a failing job") }, || ());
         assert_eq!(failed, None);
         assert_eq!(scoped(|| 1, || 2), (Some(1), 2));
+    }
+
+    #[test]
+    fn without_helper_threads_nothing_starts_and_scoped_jobs_run_here() {
+        assert!(!helpers_allowed());
+        assert!(!ready());
+        assert!(!run(|| ()));
+        let (there, here) = scoped(|| 1, || 2);
+        assert_eq!((there, here), (None, 2));
+        assert_eq!(helper_threads_started(), 0);
+        // Asked for, then no longer: the setting is scoped.
+        with_helper_threads(true, || assert!(helpers_allowed()));
+        assert!(!helpers_allowed());
     }
 }

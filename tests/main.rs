@@ -10,6 +10,7 @@ mod eval_parity;
 mod extension_complex;
 mod frontend_semantics;
 mod fuzz;
+mod helper_threads;
 mod ir_arith;
 mod ir_dtype;
 mod ir_op_registry;

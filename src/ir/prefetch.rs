@@ -41,6 +41,9 @@ const LEVELS: usize = 4;
 /// itself) of item `i + LEVELS - d`, for each level. Level `d - 1` of that item was
 /// asked for by the call before, so reading it to find level `d` rarely waits.
 pub fn ahead<T: AsRef<ObjectRef>>(items: &[T], i: usize) {
+    if crate::perf_switch::off("prefetch") {
+        return;
+    }
     for depth in 0..LEVELS {
         if let Some(item) = items.get(i + LEVELS - depth) {
             level(&ChildRef::Erased(item.as_ref()), depth);

@@ -37,7 +37,7 @@ impl Arena {
     pub fn new() -> Arena {
         // SAFETY: mi_heap_new has no preconditions; the probe is allocated and freed
         // while the heap is this thread's default (`inside`).
-        let heap = unsafe { mi_heap_new() };
+        let heap = if crate::perf_switch::off("arena") { std::ptr::null_mut() } else { unsafe { mi_heap_new() } };
         let active = !heap.is_null()
             && inside(heap, || {
                 let probe = Box::new(0u64);

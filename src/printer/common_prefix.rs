@@ -92,7 +92,7 @@ enum Slot {
 
 impl Ahead {
     fn start(jobs: Vec<(ObjectRef, IsVar)>) -> Option<Ahead> {
-        if jobs.is_empty() {
+        if jobs.is_empty() || crate::perf_switch::off("prefixes") {
             return None;
         }
         let index = jobs.iter().enumerate().map(|(i, (root, _))| (root.addr(), i)).collect();
@@ -100,7 +100,7 @@ impl Ahead {
         let shared = Arc::new(Shared { jobs, slots, done: Condvar::new(), stop: AtomicBool::new(false) });
         let worker = shared.clone();
         // Without a thread the printer walks each root itself, as it would anyway.
-        std::thread::Builder::new().name("tvmscript-prefixes".into()).spawn(move || worker.run()).ok()?;
+        crate::worker::spawn_helper("tvmscript-prefixes", None, move || worker.run())?;
         Some(Ahead { shared, index })
     }
 

@@ -284,7 +284,9 @@ impl Drop for Bodies {
         });
         if !trees.is_empty() {
             // Without a worker, the job (and the trees with it) is dropped right here.
-            crate::worker::run_if_started(move || drop(trees));
+            if !crate::perf_switch::off("dropworker") {
+                crate::worker::run_if_started(move || drop(trees));
+            }
         }
     }
 }
@@ -523,7 +525,7 @@ fn lower_all(
     }
     let size = |e: &Extracted| e.def.range.len().to_usize();
     let total: usize = defs.iter().map(size).sum();
-    let Some(standby) = standby.filter(|s| s.is_ready() && total >= LOWER_ON_TWO_THREADS && defs.len() >= 2) else {
+    let Some(standby) = standby.filter(|s| !crate::perf_switch::off("lower2") && s.is_ready() && total >= LOWER_ON_TWO_THREADS && defs.len() >= 2) else {
         let forms = lower_each(&defs);
         return Some((defs, forms, ProgramCode::Here));
     };

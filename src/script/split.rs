@@ -99,7 +99,7 @@ pub fn with_tree<R>(
 ) -> R {
     let text = &*source.text;
     let whole = || arena.enter(|| super::transpile_source(source, env));
-    let Some(cut) = (text.len() >= split_from()).then(|| cut_point(text)).flatten() else {
+    let Some(cut) = (text.len() >= split_from() && !crate::perf_switch::off("split")).then(|| cut_point(text)).flatten() else {
         return f(whole(), &Helper::new());
     };
     // The later passes run on this thread: the helper checks nesting against its stack.
@@ -314,7 +314,7 @@ mod tests {
         SPLIT_FROM.with(|t| t.set(Some(from)));
         let before = SPLITS.with(|n| n.get());
         let session = crate::session::Session::new();
-        let defs = session.parse_with("t.py", text, true);
+        let defs = crate::with_helper_threads(true, || session.parse_with("t.py", text, true));
         SPLIT_FROM.with(|t| t.set(None));
         let cfg = crate::printer::PrinterConfig { syntax: crate::printer::Syntax::Tvm, ..Default::default() };
         let out = defs.expect("parses").iter().map(|(n, d)| format!("{n}: {}", crate::print(d, &cfg).unwrap())).collect();
@@ -352,7 +352,7 @@ mod tests {
         }
         let session = crate::session::Session::new();
         SPLIT_FROM.with(|t| t.set(Some(0)));
-        let split = session.parse_with("t.py", &text, true).err().map(|e| e.to_string());
+        let split = crate::with_helper_threads(true, || session.parse_with("t.py", &text, true)).err().map(|e| e.to_string());
         SPLIT_FROM.with(|t| t.set(None));
         let whole = session.parse_with("t.py", &text, true).err().map(|e| e.to_string());
         assert!(whole.as_deref().is_some_and(|m| m.contains("t.py:")), "{whole:?}");

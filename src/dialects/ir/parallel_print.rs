@@ -62,7 +62,7 @@ pub(super) fn functions_in_parallel(
     funcs: &[(GlobalVar, BaseFunc)],
     path: &AccessPath,
 ) -> Option<Result<Vec<Doc>>> {
-    if funcs.len() < 2 || std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+    if crate::perf_switch::off("parprint") || funcs.len() < 2 || !crate::worker::helpers_allowed() || std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
         return None;
     }
     let sizes: Vec<usize> = funcs.iter().map(|(_, f)| shallow_size(&*f.0 .0, SIZE_DEPTH)).collect();
@@ -195,7 +195,7 @@ mod tests {
         let cfg = PrinterConfig { syntax: Syntax::Tvm, ..Default::default() };
         let print = |from: usize| {
             PARALLEL_FROM.with(|t| t.set(Some(from)));
-            let text = crate::print(module, &cfg).expect("the module prints");
+            let text = crate::with_helper_threads(true, || crate::print(module, &cfg)).expect("the module prints");
             PARALLEL_FROM.with(|t| t.set(None));
             text
         };
