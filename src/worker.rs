@@ -8,8 +8,10 @@
 //! the new thread on the starting thread's core (the other still counted busy with
 //! what had run there last), and it ran only when that thread blocked, 0.5 to 2.5 ms
 //! later; starting and joining a thread took 0.5-1 ms more. A thread that sleeps
-//! between jobs has its stack and heap ready, and is steered to another core than the
-//! caller's before each wake-up ([`steer`]).
+//! between jobs has its stack and heap ready. (Until issue 39 each wake-up also
+//! steered it to another core than the caller's with `sched_setaffinity`; measured
+//! beside the bench's back-to-back runs it earned less than the noise, and a library
+//! leaves affinities alone.)
 //!
 //! Each thread that gives jobs has a worker of its own (sessions are per thread),
 //! started with its first job and ended when that thread ends. Jobs run in the order
@@ -25,15 +27,12 @@ use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Sender};
 
-use crate::memory::outside_arena;
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// A started worker.
+/// A started worker: where its jobs go.
 struct Worker {
     jobs: Sender<Job>,
-    /// Its kernel thread id, to steer it (see [`steer`]).
-    tid: i32,
 }
 
 thread_local! {
@@ -41,10 +40,8 @@ thread_local! {
     static HELPERS: Cell<bool> = const { Cell::new(false) };
     /// Helper threads started on behalf of this thread (see [`helper_threads_started`]).
     static STARTED: Cell<usize> = const { Cell::new(0) };
-    /// This thread's worker: where its jobs go.
+    /// This thread's worker.
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
-    /// On a worker: the cores it may run on when not steered.
-    static ALLOWED: RefCell<Option<affinity::Set>> = const { RefCell::new(None) };
 }
 
 /// Run `f` with helper threads allowed on this thread (`on`) or not, restoring the
@@ -91,75 +88,31 @@ pub fn spawn_helper<T: Send + 'static>(
 
 fn start() -> Option<Worker> {
     let (jobs, inbox) = channel::<Job>();
-    let (tell, told) = channel::<i32>();
     // Deep expressions parse, lower and print recursively: a stack like the CLI's
     // worker (only touched pages cost memory).
     spawn_helper("tvmscript-worker", Some(crate::memory::HELPER_THREAD_STACK), move || {
             // Its jobs come from a thread that allowed helpers; so may theirs.
             HELPERS.with(|h| h.set(true));
-            ALLOWED.with(|a| *a.borrow_mut() = Some(affinity::current()));
-            let _ = tell.send(affinity::thread_id());
             for job in inbox {
-                unsteer();
                 // The job's channels tell its caller it failed (their senders drop).
                 let _ = catch_unwind(AssertUnwindSafe(job));
             }
         })?;
-    // Waiting for the new thread to run once (a new thread is placed by other rules
-    // than a woken one, often on this thread's core) lets the first job be steered.
-    let tid = told.recv().ok()?;
-    Some(Worker { jobs, tid })
-}
-
-/// Before waking this thread's worker inside a job (with a message on the job's own
-/// channel, which it waits for): have it woken on another core, as [`run`] does.
-pub fn steer_worker() {
-    let _ = WORKER.try_with(|w| {
-        if let Some(worker) = w.borrow().as_ref() {
-            steer(worker);
-        }
-    });
-}
-
-/// On a worker, once it runs (a job started, or a message woke it inside one): free
-/// to run on any core again (see [`steer`]). Elsewhere, nothing.
-pub fn unsteer() {
-    ALLOWED.with(|a| {
-        if let Some(allowed) = a.borrow().as_ref() {
-            affinity::restore(allowed);
-        }
-    });
-}
-
-/// Wake the worker on another core than this thread's.
-///
-/// A sleeping thread is woken on the core it last ran on when that core is idle;
-/// but when another process had just run there (the bench's TVM, which this thread
-/// had just waited for), this VM's kernel put the worker on this thread's core in
-/// two prints of three: it preempted this thread or waited for it, and the two
-/// halves of a print ran one after the other. So the worker may run only on the
-/// other cores until it starts its job, and is free again from then on.
-fn steer(worker: &Worker) {
-    if worker.tid != 0 && !crate::perf_switch::off("steer") {
-        affinity::elsewhere(worker.tid);
-    }
+    Some(Worker { jobs })
 }
 
 /// Start this thread's worker if it has none, so that it waits on a core of its own
 /// before its first job; whether there is one.
 pub fn ready() -> bool {
-    outside_arena(|| {
-        // While this thread's locals are being destroyed (a value dropped then asks),
-        // there is no worker.
-        WORKER.try_with(|w| started_in(&mut w.borrow_mut()).is_some()).unwrap_or(false)
-    })
+    // While this thread's locals are being destroyed (a value dropped then asks),
+    // there is no worker.
+    WORKER.try_with(|w| started_in(&mut w.borrow_mut()).is_some()).unwrap_or(false)
 }
 
 /// Run `job` on this thread's worker (started if need be), after the jobs given
 /// before; `false` when no worker could take it (then `job` was dropped here).
 pub fn run(job: impl FnOnce() + Send + 'static) -> bool {
-    // The job's box and the channel's buffers outlive any arena this thread is in.
-    outside_arena(|| send(Box::new(job)))
+    send(Box::new(job))
 }
 
 /// The worker in `slot`, started there if it is empty.
@@ -176,7 +129,6 @@ fn send(mut job: Job) -> bool {
         // A worker that ended (it cannot, short of an abort) is started again, once.
         for _ in 0..2 {
             let Some(worker) = started_in(&mut w) else { return false };
-            steer(worker);
             match worker.jobs.send(job) {
                 Ok(()) => return true,
                 Err(back) => {
@@ -212,11 +164,9 @@ pub fn if_started<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
 /// results once both have ended: `there`'s is `None` when it panicked or no worker
 /// could run it. Unlike a job given to [`run`], `there` may borrow from the caller.
 pub fn scoped<'a, A: Send + 'a, B>(there: impl FnOnce() -> A + Send + 'a, here: impl FnOnce() -> B) -> (Option<A>, B) {
-    let (done, result) = outside_arena(channel::<A>);
-    let job: Box<dyn FnOnce() + Send + 'a> = outside_arena(|| {
-        Box::new(move || {
-            let _ = done.send(there());
-        })
+    let (done, result) = channel::<A>();
+    let job: Box<dyn FnOnce() + Send + 'a> = Box::new(move || {
+        let _ = done.send(there());
     });
     // SAFETY: only the lifetime is erased. This function does not return, nor
     // unwind, before the job has ended: `result.recv()` returns once `there` has
@@ -224,75 +174,12 @@ pub fn scoped<'a, A: Send + 'a, B>(there: impl FnOnce() -> A + Send + 'a, here: 
     // or was dropped unrun), after `there` and all it captured were dropped. So
     // nothing borrowed for `'a` is used after the caller's borrow ends.
     let job: Job = unsafe { std::mem::transmute::<Box<dyn FnOnce() + Send + 'a>, Job>(job) };
-    let sent = outside_arena(|| send(job));
+    let sent = send(job);
     let here = catch_unwind(AssertUnwindSafe(here));
-    let there = if sent { outside_arena(|| result.recv().ok()) } else { None };
+    let there = if sent { result.recv().ok() } else { None };
     match here {
         Ok(here) => (there, here),
         Err(panic) => resume_unwind(panic),
-    }
-}
-
-/// Which cores a thread may run on (Linux; elsewhere these do nothing).
-mod affinity {
-    #[cfg(target_os = "linux")]
-    pub type Set = Option<libc::cpu_set_t>;
-    #[cfg(not(target_os = "linux"))]
-    pub type Set = ();
-
-    /// The calling thread's kernel id.
-    pub fn thread_id() -> i32 {
-        #[cfg(target_os = "linux")]
-        // SAFETY: gettid takes nothing and cannot fail.
-        return unsafe { libc::gettid() };
-        #[cfg(not(target_os = "linux"))]
-        0
-    }
-
-    /// The cores the calling thread may run on.
-    pub fn current() -> Set {
-        #[cfg(target_os = "linux")]
-        {
-            // SAFETY: an all-zero cpu_set_t is a valid empty set; the pointer is to a
-            // live local of the size given.
-            let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-            let ok = unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) } == 0;
-            ok.then_some(set)
-        }
-    }
-
-    /// Let the calling thread run on `set` again.
-    pub fn restore(set: &Set) {
-        #[cfg(target_os = "linux")]
-        if let Some(set) = set {
-            // SAFETY: `set` is a valid set of the size given.
-            unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set) };
-        }
-        #[cfg(not(target_os = "linux"))]
-        let _ = set;
-    }
-
-    /// Let thread `tid` run only on the cores the calling thread may use other than
-    /// the one it runs on, if there are any.
-    pub fn elsewhere(tid: i32) {
-        #[cfg(target_os = "linux")]
-        {
-            let Some(mut set) = current() else { return };
-            // SAFETY: sched_getcpu takes nothing; the set macros index within the set.
-            let here = unsafe { libc::sched_getcpu() };
-            if here < 0 || here as usize >= libc::CPU_SETSIZE as usize {
-                return;
-            }
-            unsafe { libc::CPU_CLR(here as usize, &mut set) };
-            if unsafe { libc::CPU_COUNT(&set) } == 0 {
-                return;
-            }
-            // SAFETY: `set` is a valid set of the size given; a failure (the thread
-            // gone) leaves everything as it was.
-            unsafe { libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &set) };
-        }
-        #[cfg(not(target_os = "linux"))]
-        let _ = tid;
     }
 }
 
@@ -322,32 +209,6 @@ mod tests {
         assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), vec![0, 2]);
         assert_eq!(got[0].1, got[1].1, "one worker");
         assert_ne!(got[0].1, here);
-    }
-
-    /// Steered, the worker may run on every allowed core but one (the caller's), and
-    /// on all of them again once its job runs.
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn a_steered_worker_avoids_one_core_until_its_job_starts() {
-        with_helper_threads(true, steered_worker);
-    }
-
-    #[cfg(target_os = "linux")]
-    fn steered_worker() {
-        let count = |set: &libc::cpu_set_t| unsafe { libc::CPU_COUNT(set) };
-        let Some(allowed) = affinity::current() else { return };
-        if count(&allowed) < 2 {
-            return;
-        }
-        assert!(ready());
-        let tid = WORKER.with(|w| w.borrow().as_ref().map(|w| w.tid)).unwrap();
-        steer_worker();
-        // SAFETY: an all-zero set is valid; the pointer is to a live local.
-        let mut steered: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-        assert_eq!(unsafe { libc::sched_getaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &mut steered) }, 0);
-        assert_eq!(count(&steered), count(&allowed) - 1);
-        let (during, ()) = scoped(|| affinity::current().map(|s| count(&s)), || ());
-        assert_eq!(during.flatten(), Some(count(&allowed)));
     }
 
     #[test]

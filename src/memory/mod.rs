@@ -83,9 +83,6 @@ pub fn dispose<T: Send + 'static>(value: T, big: bool) {
 /// pages cost memory.
 pub const HELPER_THREAD_STACK: usize = 256 << 20;
 
-mod arena;
-pub use arena::{outside_arena, Arena};
-
 #[cfg(test)]
 mod tests {
     use super::*;
