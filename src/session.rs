@@ -84,10 +84,9 @@ impl Session {
     /// a large source (64 KiB or more) is parsed and lowered on two threads, a large
     /// module printed on two, and large trees freed on a short-lived thread. The
     /// threads are this thread's one worker (started with its first job, asleep
-    /// between jobs, steered to another core than this thread's when woken, ended
-    /// with this thread) and short-lived ones. Off by default: a session then starts
-    /// no thread and leaves affinities alone (a time budget's watchdog aside). The
-    /// results are the same either way.
+    /// between jobs, ended with this thread) and short-lived ones; no affinity is
+    /// changed. Off by default: a session then starts no thread (a time budget's
+    /// watchdog aside). The results are the same either way.
     pub fn helper_threads(mut self, on: bool) -> Self {
         self.helper_threads = on;
         self

@@ -236,6 +236,26 @@ mod tests {
         assert_eq!(scoped(|| 1, || 2), (Some(1), 2));
     }
 
+    /// `scoped`'s SAFETY: it returns (or unwinds) only after the job has ended, so
+    /// what the job borrows outlives it, also when this side panics first.
+    #[test]
+    fn a_scoped_job_ends_before_a_panic_here_leaves_its_borrows() {
+        with_helper_threads(true, || {
+            let mut finished = false;
+            let unwound = catch_unwind(AssertUnwindSafe(|| {
+                scoped(
+                    || {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                        finished = true;
+                    },
+                    || panic!("this side fails first"),
+                )
+            }));
+            assert!(unwound.is_err());
+            assert!(finished, "the job was still running when scoped unwound");
+        });
+    }
+
     #[test]
     fn without_helper_threads_nothing_starts_and_scoped_jobs_run_here() {
         assert!(!helpers_allowed());
