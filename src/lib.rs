@@ -10,7 +10,7 @@ pub mod fast_hash;
 pub mod ir;
 pub mod memory;
 
-// The binary's allocator, so the library's tests run as the binary does.
+// The binary's allocator, so tests exercise what depends on it (`memory::Arena`).
 #[cfg(test)]
 #[global_allocator]
 static TEST_ALLOCATOR: memory::Allocator = memory::Allocator {};
@@ -18,8 +18,6 @@ pub mod printer;
 pub mod repl;
 pub mod script;
 pub mod session;
-#[doc(hidden)]
-pub mod perf_switch;
 pub mod vm;
 pub(crate) mod worker;
 

@@ -14,7 +14,7 @@ fn root() -> PathBuf {
 /// The scripts shipped in the repository: hand-written cases, conformance and
 /// evaluation-parity inputs, examples, and the larger inputs that take the
 /// two-thread paths (64 KiB and more).
-fn corpus() -> Vec<PathBuf> {
+pub fn corpus() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         for e in entries.flatten() {
@@ -37,7 +37,7 @@ fn corpus() -> Vec<PathBuf> {
 /// A module large enough for every two-thread path: 64 KiB of source (split
 /// parse and lowering), many functions (parallel print) and a Relax function of
 /// more than 2,000 bindings (formatting split inside one block).
-fn synthetic_module() -> String {
+pub fn synthetic_module() -> String {
     let mut text = String::from(
         "from tvm.script import ir as I\nfrom tvm.script import tirx as T\nfrom tvm.script import relax as R\n\n@I.ir_module\nclass Module:\n",
     );

@@ -1,6 +1,7 @@
 //! The integration tests, one module per file, in one test binary: the suite links
 //! RustPython once (a binary per file took ~40 MB of disk and a link step each).
 
+mod arena_poison;
 mod bad_input;
 mod cli_commands;
 mod cli_run;

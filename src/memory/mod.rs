@@ -72,7 +72,7 @@ fn collect_here_and_on_worker(force: bool) {
 /// noticeable part of the work, and the caller has no reason to wait for it.
 /// Without a thread (helper threads not allowed, or the spawn failed), it is freed here.
 pub fn dispose<T: Send + 'static>(value: T, big: bool) {
-    if big && !crate::perf_switch::off("dispose") {
+    if big {
         // On failure `spawn` drops the closure, and `value` with it, right here.
         let _ = crate::worker::spawn_helper("tvmscript-free", None, move || drop(value));
     }
@@ -82,6 +82,9 @@ pub fn dispose<T: Send + 'static>(value: T, big: bool) {
 /// and formatting deep expressions): as large as the CLI's worker; only touched
 /// pages cost memory.
 pub const HELPER_THREAD_STACK: usize = 256 << 20;
+
+mod arena;
+pub use arena::{outside_arena, Arena};
 
 #[cfg(test)]
 mod tests {

@@ -92,7 +92,7 @@ enum Slot {
 
 impl Ahead {
     fn start(jobs: Vec<(ObjectRef, IsVar)>) -> Option<Ahead> {
-        if jobs.is_empty() || crate::perf_switch::off("prefixes") {
+        if jobs.is_empty() {
             return None;
         }
         let index = jobs.iter().enumerate().map(|(i, (root, _))| (root.addr(), i)).collect();

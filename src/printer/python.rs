@@ -57,7 +57,7 @@ pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], p
     // cold memory when the last lines went past the reservation).
     let ahead = split::formatted_len(doc);
     p.out.reserve(ahead + ahead / 64 + 4096);
-    let plan = if p.decorated || !parallel || crate::perf_switch::off("fmtsplit") { None } else { split::plan(doc, cfg.indent_spaces) };
+    let plan = if p.decorated || !parallel { None } else { split::plan(doc, cfg.indent_spaces) };
     // Without a worker (its thread could not start), this thread formats everything.
     let Some(SplitPlan { block, from, indent }) = plan.filter(|_| crate::worker::ready()) else {
         p.doc(doc)?;

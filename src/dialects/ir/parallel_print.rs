@@ -62,7 +62,7 @@ pub(super) fn functions_in_parallel(
     funcs: &[(GlobalVar, BaseFunc)],
     path: &AccessPath,
 ) -> Option<Result<Vec<Doc>>> {
-    if crate::perf_switch::off("parprint") || funcs.len() < 2 || !crate::worker::helpers_allowed() || std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+    if funcs.len() < 2 || !crate::worker::helpers_allowed() || std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
         return None;
     }
     let sizes: Vec<usize> = funcs.iter().map(|(_, f)| shallow_size(&*f.0 .0, SIZE_DEPTH)).collect();
