@@ -22,7 +22,7 @@ pub mod session;
 pub mod vm;
 pub(crate) mod worker;
 
-pub use session::{print, Session};
+pub use session::{helper_threads_started, print, with_helper_threads, Session};
 
 use std::sync::Once;
 

@@ -187,7 +187,9 @@ fn main() -> ExitCode {
         }
     };
     // Deeply nested input recurses deeply in the parser and printer: a big stack.
-    let code = with_stack(DEFAULT_STACK_SIZE, move || dispatch(command));
+    // The command line asks for the library's helper threads (large inputs parse and
+    // print on two cores).
+    let code = with_stack(DEFAULT_STACK_SIZE, move || tvmscript::with_helper_threads(true, || dispatch(command)));
     ExitCode::from(code.clamp(0, 255) as u8)
 }
 

@@ -18,6 +18,8 @@ use crate::printer::{self, PrinterConfig};
 use crate::script::Source;
 use crate::vm::{self, convert, parse, InterpOptions};
 
+pub use crate::worker::{helper_threads_started, with_helper_threads};
+
 /// An interpreter with the TVMScript namespaces loaded. Not `Send`: create one per thread.
 pub struct Session {
     /// The bindings of a printed script's header, made once (before `interp`: dropped first).
@@ -25,6 +27,8 @@ pub struct Session {
     interp: Interpreter,
     /// The time budget of each parse or run, with the interrupter that enforces it.
     budget: Option<(vm::limits::Interrupter, std::time::Duration)>,
+    /// Whether its calls may use helper threads (see [`Session::helper_threads`]).
+    helper_threads: bool,
 }
 
 impl Default for Session {
@@ -56,7 +60,7 @@ impl Session {
     /// A session on an interpreter configured by `opts`.
     pub fn with_options(opts: &InterpOptions) -> Self {
         crate::init();
-        Session { printed_globals: Default::default(), interp: vm::new_interpreter(opts), budget: None }
+        Session { printed_globals: Default::default(), interp: vm::new_interpreter(opts), budget: None, helper_threads: false }
     }
 
     /// A session whose scripts stop with a clear error when they run away: Python
@@ -68,7 +72,30 @@ impl Session {
         crate::init();
         let interrupter = limits.timeout.map(|_| vm::limits::Interrupter::new());
         let opts = InterpOptions { sandbox, recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), ..Default::default() };
-        Session { printed_globals: Default::default(), interp: vm::new_interpreter(&opts), budget: interrupter.zip(limits.timeout) }
+        Session {
+            printed_globals: Default::default(),
+            interp: vm::new_interpreter(&opts),
+            budget: interrupter.zip(limits.timeout),
+            helper_threads: false,
+        }
+    }
+
+    /// The same session, whose parses and prints may use helper threads (`on`):
+    /// a large source (64 KiB or more) is parsed and lowered on two threads, a large
+    /// module printed on two, and large trees freed on a short-lived thread. The
+    /// threads are this thread's one worker (started with its first job, asleep
+    /// between jobs, ended with this thread) and short-lived ones; no affinity is
+    /// changed. Off by default: a session then starts no thread (a time budget's
+    /// watchdog aside). The results are the same either way.
+    pub fn helper_threads(mut self, on: bool) -> Self {
+        self.helper_threads = on;
+        self
+    }
+
+    /// Run `f` with helper threads allowed when this session asks for them (else as
+    /// the calling thread has them, see [`with_helper_threads`]).
+    fn helpers<R>(&self, f: impl FnOnce() -> R) -> R {
+        if self.helper_threads { with_helper_threads(true, f) } else { f() }
     }
 
     /// The header's bindings (`parse::printed_script_globals`): the imported
@@ -88,10 +115,12 @@ impl Session {
     /// when the buffer fills, after the host's own later output, or never.
     fn budgeted<R>(&self, f: impl FnOnce(&VirtualMachine) -> R) -> R {
         let _watchdog = self.budget.as_ref().map(|(i, t)| vm::limits::Watchdog::start(i, *t, None));
-        self.interp.enter(|vm| {
-            let out = f(vm);
-            vm::run::flush_std(vm);
-            out
+        self.helpers(|| {
+            self.interp.enter(|vm| {
+                let out = f(vm);
+                vm::run::flush_std(vm);
+                out
+            })
         })
     }
 
@@ -99,11 +128,18 @@ impl Session {
     /// cover (calling Python objects, reading globals). What Python code run in
     /// `f` prints is flushed when `f` returns, as after [`Session::run`].
     pub fn enter<R>(&self, f: impl FnOnce(&VirtualMachine) -> R) -> R {
-        self.interp.enter(|vm| {
-            let out = f(vm);
-            vm::run::flush_std(vm);
-            out
+        self.helpers(|| {
+            self.interp.enter(|vm| {
+                let out = f(vm);
+                vm::run::flush_std(vm);
+                out
+            })
         })
+    }
+
+    /// Print IR as TVMScript ([`print`]), with helper threads if this session has them.
+    pub fn print(&self, obj: &ObjectRef, config: &PrinterConfig) -> Result<String> {
+        self.helpers(|| print(obj, config))
     }
 
     /// Parse printed TVMScript (the header's imports are supplied, as
@@ -156,7 +192,8 @@ impl Drop for Session {
     }
 }
 
-/// Print IR as TVMScript.
+/// Print IR as TVMScript, with helper threads only inside
+/// [`with_helper_threads`]`(true, ..)` (or [`Session::print`] of a session that has them).
 pub fn print(obj: &ObjectRef, config: &PrinterConfig) -> Result<String> {
     crate::init();
     printer::script(obj, config)

@@ -2,6 +2,7 @@
 //! RustPython once (a binary per file took ~40 MB of disk and a link step each).
 
 mod api;
+mod arena_poison;
 mod bad_input;
 mod cli_commands;
 mod cli_run;
@@ -12,6 +13,7 @@ mod extension_complex;
 mod frontend_semantics;
 mod fmt;
 mod fuzz;
+mod helper_threads;
 mod ir_arith;
 mod ir_dtype;
 mod ir_op_registry;

@@ -54,10 +54,13 @@ pub fn whole_process(path: &Path, runs: usize) -> Result<(f64, f64), String> {
 fn wait_with_rss(child: &mut std::process::Child) -> Result<(bool, f64), String> {
     let pid = child.id() as libc::pid_t;
     let mut status: libc::c_int = 0;
-    // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is our unreaped child; the pointers are to live locals.
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    // SAFETY: an all-zero rusage (plain integers) is a valid value for wait4 to fill
+    // in; `pid` is our unreaped child (so no other process is reaped); the pointers
+    // are to live locals.
+    let (r, usage) = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        (libc::wait4(pid, &mut status, 0, &mut usage), usage)
+    };
     if r != pid {
         return Err(format!("waiting for the child failed: {}", std::io::Error::last_os_error()));
     }

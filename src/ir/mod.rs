@@ -15,7 +15,6 @@ pub mod object;
 pub mod op;
 pub mod pass;
 pub mod path;
-pub mod prefetch;
 pub mod span;
 pub mod structural;
 pub mod target;

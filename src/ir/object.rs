@@ -577,7 +577,13 @@ macro_rules! ir_category {
         impl $name {
             /// View a borrowed object as this category without checking or cloning it.
             pub fn from_object_ref_unchecked(obj: &$crate::ir::ObjectRef) -> &Self {
-                // SAFETY: the category is a transparent wrapper of `ObjectRef`.
+                const _: () = assert!(
+                    std::mem::size_of::<$name>() == std::mem::size_of::<$crate::ir::ObjectRef>()
+                        && std::mem::align_of::<$name>() == std::mem::align_of::<$crate::ir::ObjectRef>()
+                );
+                // SAFETY: `#[repr(transparent)]` over one `ObjectRef` field (layouts
+                // checked equal just above), so a `&ObjectRef` is a valid `&Self` for
+                // the same lifetime.
                 unsafe { &*(obj as *const $crate::ir::ObjectRef as *const Self) }
             }
             /// The abstract type every value of this category derives from.

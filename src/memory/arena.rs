@@ -11,15 +11,32 @@
 //!
 //! Only when mimalloc is the global allocator (as in the `tvmscript` binary); with
 //! any other allocator an arena does nothing and values are dropped as usual.
+//!
+//! Freeing without visiting trusts that nothing allocated in the arena is used
+//! afterwards (a value that escaped into a cache, a channel's buffer). With
+//! `TVMSCRIPT_ARENA_POISON=1` in the environment, a freed arena's blocks are
+//! overwritten with [`POISON`] and their memory is kept (never reused), so a use of
+//! an escaped value reads garbage: `tests/arena_poison.rs` prints every script of
+//! the repository with and without it and compares the text.
 
+use std::ffi::c_void;
 use std::cell::Cell;
 use std::marker::PhantomData;
 use std::sync::Mutex;
 
 use libmimalloc_sys::{
-    mi_heap_contains_block, mi_heap_delete, mi_heap_destroy, mi_heap_get_backing, mi_heap_new, mi_heap_set_default, mi_heap_t,
-    mi_is_in_heap_region, mi_option_get, mi_option_max_segment_reclaim, mi_option_set,
+    mi_heap_area_t, mi_heap_collect, mi_heap_contains_block, mi_heap_delete, mi_heap_destroy, mi_heap_get_backing, mi_heap_new, mi_heap_set_default,
+    mi_heap_t, mi_heap_visit_blocks, mi_is_in_heap_region, mi_option_get, mi_option_max_segment_reclaim, mi_option_set,
 };
+
+/// The byte a poisoned arena's blocks are filled with (see the module docs).
+pub const POISON: u8 = 0xA5;
+
+/// Whether freed arenas are poisoned (`TVMSCRIPT_ARENA_POISON` set, and not `0`).
+fn poisoning() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("TVMSCRIPT_ARENA_POISON").is_some_and(|v| v != "0"))
+}
 
 /// A mimalloc heap this thread can allocate into (see [`Arena::enter`]).
 ///
@@ -73,12 +90,34 @@ impl Arena {
     /// own memory from outside the arena that needs freeing (it is forgotten, not
     /// dropped, so such memory would leak). Not to be called inside [`Arena::enter`].
     pub unsafe fn free_with<T>(&self, owner: T) {
+        // SAFETY: as promised by the caller.
+        unsafe { self.free(owner, poisoning()) }
+    }
+
+    /// [`Arena::free_with`], poisoning the blocks instead of freeing them when `poison`.
+    ///
+    /// # Safety
+    /// As [`Arena::free_with`].
+    unsafe fn free<T>(&self, owner: T, poison: bool) {
         if !self.is_active() {
             drop(owner);
             return;
         }
         std::mem::forget(owner);
         let heap = self.heap.replace(std::ptr::null_mut());
+        if poison {
+            // SAFETY: `heap` is a live heap of this thread, not entered; the visitor
+            // writes only inside each block it is given. The heap is then left alone:
+            // its pages stay mapped and are never allocated from again (mimalloc
+            // moves them to the thread's backing heap, still in use, when it ends).
+            // Blocks other threads freed wait in lists linked through the blocks
+            // themselves: collected first, they are free and not visited.
+            unsafe {
+                mi_heap_collect(heap, false);
+                mi_heap_visit_blocks(heap, true, Some(poison_block), std::ptr::null_mut());
+            }
+            return;
+        }
         // SAFETY: the caller promises nothing in the heap is used again; the heap is
         // this thread's and not its default (every `enter` has returned).
         unsafe { mi_heap_destroy(heap) };
@@ -98,6 +137,16 @@ impl Drop for Arena {
             unsafe { mi_heap_delete(self.heap.get()) };
         }
     }
+}
+
+/// Fill a block of a freed arena with [`POISON`] (`mi_heap_visit_blocks`' visitor:
+/// `block` is null on the first call for each area).
+unsafe extern "C" fn poison_block(_: *const mi_heap_t, _: *const mi_heap_area_t, block: *mut c_void, size: usize, _: *mut c_void) -> bool {
+    if !block.is_null() {
+        // SAFETY: mimalloc gives a live block of `size` usable bytes.
+        unsafe { std::ptr::write_bytes(block.cast::<u8>(), POISON, size) };
+    }
+    true
 }
 
 /// Whether `p` is a block of `heap`, for any pointer `p`, mimalloc's or not.
@@ -228,6 +277,23 @@ mod tests {
         assert!(!heap_owns(arena.heap.get(), (page + 64) as *const _));
         // SAFETY: the reservation made above, no longer used.
         unsafe { libc::munmap(base, 2 * SEGMENT) };
+    }
+
+    /// What escaped a poisoned arena reads as poison: the corpus test's printed text
+    /// would show it.
+    #[test]
+    fn a_value_that_escapes_a_poisoned_arena_reads_as_poison() {
+        let arena = Arena::new();
+        let (tree, escaped): (Vec<String>, *const u8) = arena.enter(|| {
+            let tree: Vec<String> = (0..100).map(|i| format!("node {i}")).collect();
+            let escaped = tree[42].as_ptr();
+            (tree, escaped)
+        });
+        // SAFETY: nothing of the arena is used afterwards but the escaped bytes, which
+        // stay mapped (a poisoned arena is never released).
+        unsafe { arena.free(tree, true) };
+        let bytes = unsafe { std::slice::from_raw_parts(escaped, 7) };
+        assert_eq!(bytes, [POISON; 7]);
     }
 
     #[test]

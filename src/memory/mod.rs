@@ -70,11 +70,11 @@ fn collect_here_and_on_worker(force: bool) {
 /// Drop `value`, on a short-lived thread when `big`: freeing millions of small
 /// allocations (a large module's doc tree, a large file's syntax tree) takes a
 /// noticeable part of the work, and the caller has no reason to wait for it.
-/// Without a thread (the spawn failed), it is freed here.
+/// Without a thread (helper threads not allowed, or the spawn failed), it is freed here.
 pub fn dispose<T: Send + 'static>(value: T, big: bool) {
     if big {
         // On failure `spawn` drops the closure, and `value` with it, right here.
-        let _ = std::thread::Builder::new().name("tvmscript-free".into()).spawn(move || drop(value));
+        let _ = crate::worker::spawn_helper("tvmscript-free", None, move || drop(value));
     }
 }
 

@@ -100,7 +100,7 @@ impl Ahead {
         let shared = Arc::new(Shared { jobs, slots, done: Condvar::new(), stop: AtomicBool::new(false) });
         let worker = shared.clone();
         // Without a thread the printer walks each root itself, as it would anyway.
-        std::thread::Builder::new().name("tvmscript-prefixes".into()).spawn(move || worker.run()).ok()?;
+        crate::worker::spawn_helper("tvmscript-prefixes", None, move || worker.run())?;
         Some(Ahead { shared, index })
     }
 
@@ -422,7 +422,8 @@ mod tests {
     fn ahead(roots: &[ObjectRef]) -> PrefixState {
         let jobs = roots.iter().map(|r| (r.clone(), is_var as IsVar)).collect();
         let state = PrefixState::default();
-        assert!(state.ahead.set(Some(Ahead::start(jobs).expect("a worker thread"))).is_ok());
+        let started = crate::with_helper_threads(true, || Ahead::start(jobs));
+        assert!(state.ahead.set(Some(started.expect("a worker thread"))).is_ok());
         state
     }
 
@@ -454,6 +455,10 @@ mod tests {
 
     #[test]
     fn planned_walks_start_at_the_first_walk_needed() {
+        crate::with_helper_threads(true, planned_walks_start);
+    }
+
+    fn planned_walks_start() {
         let roots = lowered_roots();
         let mut state = PrefixState { planned: roots.iter().map(|r| (r.clone(), is_var as IsVar)).collect(), ..Default::default() };
         // Roots that never ask start nothing.

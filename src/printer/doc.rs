@@ -788,3 +788,22 @@ impl std::ops::Not for ExprDoc {
         ExprDoc::unary(OpKind::Not, self)
     }
 }
+
+#[cfg(test)]
+mod text_tests {
+    use super::Text;
+
+    /// `as_str` trusts inline bytes to be whole UTF-8 (see its SAFETY): text of
+    /// multi-byte characters up to and just past the inline capacity, copied or
+    /// joined, reads back as it was.
+    #[test]
+    fn inline_text_is_the_whole_text_it_was_made_from() {
+        for n in 0..=12 {
+            let s = "é".repeat(n);
+            assert_eq!(Text::copy(&s).as_str(), s);
+            let t = format!("a{s}");
+            assert_eq!(Text::concat(&["a", &s]).as_str(), t);
+            assert_eq!(Text::concat(&[&s, "€", "x"]).as_str(), format!("{s}€x"));
+        }
+    }
+}

@@ -159,7 +159,7 @@ mod tests {
             let doc = module(small, big);
             assert!(plan(&doc, cfg.indent_spaces).is_some(), "({small}, {big}) is large enough to split");
             let one = format(&doc, &cfg, &[], false).unwrap();
-            let two = format(&doc, &cfg, &[], true).unwrap();
+            let two = crate::with_helper_threads(true, || format(&doc, &cfg, &[], true)).unwrap();
             assert_eq!(one, two, "({small}, {big})");
         }
     }

@@ -149,7 +149,6 @@ fn first_part(
     let Stmt::ClassDef(class) = &mut module.body[class_at] else { return None };
     let rest = class.body.split_off(kept);
     let helper_scope = scope.clone();
-    crate::worker::steer_worker();
     outside_arena(|| to_helper.send(Transpile(helper_scope, rest))).ok()?;
     let tail: ClassTail<'_> = Box::new(move || match outside_arena(|| from_helper.recv()) {
         Ok(FromHelper::Transpiled(r)) => r,
@@ -181,7 +180,6 @@ fn helper(text: String, limit: usize, inbox: Receiver<Transpile>, outbox: Sender
     if outbox.send(FromHelper::Parsed(parsed)).is_ok()
         && let Ok(Transpile(scope, stmts)) = inbox.recv()
     {
-        crate::worker::unsteer();
         let done = arena.enter(|| scope.class_body(stmts, HELPER_SUFFIX));
         let _ = outbox.send(FromHelper::Transpiled(done));
     }
@@ -314,7 +312,7 @@ mod tests {
         SPLIT_FROM.with(|t| t.set(Some(from)));
         let before = SPLITS.with(|n| n.get());
         let session = crate::session::Session::new();
-        let defs = session.parse_with("t.py", text, true);
+        let defs = crate::with_helper_threads(true, || session.parse_with("t.py", text, true));
         SPLIT_FROM.with(|t| t.set(None));
         let cfg = crate::printer::PrinterConfig { syntax: crate::printer::Syntax::Tvm, ..Default::default() };
         let out = defs.expect("parses").iter().map(|(n, d)| format!("{n}: {}", crate::print(d, &cfg).unwrap())).collect();
@@ -352,7 +350,7 @@ mod tests {
         }
         let session = crate::session::Session::new();
         SPLIT_FROM.with(|t| t.set(Some(0)));
-        let split = session.parse_with("t.py", &text, true).err().map(|e| e.to_string());
+        let split = crate::with_helper_threads(true, || session.parse_with("t.py", &text, true)).err().map(|e| e.to_string());
         SPLIT_FROM.with(|t| t.set(None));
         let whole = session.parse_with("t.py", &text, true).err().map(|e| e.to_string());
         assert!(whole.as_deref().is_some_and(|m| m.contains("t.py:")), "{whole:?}");

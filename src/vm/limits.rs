@@ -56,10 +56,11 @@ fn stack_bounds() -> Option<(usize, usize)> {
         if let Some(known) = b.get() {
             return known;
         }
-        let mut attr: libc::pthread_attr_t = unsafe { std::mem::zeroed() };
-        // SAFETY: `attr` is initialized by pthread_getattr_np and destroyed after use;
-        // the out-pointers are to live locals.
+        // SAFETY: `attr` (all-zero is a valid starting value for a plain C struct) is
+        // initialized by pthread_getattr_np and destroyed after use; the
+        // out-pointers are to live locals.
         let bounds = unsafe {
+            let mut attr: libc::pthread_attr_t = std::mem::zeroed();
             if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
                 None
             } else {

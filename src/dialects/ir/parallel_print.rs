@@ -19,15 +19,15 @@ use crate::printer::{Doc, FrameId, StmtDoc};
 
 /// Modules smaller than this (in nodes near the top of each function, see
 /// [`shallow_size`]) print on one thread: two forks and their merge cost more. The
-/// second thread is this thread's worker (`crate::worker`), asleep and woken on
-/// another core. With a thread started per print, the perf corpus's llm_small
+/// second thread is this thread's worker (`crate::worker`), asleep until woken. With
+/// a thread started per print, the perf corpus's llm_small
 /// (2,100) printed 12-25% faster on two threads when run after itself but 20-28%
 /// slower when each print followed a run of TVM in another process, as in the bench
 /// (the new thread was often put on this thread's core, and took 0.5-1 ms to start
-/// and join), so only modules of 4,000 printed on two. With the worker steered to
-/// the other core, llm_small prints in 2.1-2.2 ms instead of 3.0-3.2 after a Python
-/// process's run (median of 20), and a 46 KB module of eight of its functions
-/// 5-25% faster when run after itself.
+/// and join), so only modules of 4,000 printed on two; with the worker (then also
+/// steered to the other core), llm_small printed in 2.1-2.2 ms instead of 3.0-3.2
+/// after a Python process's run, and a 46 KB module of eight of its functions 5-25%
+/// faster when run after itself.
 const PARALLEL_FROM: usize = 1000;
 
 fn parallel_from() -> usize {
@@ -62,7 +62,7 @@ pub(super) fn functions_in_parallel(
     funcs: &[(GlobalVar, BaseFunc)],
     path: &AccessPath,
 ) -> Option<Result<Vec<Doc>>> {
-    if funcs.len() < 2 || std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+    if funcs.len() < 2 || !crate::worker::helpers_allowed() || std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
         return None;
     }
     let sizes: Vec<usize> = funcs.iter().map(|(_, f)| shallow_size(&*f.0 .0, SIZE_DEPTH)).collect();
@@ -195,7 +195,7 @@ mod tests {
         let cfg = PrinterConfig { syntax: Syntax::Tvm, ..Default::default() };
         let print = |from: usize| {
             PARALLEL_FROM.with(|t| t.set(Some(from)));
-            let text = crate::print(module, &cfg).expect("the module prints");
+            let text = crate::with_helper_threads(true, || crate::print(module, &cfg)).expect("the module prints");
             PARALLEL_FROM.with(|t| t.set(None));
             text
         };

@@ -169,7 +169,6 @@ fn block_stmts(
     // Most bindings are one statement each.
     let mut stmts = Vec::with_capacity(bindings.len() + 1);
     for (i, b) in bindings.iter().enumerate() {
-        crate::ir::prefetch::ahead(bindings, i);
         let p_i = bp.index(i);
         p.as_doc(b, &p_i)?.append_stmts_to(&mut stmts);
         if let (Some(out), Some(var)) = (outputs.as_deref_mut(), b.var())

@@ -108,7 +108,6 @@ pub fn as_doc_body(p: &mut Printer, stmt: &ObjectRef, path: &AccessPath) -> Resu
         set_concise(p, id, n == 1);
         let mut i = 0;
         while i < n {
-            crate::ir::prefetch::ahead(&seq.seq, i);
             let sp = path.attr("seq").index(i);
             if let Some(next) = seq.seq.get(i + 1) {
                 if let Some((alloc, store)) = super::stmt::scalar_merge_pair(p, &seq.seq[i], next) {
