@@ -10,7 +10,8 @@ use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 use super::frontend::args::bind;
 use super::frontend::convert::{iterate, operand, to_dtype, to_expr};
 use super::frontend::exprs;
-use super::nodes::{stmt_info, BufferSpec};
+use super::nodes::{stmt_info, BufferSpec, PrimFunc, PrimFuncNode};
+use crate::fast_hash::FastMap;
 use crate::ir::{self, arith, BinOp, Expr, Span, Type, Value};
 use crate::vm::classes::{define, define_abstract};
 use crate::vm::convert::{py_str, py_to_value};
@@ -255,6 +256,118 @@ fn statement_classes() {
     });
 }
 
+fn as_var(vm: &VirtualMachine, obj: &PyObjectRef, what: &str) -> PyResult<ir::Var> {
+    unwrap_object(obj)
+        .and_then(|o| o.try_downcast::<ir::VarNode>())
+        .ok_or_else(|| vm.new_type_error(format!("{what} can only contain Var or Buffer")))
+}
+
+fn as_prim_func(vm: &VirtualMachine, obj: &ir::ObjectRef) -> PyResult<PrimFunc> {
+    obj.try_downcast::<PrimFuncNode>().ok_or_else(|| vm.new_type_error("expected a PrimFunc"))
+}
+
+/// Replace variables (by address) throughout an object, without entering a replacement.
+fn substitute(root: ir::ObjectRef, map: &FastMap<usize, ir::ObjectRef>) -> ir::Result<ir::ObjectRef> {
+    if map.is_empty() {
+        return Ok(root);
+    }
+    ir::structural_map(
+        root,
+        |n: ir::ObjectRef| -> ir::Result<ir::MapResult> {
+            Ok(match map.get(&n.addr()) {
+                Some(r) => ir::MapResult::ReplaceAndSkip(r.clone()),
+                None => ir::MapResult::Unchanged,
+            })
+        },
+        ir::WalkOrder::PreOrder,
+    )
+}
+
+/// `PrimFunc.specialize(param_map)`: the function with the mapped parameters
+/// replaced by their values (and dropped from the signature); buffers whose shape
+/// used them are rebuilt with the values in place.
+fn specialize(vm: &VirtualMachine, f: &PrimFuncNode, param_map: &PyObjectRef) -> PyResult<PrimFunc> {
+    let dict = param_map
+        .downcast_ref::<rustpython_vm::builtins::PyDict>()
+        .ok_or_else(|| vm.new_type_error("specialize expects a dict from parameters to values"))?;
+    let mut map: FastMap<usize, ir::ObjectRef> = FastMap::default();
+    let mut dropped: Vec<usize> = Vec::new();
+    for (k, v) in dict {
+        let var = as_var(vm, &k, "param_map")?;
+        if !f.params.iter().any(|p| p.ptr_eq(&var)) {
+            return Err(vm.new_value_error(format!("Specialize expects a parameter of the function, got {}", var.name)));
+        }
+        let value: ir::ObjectRef = match unwrap_object(&v) {
+            Some(o) => o,
+            None => match crate::vm::convert::py_to_value(vm, &v)? {
+                Value::Int(i) => ir::int_imm(var.dtype(), i).into_object(),
+                Value::Float(x) => ir::float_imm(var.dtype(), x).into_object(),
+                _ => to_expr(vm, &v)?.into_object(),
+            },
+        };
+        dropped.push(var.as_ref_obj().addr());
+        map.insert(var.as_ref_obj().addr(), value);
+    }
+    // Buffer parameters whose type mentions a specialized variable get a new type.
+    let mut params = Vec::new();
+    for p in &f.params {
+        let addr = p.as_ref_obj().addr();
+        if dropped.contains(&addr) {
+            continue;
+        }
+        let ty = substitute(p.ty.as_object().clone(), &map).py(vm)?;
+        if ty.same_as(p.ty.as_object()) {
+            params.push(p.clone());
+        } else {
+            let nv = ir::new_var(&p.name.to_string(), Type(ty), Span::none());
+            map.insert(addr, nv.as_ref_obj());
+            params.push(nv);
+        }
+    }
+    let body = super::nodes::Stmt(substitute(f.body.as_object().clone(), &map).py(vm)?);
+    Ok(PrimFunc::make(params, body, f.ret_type.clone(), f.attrs.clone(), Span::none()))
+}
+
+fn function_class() {
+    define("tirx.PrimFunc")
+        .module("tvm.tirx.function")
+        .init(|vm, args: FuncArgs| {
+            let a = bind(vm, "PrimFunc", args, &["params", "body", "ret_type", "attrs", "span"])?;
+            let params = iterate(vm, &a.req(vm, "params")?)?.iter().map(|p| as_var(vm, p, "params")).collect::<PyResult<Vec<_>>>()?;
+            let body_obj = a.req(vm, "body")?;
+            let body = unwrap_object(&body_obj)
+                .filter(|o| o.isinstance(stmt_info()))
+                .map(super::nodes::Stmt)
+                .ok_or_else(|| vm.new_type_error("PrimFunc: body must be a Stmt"))?;
+            let ret_type = match a.get(vm, "ret_type") {
+                None => Type::missing(),
+                Some(t) => crate::dialects::ir::classes::type_arg(vm, &t, "ret_type")?,
+            };
+            let attrs = match a.get(vm, "attrs").map(|d| py_to_value(vm, &d)).transpose()? {
+                None | Some(Value::None) => ir::AttrMap::from(Vec::new()),
+                Some(Value::Map(m)) => m,
+                Some(_) => return Err(vm.new_type_error("PrimFunc: attrs must be a dict")),
+            };
+            Ok(wrap(vm, PrimFunc::make(params, body, ret_type, attrs, Span::none()).upcast()))
+        })
+        .method("with_body", |vm, f, args: FuncArgs| {
+            let a = bind(vm, "with_body", args, &["new_body", "span"])?;
+            let f = as_prim_func(vm, f)?;
+            let body_obj = a.req(vm, "new_body")?;
+            let body = unwrap_object(&body_obj)
+                .filter(|o| o.isinstance(stmt_info()))
+                .map(super::nodes::Stmt)
+                .ok_or_else(|| vm.new_type_error("with_body: new_body must be a Stmt"))?;
+            let made = PrimFunc::new(PrimFuncNode { body, ..(*f).clone() });
+            Ok(wrap(vm, made.upcast()))
+        })
+        .method("specialize", |vm, f, args: FuncArgs| {
+            let a = bind(vm, "specialize", args, &["param_map"])?;
+            let f = as_prim_func(vm, f)?;
+            Ok(wrap(vm, specialize(vm, &f, &a.req(vm, "param_map")?)?.upcast()))
+        });
+}
+
 /// `tvm.tirx.decl_buffer(shape, dtype=None, name="buffer", ...)`: a buffer variable.
 fn decl_buffer(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(
@@ -321,5 +434,6 @@ fn functions(t: &mut NamespaceTable) {
 pub fn register() {
     expression_classes();
     statement_classes();
+    function_class();
     register_namespace_initializer("tirx.nodes", functions);
 }
