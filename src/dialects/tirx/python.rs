@@ -435,5 +435,7 @@ pub fn register() {
     expression_classes();
     statement_classes();
     function_class();
+    // TVM writes a layout axis into JSON as its name.
+    crate::ir::json::register_named_type("tirx.Axis", |name| Ok(super::nodes::Axis::get(name).upcast()));
     register_namespace_initializer("tirx.nodes", functions);
 }
