@@ -165,31 +165,75 @@ impl Writer {
             self.keep.push(o.clone());
             return Ok(i);
         }
-        let values = o.fields();
-        let mut fields = vec![("span", FieldData::Index(self.value(&Value::None)?))];
-        for (f, v) in info.fields.iter().zip(values.iter()) {
-            let any_field = is_any_field(info.key, f.name);
-            let data = match v {
-                Value::DType(d) if !any_field => FieldData::Inline(json_str(&d.to_string())),
-                // TVM writes a plain-data field (int, float, bool, enum) in place.
-                Value::Int(i) if !any_field => FieldData::Inline(i.to_string()),
-                Value::Bool(b) if !any_field => FieldData::Inline(b.to_string()),
-                Value::Float(x) if !any_field => FieldData::Inline(json_float_literal(*x)),
-                // A function's or module's attribute map is TVM's `DictAttrs` node.
-                Value::Map(_) if f.name == "attrs" && holds_dict_attrs(info) => {
-                    let map = self.value(v)?;
-                    FieldData::Index(self.push(DICT_ATTRS, Data::Fields(vec![("__dict__", FieldData::Index(map))])))
-                }
-                other => FieldData::Index(self.value(other)?),
-            };
-            fields.push((f.name, data));
-        }
+        let fields = if info.key == "ir.IRModule" {
+            self.module_fields(o)?
+        } else {
+            let mut fields = vec![("span", FieldData::Index(self.value(&Value::None)?))];
+            for (f, v) in info.fields.iter().zip(o.fields().iter()) {
+                fields.push((f.name, self.field_data(info, f.name, v)?));
+            }
+            fields
+        };
         let i = self.push(json_key(info.key), Data::Fields(fields));
         self.by_object.insert(o.addr(), i);
         self.keep.push(o.clone());
         Ok(i)
     }
 }
+
+impl Writer {
+    /// One field of an object's data.
+    fn field_data(&mut self, info: &TypeInfo, name: &'static str, v: &Value) -> Result<FieldData> {
+        let any_field = is_any_field(info.key, name);
+        Ok(match v {
+            Value::DType(d) if !any_field => FieldData::Inline(json_str(&d.to_string())),
+            // TVM writes a plain-data field (int, float, bool, enum) in place.
+            Value::Int(i) if !any_field => FieldData::Inline(i.to_string()),
+            Value::Bool(b) if !any_field => FieldData::Inline(b.to_string()),
+            Value::Float(x) if !any_field => FieldData::Inline(json_float_literal(*x)),
+            // A function's or module's attribute map is TVM's `DictAttrs` node.
+            Value::Map(_) if name == "attrs" && holds_dict_attrs(info) => {
+                let map = self.value(v)?;
+                FieldData::Index(self.push(DICT_ATTRS, Data::Fields(vec![("__dict__", FieldData::Index(map))])))
+            }
+            other => FieldData::Index(self.value(other)?),
+        })
+    }
+
+    /// A module's data as TVM 0.27 lays it out: no span; its functions, their
+    /// GlobalVars by name (which TVM requires), an empty source map, then the
+    /// attributes and global infos.
+    fn module_fields(&mut self, o: &ObjectRef) -> Result<Vec<(&'static str, FieldData)>> {
+        let info = o.type_info();
+        let field = |name: &str| o.field(name).unwrap_or_default();
+        let functions = self.field_data(info, "functions", &field("functions"))?;
+        let by_name: Vec<(Value, Value)> = match field("functions") {
+            Value::Map(functions) => functions
+                .iter()
+                .filter_map(|(gv, _)| match gv {
+                    Value::Object(g) => g.field("name_hint").map(|name| (name, gv.clone())),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let gv_map = self.value(&Value::Map(by_name.into()))?;
+        let empty = self.value(&Value::Map(Vec::new().into()))?;
+        let source_map = self.push(SOURCE_MAP, Data::Fields(vec![("source_map", FieldData::Index(empty))]));
+        let attrs = self.field_data(info, "attrs", &field("attrs"))?;
+        let global_infos = self.field_data(info, "global_infos", &field("global_infos"))?;
+        Ok(vec![
+            ("functions", functions),
+            ("global_var_map_", FieldData::Index(gv_map)),
+            ("source_map", FieldData::Index(source_map)),
+            ("attrs", attrs),
+            ("global_infos", global_infos),
+        ])
+    }
+}
+
+/// TVM's source map of a module (always empty here; read and dropped).
+const SOURCE_MAP: &str = "ir.SourceMap";
 
 fn json_str(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
@@ -272,6 +316,7 @@ pub fn load_json(text: &str) -> Result<Value> {
                 Value::DType(s.parse().map_err(|_| bad(format!("node {n}: bad dtype {s:?}")))?)
             }
             "ffi.Array" => Value::Array(list(data)?.into()),
+            SOURCE_MAP => Value::None,
             DICT_ATTRS => match data.and_then(|d| d.get("__dict__")) {
                 Some(x) => index(x)?,
                 None => Value::Map(Vec::new().into()),
