@@ -18,6 +18,7 @@ mod ir_arith;
 mod ir_dtype;
 mod ir_op_registry;
 mod ir_structural_scale;
+mod json_oracle;
 mod parse_repeat;
 mod relax_frontend;
 mod relax_ir;

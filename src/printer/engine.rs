@@ -994,9 +994,14 @@ impl Printer {
     /// frame, the import header (above definitions), the metadata section and the
     /// formatted, underlined Python.
     pub fn render(mut self, doc: Doc) -> Result<String> {
+        // Every frame still open holds definitions for the root (a statement printed
+        // on its own declares its free variables in the dialect frame above the root
+        // frame): outer frames' statements first.
         let mut outer = Vec::new();
         while !self.frames.is_empty() {
-            outer = self.pop_frame()?.stmts;
+            let mut stmts = self.pop_frame()?.stmts;
+            stmts.append(&mut outer);
+            outer = stmts;
         }
         let header = self.header.unwrap_or_else(|| defines_something(&doc));
         let mut block = StmtBlockDoc::new(outer);

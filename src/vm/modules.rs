@@ -23,6 +23,13 @@ pub mod tvmscript {
         vm.ctx.new_exception_type("tvm.error", "DiagnosticError", None)
     }
 
+    /// The TVM version this implements (`tvm.__version__`, and the `tvm_version` of
+    /// the JSON `save_json` writes).
+    #[pyattr(name = "tvm_version")]
+    fn tvm_version(vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.new_str(crate::ir::json::TVM_VERSION).into()
+    }
+
     #[pyattr(name = "Object")]
     fn object_class(vm: &VirtualMachine) -> PyTypeRef {
         PyIr::class(&vm.ctx).to_owned()

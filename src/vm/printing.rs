@@ -95,9 +95,22 @@ pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Print
                     cfg.obj_to_annotate.push((py_to_object(vm, &k)?, String::try_from_object(vm, v)?));
                 }
             }
-            // Dialect prefixes and other dialect knobs: `tir_prefix`, `relax_prefix`, `show_all_struct_info` …
+            // TVM's option for the Relax annotations a binding may drop.
+            "show_all_ty" => {
+                cfg.extra.insert("relax.show_all_ty".to_string(), Value::Bool(flag(&value)?));
+            }
+            // Dialect knobs by their dotted names (`{"tirx.prefix": "Tx"}`).
+            "extra_config" => {
+                if vm.is_none(&value) {
+                    continue;
+                }
+                let d = value.downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("extra_config must be a dict"))?;
+                for (k, v) in &d {
+                    cfg.extra.insert(String::try_from_object(vm, k)?, py_to_value(vm, &v)?);
+                }
+            }
             other => {
-                cfg.extra.insert(other.to_string(), py_to_value(vm, &value)?);
+                return Err(vm.new_type_error(format!("Scriptable.script() got an unexpected keyword argument '{other}'")));
             }
         }
     }

@@ -4,4 +4,7 @@ from . import tirx, s_tir, relax, target  # noqa: F401,E402
 from .error import DiagnosticError  # noqa: F401
 from .ir import IRModule  # noqa: F401
 
-__version__ = "0.27.0+tvmscript"
+import _tvmscript  # noqa: E402
+
+# TVM 0.27's version, which `tvm.ir.save_json` writes into its graphs too.
+__version__ = _tvmscript.tvm_version

@@ -3,7 +3,7 @@
 
 pub mod module_frame;
 pub mod namespace;
-mod classes;
+pub mod classes;
 mod parallel_print;
 pub mod printer;
 

@@ -31,17 +31,39 @@ pub fn register() {
         let prefix = p.config().ir_prefix.clone();
         Ok(Doc::from(ExprDoc::id(prefix).attr("GlobalVar").call(vec![ExprDoc::str(gv.name_hint.to_string())])))
     });
-    // A range in module-level values (a device mesh's devices): `I.Range(begin, end)`.
+    // Core types and ranges printed on their own (a TIRx frame is open for their
+    // parts, `vm`'s `str(node)`), as TVM's IR printer writes them.
+    register_print_hook(DEFAULT_TOKEN, "ir.FuncType", |obj, path, p| {
+        let f = obj.downcast_ref::<crate::ir::FuncTypeNode>().expect("dispatched by type key");
+        let mut args = Vec::with_capacity(f.arg_types.len());
+        for (i, t) in f.arg_types.iter().enumerate() {
+            args.push(p.to_doc(t.as_object(), &path.attr("arg_types").index(i))?);
+        }
+        let ret = p.to_doc(f.ret_type.as_object(), &path.attr("ret_type"))?;
+        let prefix = p.config().ir_prefix.clone();
+        Ok(Doc::from(ExprDoc::id(prefix).attr("FuncType").call(vec![ExprDoc::list(args), ret])))
+    });
     register_print_hook(DEFAULT_TOKEN, "ir.Range", |obj, path, p| {
         let r = obj.downcast_ref::<crate::ir::RangeNode>().expect("dispatched by type key");
-        let begin = p.to_doc(&r.min.clone().into_object(), &path.attr("min"))?;
+        let min = p.to_doc(r.min.as_object(), &path.attr("min"))?;
         let end = match (r.min.as_int(), r.extent.as_int()) {
             (Some(a), Some(b)) => ExprDoc::int(a + b).with_path(path.attr("extent")),
-            _ => return Ok(Doc::from(p.generic_doc(obj, path)?)),
+            _ => {
+                let end = crate::ir::arith::binary(crate::ir::BinOp::Add, r.min.clone(), r.extent.clone(), crate::ir::Span::none())?;
+                p.to_doc(end.as_object(), &path.attr("extent"))?
+            }
         };
         p.use_import(IMPORT_I);
         let prefix = p.config().ir_prefix.clone();
-        Ok(Doc::from(ExprDoc::id(prefix).attr("Range").call(vec![begin, end])))
+        Ok(Doc::from(ExprDoc::id(prefix).attr("Range").call(vec![min, end])))
+    });
+    // TVM's Python has no class of its own for these: they print reflectively, with
+    // the span TVM's reflection lists.
+    register_print_hook(DEFAULT_TOKEN, "ir.MissingType", |_, _, _| {
+        Ok(Doc::from(ExprDoc::id("ir").attr("Type").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())])))
+    });
+    register_print_hook(DEFAULT_TOKEN, "ir.StringType", |_, _, _| {
+        Ok(Doc::from(ExprDoc::id("ir").attr("StringType").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())])))
     });
     // Constants in module-level values (attrs, global infos) print as Python literals.
     register_print_hook(DEFAULT_TOKEN, "ir.IntImm", |obj, _path, p| {

@@ -6,6 +6,7 @@ pub mod frontend;
 pub mod nodes;
 pub mod ops;
 pub mod printer;
+pub mod python;
 
 pub use ops::register;
 

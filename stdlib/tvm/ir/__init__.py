@@ -2,17 +2,91 @@
 import _tvmscript
 
 Object = _tvmscript.Object
-assert_structural_equal = _tvmscript.assert_structural_equal
-structural_equal = _tvmscript.structural_equal
-structural_hash = _tvmscript.structural_hash
 load_json = _tvmscript.load_json
 save_json = _tvmscript.save_json
 
 IRModule = _tvmscript.ir_class("ir.IRModule")
 IRModule.from_expr = staticmethod(_tvmscript.module_from_expr)
 
-Op = _tvmscript.ir_class("ir.Op")
-Op.get = staticmethod(_tvmscript.op_get)
+# -- The core node classes (helper A): tvm.ir's types and expressions, as TVM 0.27
+# exports them. Constructors are the classes' own (`vm::classes`); the Python-level
+# behaviour TVM's classes add (== on types, str of a PrimType) is defined here.
 
+
+def structural_equal(lhs, rhs, map_free_vars=False):
+    """Whether two IR values are structurally equal."""
+    return _tvmscript.structural_equal(lhs, rhs, bool(map_free_vars))
+
+
+def structural_hash(node, map_free_vars=False):
+    """The structural hash of an IR value."""
+    return _tvmscript.structural_hash(node, bool(map_free_vars))
+
+
+def assert_structural_equal(lhs, rhs, map_free_vars=False):
+    """Raise ValueError, naming the first mismatch, unless lhs and rhs are structurally equal."""
+    _tvmscript.assert_structural_equal(lhs, rhs, bool(map_free_vars))
+
+
+Node = Object
 Type = _tvmscript.ir_class("ir.Type")
 PrimType = _tvmscript.ir_class("ir.PrimType")
+PointerType = _tvmscript.ir_class("ir.PointerType")
+TupleType = _tvmscript.ir_class("ir.TupleType")
+FuncType = _tvmscript.ir_class("ir.FuncType")
+StringType = _tvmscript.ir_class("ir.StringType")
+# TVM has no class for the missing type: it shows as its base, `Type`.
+_tvmscript.ir_class("ir.MissingType").__name__ = "Type"
+_tvmscript.ir_class("ir.MissingType").__qualname__ = "Type"
+
+Expr = _tvmscript.ir_class("ir.Expr")
+BaseExpr = Expr
+RelaxExpr = Expr
+Var = _tvmscript.ir_class("ir.Var")
+GlobalVar = _tvmscript.ir_class("ir.GlobalVar")
+Call = _tvmscript.ir_class("ir.Call")
+StringImm = _tvmscript.ir_class("ir.StringImm")
+TensorLoad = _tvmscript.ir_class("ir.TensorLoad")
+Range = _tvmscript.ir_class("ir.Range")
+Op = _tvmscript.ir_class("ir.Op")
+Tuple = _tvmscript.ir_class("ir.Tuple")
+TupleGetItem = _tvmscript.ir_class("ir.TupleGetItem")
+BaseFunc = _tvmscript.ir_class("ir.BaseFunc")
+
+
+def _type_eq(self, other):
+    return bool(_tvmscript.structural_equal(self, other, False)) if isinstance(other, Object) else False
+
+
+def _type_ne(self, other):
+    return not self.__eq__(other)
+
+
+def _type_hash(self):
+    return _tvmscript.structural_hash(self, False)
+
+
+def _prim_eq(self, other):
+    if isinstance(other, str):
+        return self.dtype == other
+    return _type_eq(self, other)
+
+
+Type.__eq__ = _type_eq
+Type.__ne__ = _type_ne
+Type.__hash__ = _type_hash
+Type.same_as = lambda self, other: Object.same_as(self, other)
+PrimType.__eq__ = _prim_eq
+PrimType.__ne__ = _type_ne
+PrimType.__hash__ = lambda self: hash(self.dtype)
+PrimType.__str__ = lambda self: "" if str(self.dtype) == "void" else str(self.dtype)
+
+
+def _astype(self, dtype, span=None):
+    return _tvmscript.namespace("tirx").cast(self, dtype)
+
+
+Expr.astype = _astype
+
+from . import prim  # noqa: E402,F401
+# -- end of helper A's block

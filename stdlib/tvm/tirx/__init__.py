@@ -1,10 +1,75 @@
 """TIRx: tensor programs (the `T` script namespace lives in `tvm.script.tirx`).
 
-The node constructors scripts import from here (`from tvm.tirx import Add`,
-`tvm.tirx.const(1, "int32")`) come from the native table `tirx.nodes`."""
+The node classes are the IR's own (`tvm.tirx.Add` is the class of `x + y`, and
+constructs it); the functions beside them come from the native table `tirx.nodes`
+and the `T` namespace."""
+import enum as _enum
+
 import _tvmscript
 
 from . import layout  # noqa: F401
+from tvm.ir import Var, Range, StringImm  # noqa: F401
+from tvm.ir.prim import *  # noqa: F401,F403
+from tvm.ir.prim import IntImm, FloatImm, Expr  # noqa: F401
 
 _nodes = _tvmscript.namespace("tirx.nodes")
-globals().update({_name: getattr(_nodes, _name) for _name in dir(_nodes)})
+globals().update({_n: getattr(_nodes, _n) for _n in dir(_nodes) if not _n.startswith("_")})
+
+Buffer = Var
+BufferType = _tvmscript.ir_class("tirx.BufferType")
+Stmt = _tvmscript.ir_class("tirx.Stmt")
+PrimFunc = _tvmscript.ir_class("tirx.PrimFunc")
+for _name in [
+    "BufferStore", "Bind", "SeqStmt", "For", "While", "IfThenElse", "Evaluate", "AttrStmt", "AssertStmt",
+    "AllocBuffer", "DeclBuffer", "Break", "Continue", "Return", "IterVar",
+]:
+    globals()[_name] = _tvmscript.ir_class("tirx." + _name)
+LetStmt = Bind
+
+
+class ForKind(_enum.IntEnum):
+    """The kind of a `For` loop."""
+
+    SERIAL = 0
+    PARALLEL = 1
+    VECTORIZED = 2
+    UNROLLED = 3
+    THREAD_BINDING = 4
+
+
+# The arithmetic helpers, as the `T` namespace builds them (folding where TVM folds).
+_T = _tvmscript.namespace("tirx")
+for _name in [
+    "floordiv", "floormod", "truncdiv", "truncmod", "indexdiv", "indexmod", "ceildiv", "div", "max", "min",
+    "if_then_else", "all", "any", "abs", "exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt",
+    "rsqrt", "sigmoid", "tanh", "sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan", "asinh", "acosh",
+    "atanh", "atan2", "erf", "floor", "ceil", "round", "trunc", "nearbyint", "pow", "power", "fmod", "hypot",
+    "copysign", "nextafter", "ldexp", "popcount", "clz", "isnan", "isinf", "isfinite", "likely", "cast",
+    "reinterpret", "max_value", "min_value", "infinity", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "bitwise_not", "shift_left", "shift_right", "call_extern", "call_intrin", "call_packed",
+    "call_pure_extern", "ret", "sum", "q_multiply_shift", "address_of", "lookup_param", "undef", "vscale",
+    "isnullptr", "logaddexp", "assume", "comm_reducer",
+]:
+    if hasattr(_T, _name):
+        globals()[_name] = getattr(_T, _name)
+del _name
+power = pow  # noqa: F821
+
+
+def _fold(op, name, args):
+    if not args:
+        raise ValueError(f"{name} must take at least 1 argument")
+    val = args[0]
+    for arg in args[1:]:
+        val = op(val, arg)
+    return val
+
+
+def all(*args, span=None):  # noqa: A001
+    """The conjunction of its arguments (`a and b and ...`)."""
+    return _fold(_nodes._op_and, "Any", args)
+
+
+def any(*args, span=None):  # noqa: A001
+    """The disjunction of its arguments (`a or b or ...`)."""
+    return _fold(_nodes._op_or, "Any", args)

@@ -7,7 +7,6 @@
 //! (`@T.function`, `T.Tensor`, symbols from `T.dynamic("n")` or type parameters).
 
 pub mod args;
-pub mod constructors;
 pub mod buffers;
 pub mod context;
 pub mod convert;

@@ -140,7 +140,8 @@ fn members(t: &mut NamespaceTable) {
     t.func("indexdiv", |vm, a| exprs::binary_fn(vm, BinOp::FloorDiv, "indexdiv", a));
     t.func("indexmod", |vm, a| exprs::binary_fn(vm, BinOp::FloorMod, "indexmod", a));
     // The node constructors, as `tvm.tirx` has them (`T.Add(a, b)`: never folded).
-    for &(name, op) in super::constructors::BINARY {
+    // (`T` has the arithmetic and logical ones; the bitwise classes are `tvm.tirx`'s only.)
+    for &(name, op) in crate::dialects::tirx::python::BINARY.iter().filter(|(_, op)| !op.type_key().contains("Bitwise") && !op.type_key().ends_with("Shift")) {
         t.func(name, move |vm, a| exprs::node_fn(vm, op, name, a));
     }
     t.func("Cast", exprs::cast_node);
@@ -321,7 +322,7 @@ fn meta_var(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 pub fn register_tirx_namespace() {
     register_namespace_initializer("ir", |t| t.func("meta_var", meta_var));
     register_namespace_initializer("tirx._impl", impl_members);
-    super::constructors::register();
+    crate::dialects::tirx::python::register();
     register_nested();
     register_namespace_initializer("tirx", members);
 }

@@ -70,6 +70,12 @@ pub fn register() -> crate::ir::Result<()> {
         "tirx.Continue", "tirx.Return", "tirx.ScopeIdDefStmt", "tirx.TilePrimitiveCall", "tirx.IterVar",
         "tirx.TileLayout", "tirx.ComposeLayout", "tirx.IndexMap", "te.CommReducer", "s_tir.SBlock",
         "s_tir.SBlockRealize", "s_tir.MatchBufferRegion", "ir.TensorRegion", "ir.TensorLoad",
+        // Scalar expressions, constants and the types TIRx prints, printed on their own.
+        "prim.Add", "prim.Sub", "prim.Mul", "prim.Div", "prim.Mod", "prim.FloorDiv", "prim.FloorMod", "prim.Min",
+        "prim.Max", "prim.EQ", "prim.NE", "prim.LT", "prim.LE", "prim.GT", "prim.GE", "prim.And", "prim.Or",
+        "prim.BitwiseAnd", "prim.BitwiseOr", "prim.BitwiseXor", "prim.LShift", "prim.RShift", "prim.Not",
+        "prim.BitwiseNot", "prim.Select", "prim.Cast", "prim.Let", "prim.Ramp", "prim.Broadcast", "prim.Shuffle",
+        "ir.IntImm", "ir.FloatImm", "ir.StringImm", "ir.PrimType", "ir.PointerType", "ir.TupleType", "ir.FuncType",
     ] {
         register_script_entry(key, fragment_entry);
     }
