@@ -7,6 +7,7 @@
 //! turns Relax IR into TVMScript; `docs/dev-notes/relax-model.md` is the fact sheet
 //! they build on.
 
+pub mod classes;
 pub mod frontend;
 pub mod nodes;
 pub mod ops;
@@ -33,6 +34,7 @@ pub fn register_dialect() -> Result<()> {
         nodes::register()?;
         ops::register()?;
         frontend::register()?;
+        classes::register();
         printer::register()?;
         // A printed script's header binds `R` (`from tvm.script import relax as R`).
         crate::script::header::declare_namespace_alias("R", "relax", 30);
