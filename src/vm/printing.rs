@@ -66,7 +66,19 @@ pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Print
                     cfg.obj_to_annotate.push((py_to_object(vm, &k)?, String::try_from_object(vm, v)?));
                 }
             }
-            // Dialect prefixes and other dialect knobs: `tir_prefix`, `relax_prefix`, `show_all_struct_info` …
+            // TVM's `script(show_all_ty=...)` is the Relax printer's dotted key.
+            "show_all_ty" => {
+                cfg.extra.insert("relax.show_all_ty".to_string(), crate::ir::Value::Bool(flag(&value)?));
+            }
+            // Dotted dialect keys (`{"relax.show_all_ty": False}`), as TVM merges them.
+            "extra_config" if !vm.is_none(&value) => {
+                let d = value.downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("extra_config must be a dict"))?;
+                for (k, v) in &d {
+                    cfg.extra.insert(String::try_from_object(vm, k)?, py_to_value(vm, &v)?);
+                }
+            }
+            "extra_config" => {}
+            // Dialect prefixes and other dialect knobs: `tir_prefix`, `relax_prefix` …
             other => {
                 cfg.extra.insert(other.to_string(), py_to_value(vm, &value)?);
             }
