@@ -206,8 +206,8 @@ class BlockBuilder:
         return self._core.get()
 
     def finalize(self):
-        """The module built (public functions are named by their global_symbol)."""
-        return self._core.get()
+        """The module built, each public function named by its global_symbol."""
+        return self._core.finalize()
 
     def get_unique_name(self, name_prefix):
         """A name with this prefix that no earlier request got."""

@@ -292,6 +292,63 @@ impl BlockBuilderCore {
         Ok(())
     }
 
+    /// `BlockBuilder.finalize`: the module with each public function's GlobalVar
+    /// named by its `global_symbol` (TVM's `NormalizeGlobalVar`); a private function
+    /// holding such a name takes a fresh one. References follow the renaming.
+    #[pymethod]
+    fn finalize(&self, vm: &VirtualMachine) -> PyResult {
+        let module = self.state.lock().module.clone();
+        let symbol_of = |f: &BaseFunc| -> Option<String> {
+            let attrs = f.field("attrs")?;
+            attrs.map_get("global_symbol")?.as_str().map(str::to_string)
+        };
+        let entries: Vec<(GlobalVar, BaseFunc, Option<String>)> =
+            module.functions().map(|(g, f)| (g.clone(), f.clone(), symbol_of(f))).collect();
+        // The names public functions must have are taken first; then every other
+        // function keeps its name unless one of those took it.
+        let mut supply = State { module: IRModule::empty(), names: HashMap::new(), blocks: vec![], table: FastMap::default() };
+        for (_, _, sym) in &entries {
+            if let Some(sym) = sym {
+                supply.fresh(sym);
+            }
+        }
+        let mut renamed: FastMap<usize, Expr> = FastMap::default();
+        for (gv, _, sym) in &entries {
+            let name = match sym {
+                Some(sym) => sym.clone(),
+                None if supply.names.contains_key(&*gv.name_hint) => supply.fresh(&gv.name_hint),
+                None => {
+                    supply.fresh(&gv.name_hint);
+                    gv.name_hint.to_string()
+                }
+            };
+            if name != *gv.name_hint {
+                let new = GlobalVar::new(GlobalVarNode { ty: gv.ty.clone(), name_hint: name.as_str().into(), span: Span::none() });
+                renamed.insert(gv.as_ref_obj().addr(), Expr(new.upcast()));
+            }
+        }
+        if renamed.is_empty() {
+            return Ok(wrap(vm, module.upcast()));
+        }
+        let mut pairs = Vec::with_capacity(entries.len());
+        for (gv, f, _) in entries {
+            let new_gv = match renamed.get(&gv.as_ref_obj().addr()) {
+                Some(e) => GlobalVar::from(e.as_object().downcast::<GlobalVarNode>().py(vm)?),
+                None => gv,
+            };
+            let f = super::frame::substitute(Expr(f.into_object()), &renamed).py(vm)?;
+            pairs.push((new_gv, BaseFunc(f.into_object())));
+        }
+        let mut out = IRModule::from_functions(pairs).py(vm)?;
+        if !module.attrs.is_empty() {
+            out = out.with_attrs(module.attrs.clone());
+        }
+        if !module.global_infos.is_empty() {
+            out = out.with_global_infos(module.global_infos.clone());
+        }
+        Ok(wrap(vm, out.upcast()))
+    }
+
     #[pymethod]
     fn get(&self, vm: &VirtualMachine) -> PyObjectRef {
         wrap(vm, self.state.lock().module.clone().upcast())
