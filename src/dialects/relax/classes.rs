@@ -304,6 +304,19 @@ fn nodes() {
             let ret_ty = opt_type(vm, &a, "ret_ty")?;
             let attrs = attr_map(vm, a.get(vm, "attrs"))?;
             out(vm, Function::make(params, body, ret_ty, a.bool_or(vm, "is_pure", true)?, attrs, Span::none()))
+        })
+        .staticmethod("create_empty", |vm, args| {
+            // TVM's placeholder body: `output: ret_ty = R.call_packed("_dummy_function")`.
+            let a = bind(vm, "create_empty", args, &["params", "ret_ty", "is_pure", "attrs", "span"])?;
+            let params = function_params(vm, &a.req(vm, "params")?)?;
+            let ret_ty = type_arg(vm, &a.req(vm, "ret_ty")?)?;
+            let attrs = attr_map(vm, a.get(vm, "attrs"))?;
+            let callee: Expr = ExternFunc::make("_dummy_function", Span::none()).into();
+            let call: Expr = ir::Call::make(None, callee, Vec::<Expr>::new(), None, vec![], Span::none()).py(vm)?.into();
+            let output = ir::new_var("output", ret_ty.clone(), Span::none());
+            let block = AnyBlock::make(false, vec![VarBinding::make(output.clone(), call, Span::none()).into()], Span::none());
+            let body = super::frontend::emit::seq_expr(vec![block], output.into());
+            out(vm, Function::make(params, body, Some(ret_ty), a.bool_or(vm, "is_pure", true)?, attrs, Span::none()))
         });
 
     define("relax.expr.ExternFunc").module("tvm.relax.expr").init(|vm, args: FuncArgs| {
