@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use crate::session::Session;
 
+pub mod api;
 mod rounds;
 pub mod tvm;
 
@@ -147,6 +148,8 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
     };
     let session = Session::new();
     let measured = rounds::measure(&session, paths, runs, server.as_mut());
+    eprintln!("bench: BlockBuilder, {} bindings", api::BINDINGS);
+    let builder = api::measure(&session, runs, server.as_mut());
     drop(server);
     let files: Vec<_> = measured.iter().filter_map(|m| m.as_ref().ok()).collect();
     let (spread, best_spread, ast_spread) = (rounds::spread(&files), rounds::best_spread(&files), rounds::ast_spread(&files));
@@ -208,6 +211,21 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
             cell(fixed.as_ref().zip(whole).map(|(b, (d, _))| ratio(b.process, d))),
             cell(fixed.as_ref().zip(whole).map(|(b, (_, m))| ratio(b.peak_mib, m))),
         );
+    }
+    println!("\n| API stage | size | ours s | TVM s | vs TVM |");
+    println!("|---|---|---|---|---|");
+    let cell = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
+    println!(
+        "| {} | {} bindings | {} | {} | {} |",
+        builder.name,
+        api::BINDINGS,
+        cell(builder.ours.map(secs)),
+        cell(builder.tvm.map(secs)),
+        cell(builder.vs_tvm.map(|r| format!("{r:.1}x"))),
+    );
+    if let Some(e) = &builder.error {
+        eprintln!("{}: {e}", builder.name);
+        code = 1;
     }
     if let (Some(cmd), Some(v)) = (&tvm_cmd, &tvm_version) {
         let rest = if baseline.is_some() { "whole process and memory from the baseline" } else { "no baseline for the whole process and memory" };

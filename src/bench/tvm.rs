@@ -10,8 +10,10 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
 /// The server: one request per line, `load KEY PATH` (read and parse the file once,
-/// timed) or `ast|parse|print KEY` (one timed run of CPython's `ast.parse`, TVM's
-/// `from_source` without the well-formedness check, `.script()`). Each reply is one
+/// timed), `ast|parse|print KEY` (one timed run of CPython's `ast.parse`, TVM's
+/// `from_source` without the well-formedness check, `.script()`) or
+/// `block_builder N PROGRAM` (the program, JSON-quoted, defines `build(n)`; one
+/// timed call of `build(N)`). Each reply is one
 /// line, `@@bench {"s": SECONDS}` or `@@bench {"error": MESSAGE}`; the marker keeps
 /// whatever TVM writes to stdout itself out of the way. A collection before each
 /// timed call, as `BASELINE.json` was measured.
@@ -47,6 +49,11 @@ for line in sys.stdin:
             s, _ = timed(lambda: parse(key))
         elif op == "print":
             s, _ = timed(lambda: mods[key].script())
+        elif op == "block_builder":
+            if "block_builder" not in texts:
+                texts["block_builder"] = {}
+                exec(json.loads(words[2]), texts["block_builder"])
+            s, _ = timed(lambda: texts["block_builder"]["build"](int(key)))
         else:
             raise ValueError("unknown request " + repr(line))
         reply({"s": s})
@@ -150,6 +157,13 @@ impl Server {
     pub fn load(&mut self, key: usize, path: &std::path::Path) -> Result<f64, String> {
         let path = path.to_str().filter(|p| !p.contains('\n')).ok_or_else(|| format!("--tvm: cannot pass the path {}", path.display()))?;
         self.request(&format!("load {key} {path}"))
+    }
+
+    /// One timed run of the BlockBuilder program (`api::BLOCK_BUILDER`) building
+    /// `bindings` bindings.
+    pub fn block_builder(&mut self, bindings: usize) -> Result<f64, String> {
+        let program = serde_json::to_string(super::api::BLOCK_BUILDER).map_err(|e| e.to_string())?;
+        self.request(&format!("block_builder {bindings} {program}"))
     }
 
     /// One timed run of `stage` on file `key`.

@@ -8,6 +8,7 @@
 //! they build on.
 
 pub mod distributed;
+pub mod classes;
 pub mod frontend;
 pub mod nodes;
 pub mod ops;
@@ -34,6 +35,7 @@ pub fn register_dialect() -> Result<()> {
         nodes::register()?;
         ops::register()?;
         frontend::register()?;
+        classes::register();
         printer::register()?;
         distributed::register()?;
         // A printed script's header binds `R` (`from tvm.script import relax as R`).

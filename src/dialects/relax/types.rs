@@ -308,7 +308,12 @@ pub fn is_base_of(base: &Type, derived: &Type) -> bool {
             // An opaque function type is a base of any function with a base result.
             (None, _) => is_base_of(&b.ret, &d.ret),
             (Some(_), None) => false,
-            (Some(_), Some(_)) => structural_equal(base, derived, true),
+            // Parameters must agree (TVM checks them both ways); the result is covariant.
+            (Some(bp), Some(dp)) => {
+                bp.len() == dp.len()
+                    && bp.iter().zip(dp).all(|(x, y)| structural_equal(x, y, true))
+                    && is_base_of(&b.ret, &d.ret)
+            }
         };
     }
     structural_equal(base, derived, false)

@@ -15,8 +15,14 @@ call_pure_packed = op.call_pure_packed
 call_dps_packed = op.call_dps_packed
 call_tir_with_grad = op.call_tir_with_grad
 
-# Node constructors (functions for now; TVM's are the node classes).
-_impl = _ts.namespace("relax._impl")
-Call = _impl.Call
-Tuple = _impl.Tuple
-TupleGetItem = _impl.TupleGetItem
+# The node and type classes (TVM 0.27's names; variables, calls and tuples are the
+# core's classes, as in TVM).
+from . import expr, type  # noqa: F401,E402
+from .expr import (  # noqa: F401,E402
+    Expr, Var, GlobalVar, Call, Tuple, TupleGetItem, DataflowVar, ShapeExpr, Binding, VarBinding,
+    MatchCast, BindingBlock, DataflowBlock, SeqExpr, If, Function, ExternFunc, prim_value,
+)
+from .type import (  # noqa: F401,E402
+    Type, TupleType, TensorType, ShapeType, FuncType, AnyType, ObjectType, PackedFuncType, VDevice,
+)
+from .block_builder import BlockBuilder  # noqa: F401,E402

@@ -1,14 +1,14 @@
-//! Relax nodes built from Python as TVM's node classes build them: `tvm.relax.Call`
-//! (`tvm.ir.Call`), `tvm.relax.Tuple`, `tvm.relax.TupleGetItem` (also
-//! `R.TupleGetItem`) and `R.emit_with_type`/`R.emit_with_ty`, which TVM writes as
+//! Relax nodes built from Python as TVM's node classes build them: the constructors
+//! of `tvm.ir.Call` (`tvm.relax.Call`), `tvm.ir.Tuple` and `tvm.ir.TupleGetItem`
+//! (`relax::classes` makes them the classes' `__new__`; `R.TupleGetItem` too) and
+//! `R.emit_with_type`/`R.emit_with_ty`, which TVM writes as
 //! `Call(Op.get(op), args, ty_args=...)`. Signatures and defaults are TVM 0.27's.
-//! These are functions for now; issue 36 makes them the node classes themselves.
 //!
 //! TVM's constructors leave the type unset and its block builder infers it when
 //! the value is bound; we infer on construction, which is what the binding sees.
 
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::convert::{make_tuple, to_expr, to_types};
 use super::ops::call_error;
@@ -72,13 +72,35 @@ fn call(vm: &VirtualMachine, what: &str, op: Expr, args: Vec<Expr>, attrs: Optio
     call_value(vm, op, args, ty_args)
 }
 
-/// `tvm.relax.Call(op, args, attrs=None, ty_args=None, span=None)`.
+/// `tvm.ir.Call(op, args, attrs=None, ty_args=None, span=None, ret_ty=None)`: an
+/// operator name is the registered operator; `ret_ty` (a type or a dtype string)
+/// replaces the inferred type.
 pub fn call_node(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    let a = bind(vm, "Call", &["op", "args", "attrs", "ty_args", "span"], args)?;
-    let op = to_expr(vm, &required(vm, "Call", "op", &a[0])?)?;
+    let a = bind(vm, "Call", &["op", "args", "attrs", "ty_args", "span", "ret_ty"], args)?;
+    let op_arg = required(vm, "Call", "op", &a[0])?;
+    let op = if op_arg.fast_isinstance(vm.ctx.types.str_type) {
+        ir::Op::get(&py_str(vm, &op_arg)?).map_err(|e| call_error(vm, e))?.into()
+    } else {
+        to_expr(vm, &op_arg)?
+    };
     let call_args = expr_list(vm, "Call", &required(vm, "Call", "args", &a[1])?)?;
     let ty_args = type_args(vm, &a[3])?;
-    Ok(py(vm, call(vm, "Call", op, call_args, given(vm, &a[2]), ty_args)?))
+    let made = call(vm, "Call", op, call_args, given(vm, &a[2]), ty_args)?;
+    let made = match given(vm, &a[5]) {
+        Some(t) => {
+            let t = if t.fast_isinstance(vm.ctx.types.str_type) {
+                match py_str(vm, &t)?.as_str() {
+                    "handle" => Type::pointer(Type::prim(ir::DataType::void()), ""),
+                    s => Type::prim(s.parse::<ir::DataType>().map_err(|e| call_error(vm, e))?),
+                }
+            } else {
+                super::convert::to_type(vm, &t)?
+            };
+            super::emit::with_type(made, t).map_err(|e| call_error(vm, e))?
+        }
+        None => made,
+    };
+    Ok(py(vm, made))
 }
 
 /// `R.emit_with_type(op, args, ty_args=None)` (`R.emit_with_ty` is its alias):
@@ -95,7 +117,20 @@ pub fn emit_with_type(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 /// `tvm.relax.Tuple(fields, span=None)`.
 pub fn tuple_node(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "Tuple", &["fields", "span"], args)?;
-    let fields = expr_list(vm, "Tuple", &required(vm, "Tuple", "fields", &a[0])?)?;
+    let given = required(vm, "Tuple", "fields", &a[0])?;
+    // A tuple (or a value of tuple type) given as the fields: its items.
+    if let Some(o) = crate::vm::object::unwrap_object(&given) {
+        let e = to_expr(vm, &given)?;
+        if let Some(t) = o.downcast_ref::<ir::TupleNode>() {
+            return Ok(py(vm, make_tuple(t.fields.clone())));
+        }
+        if let Some(tt) = e.ty().downcast_ref::<ir::TupleTypeNode>() {
+            let n = tt.fields.len();
+            let items = (0..n).map(|i| super::hooks::tuple_item(vm, &e, i as i64)).collect::<PyResult<Vec<_>>>()?;
+            return Ok(py(vm, make_tuple(items)));
+        }
+    }
+    let fields = expr_list(vm, "Tuple", &given)?;
     Ok(py(vm, make_tuple(fields)))
 }
 

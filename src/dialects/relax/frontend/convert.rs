@@ -84,7 +84,7 @@ pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
         let name = py_str(vm, &obj.get_attr("__name__", vm)?)?;
         return Ok(symbol(&name).into());
     }
-    Err(diag(vm, format!("error: cannot convert a Python {} to a Relax expression", obj.class().name())))
+    Err(api_error(vm, format!("cannot convert a Python {} to a Relax expression", obj.class().name())))
 }
 
 /// One dimension of a shape: an int64 scalar expression.
@@ -241,7 +241,7 @@ pub fn to_type(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Type> {
         let d = crate::dialects::tirx::frontend::exprs::parse_dtype(&py_str(vm, obj)?).py(vm)?;
         return Ok(Type::prim(d));
     }
-    Err(diag(vm, format!("error: expected a Relax type annotation, got a Python {}", obj.class().name())))
+    Err(api_error(vm, format!("expected a Relax type annotation, got a Python {}", obj.class().name())))
 }
 
 /// The type list of `out_ty=` / `ty_args=`: a type or a list of types.
@@ -261,4 +261,15 @@ pub fn to_dtype(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<DataType> {
         return Ok(d);
     }
     crate::dialects::tirx::frontend::convert::to_dtype(vm, obj)
+}
+
+/// An error of a Relax construction: located by the parser (a `DiagnosticError`)
+/// inside a definition; outside any (the Python API: `relax.op.add(x, y)`,
+/// `BlockBuilder.emit`) the `TypeError` TVM's FFI raises.
+pub fn api_error(vm: &VirtualMachine, msg: String) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    if crate::builder::depth() == 0 {
+        vm.new_type_error(msg)
+    } else {
+        diag(vm, format!("error: {msg}"))
+    }
 }

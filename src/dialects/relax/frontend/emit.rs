@@ -33,13 +33,29 @@ pub fn is_leaf(e: &Expr) -> bool {
             && !e.is::<crate::dialects::relax::nodes::SeqExprNode>())
 }
 
-/// Normalise the operands of `e` (not `e` itself).
+/// Where normalisation binds the operands it takes out of an expression: a
+/// script's function frame ([`bind_fresh`]) or a `relax.BlockBuilder`.
+pub type Bind<'a> = &'a mut dyn FnMut(Expr) -> Result<AnyVar>;
+
+/// Normalise the operands of `e` (not `e` itself), binding them in the current
+/// function frame.
 pub fn normalize_children(e: Expr) -> Result<Expr> {
+    normalize_children_with(e, &mut bind_fresh)
+}
+
+/// An operand, bound in the current function frame when it is not a leaf.
+pub fn normalize_arg(e: Expr) -> Result<Expr> {
+    normalize_arg_with(e, &mut bind_fresh)
+}
+
+/// Normalise the operands of `e` (not `e` itself), binding each non-leaf operand
+/// (innermost first) through `bind`.
+pub fn normalize_children_with(e: Expr, bind: Bind) -> Result<Expr> {
     if let Some(c) = e.downcast_ref::<CallNode>() {
         let mut changed = false;
         let mut args = Vec::with_capacity(c.args.len());
         for a in &c.args {
-            let n = normalize_arg(a.clone())?;
+            let n = normalize_arg_with(a.clone(), bind)?;
             changed |= !n.same_as(a);
             args.push(n);
         }
@@ -54,7 +70,7 @@ pub fn normalize_children(e: Expr) -> Result<Expr> {
         let mut changed = false;
         let mut fields = Vec::with_capacity(t.fields.len());
         for f in &t.fields {
-            let n = normalize_arg(f.clone())?;
+            let n = normalize_arg_with(f.clone(), bind)?;
             changed |= !n.same_as(f);
             fields.push(n);
         }
@@ -66,7 +82,7 @@ pub fn normalize_children(e: Expr) -> Result<Expr> {
         return Ok(Tuple::new(node).into());
     }
     if let Some(g) = e.downcast_ref::<TupleGetItemNode>() {
-        let n = normalize_arg(g.tuple_value.clone())?;
+        let n = normalize_arg_with(g.tuple_value.clone(), bind)?;
         if n.same_as(&g.tuple_value) {
             return Ok(e);
         }
@@ -78,16 +94,16 @@ pub fn normalize_children(e: Expr) -> Result<Expr> {
 }
 
 /// An operand: leaves stay, tuples are normalised field by field, anything else is
-/// bound to a fresh variable.
-pub fn normalize_arg(e: Expr) -> Result<Expr> {
+/// bound (through `bind`) to a fresh variable.
+pub fn normalize_arg_with(e: Expr, bind: Bind) -> Result<Expr> {
     if is_leaf(&e) {
         return Ok(e);
     }
     if e.is::<TupleNode>() {
-        return normalize_children(e);
+        return normalize_children_with(e, bind);
     }
-    let e = normalize_children(e)?;
-    Ok(bind_fresh(e)?.as_expr())
+    let e = normalize_children_with(e, bind)?;
+    Ok(bind(e)?.as_expr())
 }
 
 /// A new binding variable: a `DataflowVar` inside a dataflow block.
@@ -95,7 +111,8 @@ pub fn new_binding_var(name: &str, ty: Type) -> AnyVar {
     binding_var(name, ty, with_func(|f| f.seq().dataflow).unwrap_or(false))
 }
 
-fn binding_var(name: &str, ty: Type, dataflow: bool) -> AnyVar {
+/// A binding variable of a block of this kind (`DataflowVar` in dataflow blocks).
+pub fn binding_var(name: &str, ty: Type, dataflow: bool) -> AnyVar {
     if dataflow {
         DataflowVar::make(name, ty, Span::none()).into()
     } else {

@@ -5,6 +5,7 @@
 //! generic operator calls (`operators` Python's operators on Relax values) (`special` the ones with their own argument rules),
 //! `types_ns` the type constructors and `convert` Python values as Relax IR.
 
+pub mod block_builder;
 pub mod constructors;
 pub mod convert;
 pub mod emit;
@@ -30,6 +31,7 @@ fn init_classes() {
     func::RelaxMacro::make_static_type();
     hooks::MatchCastValue::make_static_type();
     hooks::DataflowCtx::make_static_type();
+    block_builder::BlockBuilderCore::make_static_type();
 }
 
 /// Register the namespace, decorators and hooks (idempotent).

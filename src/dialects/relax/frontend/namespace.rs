@@ -57,9 +57,7 @@ pub fn register() {
     });
     // Helpers the frozen `tvm.relax` package calls.
     register_namespace_initializer("relax._impl", |t| {
-        t.func("Call", constructors::call_node);
-        t.func("Tuple", constructors::tuple_node);
-        t.func("TupleGetItem", constructors::tuple_get_item);
+        t.func("BlockBuilderCore", super::block_builder::new_core);
         t.func("check_well_formed", |vm, args| {
             let obj = args.args.first().and_then(|a| unwrap_object(a)).ok_or_else(|| diag(vm, "check_well_formed expects an IRModule or a function"))?;
             Ok(vm.ctx.new_bool(super::wellformed::check_object(&obj)).into())

@@ -341,7 +341,7 @@ pub fn make_attrs(key: &str, given: Vec<(String, Value)>) -> ir::Result<Value> {
 
 /// Turn an inference or construction error into the parser's diagnostic.
 pub fn call_error(vm: &VirtualMachine, e: ir::Error) -> rustpython_vm::builtins::PyBaseExceptionRef {
-    diag(vm, format!("error: {}", e.message))
+    super::convert::api_error(vm, e.message)
 }
 
 /// Build a call of an operator with a known type or by inference.

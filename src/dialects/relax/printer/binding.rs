@@ -43,7 +43,8 @@ fn own_type(value: &Expr) -> Option<Type> {
         let t = ty.downcast_ref::<TupleTypeNode>()?;
         return usize::try_from(g.index).ok().and_then(|i| t.fields.get(i).cloned());
     }
-    if value.as_var().is_some() {
+    // A trivial binding (a DataflowVar is a Var to TVM's check too).
+    if value.as_var().is_some() || value.is::<crate::dialects::relax::nodes::DataflowVarNode>() {
         return Some(value.ty());
     }
     None

@@ -1,0 +1,243 @@
+"""`relax.BlockBuilder`: build Relax functions from Python, as TVM 0.27's.
+
+The scopes (`function`, `dataflow`) and their checks are kept here as TVM keeps them
+in Python; emitting, normalising, naming and the module are the native core's
+(`_impl.BlockBuilderCore`), which normalises with the script parser's rules.
+`emit_te` / `call_te` need TVM's tensor expression language, which tvmscript does
+not have: they raise NotImplementedError.
+"""
+import _tvmscript as _ts
+
+
+
+_impl = _ts.namespace("relax._impl")
+_Var = _ts.ir_class("ir.Var")
+_Tuple = _ts.ir_class("ir.Tuple")
+
+
+class FunctionScope:
+    """The scope of `with bb.function(...)`."""
+
+    def __init__(self, block_builder, name, params, attrs, is_pure):
+        self._bb = block_builder
+        self._name = name
+        self._params = params
+        self._attrs = attrs
+        self._is_pure = is_pure
+        self._blocks = []
+        self._is_emit_func_output_called = False
+
+    def __enter__(self):
+        self._bb._enter_function_scope(self)
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        self._bb._exit_function_scope(exc_type, exc_val, exc_tb)
+
+
+class DataflowScope:
+    """The scope of `with bb.dataflow()`."""
+
+    def __init__(self, block_builder):
+        self._bb = block_builder
+
+    def __enter__(self):
+        block = self._bb._end_block()
+        if len(block.bindings) > 0:
+            self._bb._func._blocks.append(block)
+        self._bb._begin_dataflow_block()
+
+    def __exit__(self, ptype, value, trace):
+        block = self._bb._end_block()
+        if len(block.bindings) > 0:
+            self._bb._func._blocks.append(block)
+        self._bb._begin_binding_block()
+
+
+class TestingScope:
+    """A scope with symbolic variables marked as defined (for tests)."""
+
+    def __init__(self, block_builder, def_vars):
+        self._bb = block_builder
+        for var in def_vars:
+            if not isinstance(var, _Var):
+                raise ValueError("def_vars can only contain Vars")
+
+    def __enter__(self):
+        self._bb._begin_dataflow_block()
+
+    def __exit__(self, ptype, value, trace):
+        self._bb._end_block()
+
+
+class BlockBuilder:
+    """A builder of Relax IR (TVM's `relax.BlockBuilder`)."""
+
+    _stack = []
+
+    @staticmethod
+    def current():
+        """The innermost BlockBuilder building a function, or None."""
+        if BlockBuilder._stack:
+            return BlockBuilder._stack[-1]
+        return None
+
+    def __init__(self, mod=None):
+        self._func_stack = []
+        self._core = _impl.BlockBuilderCore(mod)
+
+    def _begin_dataflow_block(self):
+        self._core.begin_block(True)
+
+    def _begin_binding_block(self):
+        self._core.begin_block(False)
+
+    def _end_block(self):
+        return self._core.end_block()
+
+    @property
+    def _func(self):
+        if self._func_stack:
+            return self._func_stack[-1]
+        raise RuntimeError("Cannot access BlockBuilder._func when outside a bb._function() block")
+
+    def _enter_function_scope(self, func_scope):
+        BlockBuilder._stack.append(self)
+        self._func_stack.append(func_scope)
+        self._begin_binding_block()
+
+    def _exit_function_scope(self, exc_type, exc_val, exc_tb):
+        is_emit_func_output_called = self._func._is_emit_func_output_called
+        self._func_stack.pop()
+        BlockBuilder._stack.pop()
+        if exc_type is None and not is_emit_func_output_called:
+            raise RuntimeError("emit_func_output must be called in a relax function.")
+
+    def function(self, name, params=None, attrs=None, pure=True, private=False):
+        """A Relax function scope: `with bb.function("main", [x, y]):`."""
+        if isinstance(params, _Var):
+            params = [params]
+        elif isinstance(params, (list, tuple)):
+            for param in params:
+                if not isinstance(param, _Var):
+                    raise TypeError(
+                        "each element of function parameters must be of type tvm.relax.Var,"
+                        f"                                    but got: {type(param)}"
+                    )
+        if attrs is None:
+            attrs = {}
+        if not private:
+            attrs["global_symbol"] = name
+        return FunctionScope(self, name, params, attrs, is_pure=pure)
+
+    def testing_scope(self, def_vars):
+        """A scope for unit tests, with these symbolic variables defined."""
+        return TestingScope(self, def_vars)
+
+    def dataflow(self):
+        """A dataflow block scope: `with bb.dataflow():`."""
+        return DataflowScope(self)
+
+    def _normalize_python_tuple(self, expr):
+        if isinstance(expr, (list, tuple)):
+            return _Tuple([self._normalize_python_tuple(element) for element in expr])
+        if expr is None:
+            from . import op
+
+            return op.null_value()
+        return expr
+
+    def emit(self, expr, name_hint=""):
+        """Bind `expr` (normalised, its type inferred) to a new variable."""
+        return self._core.emit(self._normalize_python_tuple(expr), name_hint)
+
+    def call_te(self, func, *args, **kwargs):
+        raise NotImplementedError(
+            "BlockBuilder.call_te needs TVM's tensor expression language (tvm.te), "
+            "which tvmscript does not provide; build the PrimFunc with T and call it with call_tir"
+        )
+
+    def call_te_with_grad(self, *args, **kwargs):
+        raise NotImplementedError(
+            "BlockBuilder.call_te_with_grad needs TVM's tensor expression language (tvm.te), "
+            "which tvmscript does not provide"
+        )
+
+    def emit_te(self, func, *args, **kwargs):
+        raise NotImplementedError(
+            "BlockBuilder.emit_te needs TVM's tensor expression language (tvm.te), "
+            "which tvmscript does not provide; build the PrimFunc with T, add it with "
+            "add_func and emit a call_tir"
+        )
+
+    def match_cast(self, value, ty, name_hint=""):
+        """Bind `value` checked against `ty` (`R.match_cast`) to a new variable."""
+        return self._core.match_cast(value, ty, name_hint)
+
+    def emit_output(self, output, name_hint=""):
+        """Bind the output of the dataflow block being built to a variable seen after it."""
+        return self._core.emit_output(self._normalize_python_tuple(output), name_hint)
+
+    def emit_func_output(self, output, params=None):
+        """End the function being built with `output`; returns its GlobalVar."""
+        if self._func._is_emit_func_output_called:
+            raise RuntimeError("emit_func_output must be called exactly once in a relax function.")
+        self._func._is_emit_func_output_called = True
+        if self._func._params is not None and params is not None:
+            raise RuntimeError("function parameters have been initialized in the function with scope.")
+        if self._func._params is None and params is None:
+            raise RuntimeError("Relax function must have parameter.")
+        if self._func._params is None:
+            self._func._params = [params] if isinstance(params, _Var) else params
+        if BlockBuilder.current() is not self:
+            raise RuntimeError("BlockBuilder.current() must be self.")
+        output = self._normalize_python_tuple(output)
+        block = self._end_block()
+        if len(block.bindings) > 0:
+            self._func._blocks.append(block)
+        f = self._func
+        return self._core.finish_function(f._name, f._params, f._blocks, output, f._is_pure, f._attrs)
+
+    def normalize(self, expr):
+        """The expression with its operands normalised and its type inferred."""
+        return self._core.normalize(expr)
+
+    def get(self):
+        """The module built so far."""
+        return self._core.get()
+
+    def finalize(self):
+        """The module built, each public function named by its global_symbol."""
+        return self._core.finalize()
+
+    def get_unique_name(self, name_prefix):
+        """A name with this prefix that no earlier request got."""
+        return self._core.get_unique_name(name_prefix)
+
+    def add_func(self, func, func_name):
+        """Add a Relax function or PrimFunc under a fresh name; returns its GlobalVar."""
+        return self._core.add_func(func, func_name)
+
+    def update_func(self, gv, updated_func):
+        """Replace the function of `gv`."""
+        self._core.update_func(gv, updated_func)
+
+    def current_block_is_dataflow(self):
+        """Whether the block being built is a dataflow block."""
+        return self._core.current_block_is_dataflow()
+
+    def emit_normalized(self, binding):
+        """Add an already normalised binding to the block being built."""
+        self._core.emit_normalized(binding)
+
+    def lookup_binding(self, var):
+        """The value bound to `var` by this builder, or None."""
+        return self._core.lookup_binding(var)
+
+    def begin_scope(self, params=None):
+        """Begin a variable scope (tvmscript tracks none: a no-op)."""
+
+    def end_scope(self):
+        """End a variable scope (a no-op)."""
+
+
+

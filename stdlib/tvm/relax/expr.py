@@ -1,0 +1,26 @@
+"""Relax expressions (TVM 0.27's `tvm.relax.expr`). Variables, calls and tuples are
+the core's classes (`relax.Var is tvm.ir.Var`), as in TVM 0.27."""
+import _tvmscript as _ts
+
+Expr = _ts.ir_class("ir.Expr")
+Var = _ts.ir_class("ir.Var")
+GlobalVar = _ts.ir_class("ir.GlobalVar")
+Call = _ts.ir_class("ir.Call")
+Tuple = _ts.ir_class("ir.Tuple")
+TupleGetItem = _ts.ir_class("ir.TupleGetItem")
+BaseFunc = _ts.ir_class("ir.BaseFunc")
+DataflowVar = _ts.ir_class("relax.expr.DataflowVar")
+ShapeExpr = _ts.ir_class("relax.expr.ShapeExpr")
+Binding = _ts.ir_class("relax.expr.Binding")
+VarBinding = _ts.ir_class("relax.expr.VarBinding")
+MatchCast = _ts.ir_class("relax.expr.MatchCast")
+BindingBlock = _ts.ir_class("relax.expr.BindingBlock")
+DataflowBlock = _ts.ir_class("relax.expr.DataflowBlock")
+SeqExpr = _ts.ir_class("relax.expr.SeqExpr")
+If = _ts.ir_class("relax.expr.If")
+Function = _ts.ir_class("relax.expr.Function")
+ExternFunc = _ts.ir_class("relax.expr.ExternFunc")
+
+_R = _ts.namespace("relax")
+const = _R.const
+prim_value = _R.prim_value
