@@ -4,6 +4,7 @@
 pub mod module_frame;
 pub mod namespace;
 mod classes;
+pub mod module_class;
 mod parallel_print;
 pub mod printer;
 
@@ -11,6 +12,7 @@ pub mod printer;
 pub fn register_dialect() -> crate::ir::Result<()> {
     namespace::register();
     classes::register();
+    module_class::register();
     printer::register();
     // A printed script's header binds `I` (`from tvm.script import ir as I`).
     crate::script::header::declare_namespace_alias("I", "ir", 20);

@@ -16,3 +16,11 @@ Op.get = staticmethod(_tvmscript.op_get)
 
 Type = _tvmscript.ir_class("ir.Type")
 PrimType = _tvmscript.ir_class("ir.PrimType")
+
+# --- IRModule and function attributes (dialects/ir/module_class.rs) ---
+from .attrs import DictAttrs  # noqa: E402
+
+BaseFunc = _tvmscript.ir_class("ir.BaseFunc")
+BaseFunc.attrs = property(lambda self: DictAttrs(self._attr_dict()))
+IRModule.attrs = property(lambda self: DictAttrs(self._attr_dict()))
+# --- end IRModule ---
