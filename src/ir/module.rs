@@ -262,10 +262,8 @@ impl super::object::Ref<IRModuleNode> {
     pub fn set_function(&self, gv: GlobalVar, func: impl Into<BaseFunc>) -> Result<()> {
         let func = func.into();
         self.functions.edit(|map| match map.get_mut(&*gv.name_hint) {
-            Some((old, _)) if !old.ptr_eq(&gv) => Err(Error::runtime(format!(
-                "Check failed: ((*it).second == var) is false: a function named {:?} is held by another GlobalVar",
-                &*gv.name_hint
-            ))),
+            // TVM's message, word for word.
+            Some((old, _)) if !old.ptr_eq(&gv) => Err(Error::runtime("Check failed: ((*it).second.same_as(var)) is false: ")),
             Some(entry) => {
                 entry.1 = func;
                 Ok(())

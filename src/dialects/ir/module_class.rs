@@ -120,7 +120,13 @@ fn functions_of_dict(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<(Gl
                 None => return Err(bad()),
             },
         };
-        out.push((gv, as_func(vm, &v)?));
+        let func = as_func(vm, &v).map_err(|_| {
+            vm.new_type_error(format!(
+                "Mismatched type on argument #0 when calling: `ir.IRModule(0: Map<ir.GlobalVar, ir.BaseFunc>, 1: ffi.Object, 2: Map<str, Array<ir.GlobalInfo>>) -> ir.IRModule`. Expected `Map<ir.GlobalVar, ir.BaseFunc>` but got `Map[K, some value is {}]`",
+                v.class().name()
+            ))
+        })?;
+        out.push((gv, func));
     }
     Ok(out)
 }
