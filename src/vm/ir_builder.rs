@@ -150,10 +150,18 @@ impl Representable for PyIRBuilder {
 pub type OpenFn = Box<dyn FnOnce(&VirtualMachine) -> PyResult<PyObjectRef>>;
 /// Runs after the frames opened were closed, with what the outermost one produced.
 pub type AfterFn = Box<dyn FnOnce(&VirtualMachine, Option<ObjectRef>) -> PyResult<()>>;
+/// Closes the frames opened from `depth` up itself (a frame whose IR is taken out of
+/// it rather than handed on by `finish`, as a Relax function's).
+pub type CloseFn = Box<dyn FnOnce(&VirtualMachine, usize) -> PyResult<()>>;
+
+enum Exit {
+    After(AfterFn),
+    Close(CloseFn),
+}
 
 enum State {
-    Pending(OpenFn, AfterFn),
-    Entered(usize, AfterFn),
+    Pending(OpenFn, Exit),
+    Entered(usize, Exit),
     Done,
 }
 
@@ -176,7 +184,11 @@ impl BuilderFrame {
     /// the stack has plus one); on a clean exit they are finished and `after` gets
     /// the result of the first (when it gave one to nobody: nothing was below it).
     pub fn new(what: &'static str, open: OpenFn, after: AfterFn) -> Self {
-        BuilderFrame { what, state: PyMutex::new(State::Pending(open, after)) }
+        BuilderFrame { what, state: PyMutex::new(State::Pending(open, Exit::After(after))) }
+    }
+    /// A frame whose clean exit is `close` (given the depth of the first frame opened).
+    pub fn with_close(what: &'static str, open: OpenFn, close: CloseFn) -> Self {
+        BuilderFrame { what, state: PyMutex::new(State::Pending(open, Exit::Close(close))) }
     }
     pub fn into_py(self, vm: &VirtualMachine) -> PyObjectRef {
         self.into_ref(&vm.ctx).into()
@@ -207,7 +219,7 @@ impl BuilderFrame {
 
     #[pymethod]
     fn __exit__(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<bool> {
-        let (depth, after) = match std::mem::replace(&mut *self.state.lock(), State::Done) {
+        let (depth, exit) = match std::mem::replace(&mut *self.state.lock(), State::Done) {
             State::Entered(d, a) => (d, a),
             _ => return Ok(false),
         };
@@ -218,6 +230,16 @@ impl BuilderFrame {
             }
             return Ok(false);
         }
+        let after = match exit {
+            Exit::After(a) => a,
+            Exit::Close(close) => {
+                let r = close(vm, depth);
+                if builder::depth() >= depth {
+                    builder::unwind_to(depth);
+                }
+                return r.map(|_| false);
+            }
+        };
         let mut result = None;
         while builder::depth() >= depth && depth > 0 {
             let at = builder::depth();

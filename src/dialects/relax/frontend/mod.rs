@@ -5,6 +5,7 @@
 //! generic operator calls (`operators` Python's operators on Relax values) (`special` the ones with their own argument rules),
 //! `types_ns` the type constructors and `convert` Python values as Relax IR.
 
+pub mod builder_api;
 pub mod constructors;
 pub mod convert;
 pub mod emit;
@@ -45,6 +46,7 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::object::register_op_hook(operators::relax_op);
         crate::vm::native::register_kind(types_ns::native_kind());
         namespace::register();
+        builder_api::register();
     });
     Ok(())
 }
