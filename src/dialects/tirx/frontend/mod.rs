@@ -16,6 +16,7 @@ pub mod dump;
 pub mod exprs;
 pub mod frames;
 pub mod func;
+pub mod func_methods;
 pub mod handle;
 pub mod hooks;
 pub mod intrinsics;
@@ -73,6 +74,7 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::object::register_attr_hook(hooks::attr_hook);
         namespace::register_tirx_namespace();
         builder_api::register();
+        func_methods::register();
     });
     Ok(())
 }
