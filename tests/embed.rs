@@ -65,3 +65,16 @@ fn deep_input_on_a_small_stack_is_refused_not_a_crash() {
         .expect("no crash");
     assert!(err.contains("too deeply nested"), "{err}");
 }
+
+#[allow(dead_code)]
+#[path = "../examples/ir_builder.rs"]
+mod ir_builder;
+
+#[test]
+fn ir_builder_example_builds_a_module_from_host_values() {
+    let out = ir_builder::run().unwrap_or_else(|e| panic!("the example failed: {e}"));
+    assert!(out.contains("built 2 functions: vadd, vmul"), "{out}");
+    assert!(out.contains("I.module_attrs({\"built_by\": \"host\"})"), "{out}");
+    assert!(out.contains("def vadd(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"float32\"), C: T.Buffer((16,), \"float32\")):"), "{out}");
+    assert!(out.contains("        for i in range(16):\n            C[i] = A[i] * B[i]"), "{out}");
+}

@@ -229,3 +229,33 @@ fn print_color_option() {
     assert!(colored.contains("\x1b[35mdef\x1b[0m"), "{colored:?}");
     assert_eq!(tvmscript::repl::highlight::strip_ansi(&colored), plain);
 }
+
+/// `tvm.script.ir_builder` line by line: the builder and its frames stay open across
+/// inputs (one frame stack for the session), and the function prints at the end.
+#[test]
+fn ir_builder_builds_a_function_line_by_line() {
+    let input = "from tvm.script.ir_builder import IRBuilder\n\
+                 from tvm.script.ir_builder import tirx as TB\n\
+                 ib = IRBuilder().__enter__()\n\
+                 frame = TB.prim_func()\n\
+                 frame.__enter__()\n\
+                 TB.func_name(\"scale\")\n\
+                 A = TB.arg(\"A\", T.Buffer((4,), \"float32\"))\n\
+                 loop = TB.serial(0, 4)\n\
+                 i = loop.__enter__()\n\
+                 IRBuilder.name(\"i\", i)\n\
+                 TB.buffer_store(A, A[i] * T.float32(2), [i])\n\
+                 loop.__exit__(None, None, None)\n\
+                 frame.__exit__(None, None, None)\n\
+                 ib.__exit__(None, None, None)\n\
+                 ib.get()\n\
+                 with IRBuilder() as ib2:\n    with TB.prim_func():\n        TB.func_name(\"zero\")\n        B = TB.arg(\"B\", T.Buffer((2,), \"int32\"))\n        TB.buffer_store(B, 0, [0])\n\n\
+                 print(ib2.get().script())\n";
+    let (code, out, err) = repl(&["--syntax", "tvm"], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("@T.prim_func\ndef scale(A: T.Buffer((4,), \"float32\")):\n    for i in range(4):\n        A[i] = A[i] * T.float32(2.0)\n"),
+        "{out}"
+    );
+    assert!(out.contains("@T.prim_func\ndef zero(B: T.Buffer((2,), \"int32\")):\n    B[0] = 0\n"), "{out}");
+}

@@ -30,7 +30,7 @@ pub use map::{
     post_order_visit, pre_order_visit, structural_map, structural_map_typed, structural_map_value, structural_walk,
     DefRegion, Dispatch, FromNode, IntoMapResult, MapFn, MapOutput, MapResult, WalkControl, WalkOrder,
 };
-pub use module::{FunctionMap, IRModule, IRModuleNode};
+pub use module::{FunctionIter, FunctionMap, IRModule, IRModuleNode};
 pub use native::NativeNode;
 pub use object::{
     lookup_type, object_info, register_type, register_type_info, registered_type_keys, ChildRef, EqKind, FieldInfo,

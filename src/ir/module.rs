@@ -1,8 +1,10 @@
 //! `IRModule` (`ir.IRModule`): the unit passes transform — functions by GlobalVar,
 //! in insertion order, plus module attributes and global infos.
 //!
-//! Nodes are immutable, so the "mutating" API (`add`, `update`, `remove`) returns
-//! a new module that shares every untouched function with the old one.
+//! The Rust API (`add`, `update`, `remove`) returns a new module that shares every
+//! untouched function with the old one. The function table alone can also be edited
+//! in place (`set_function`, `remove_function`), as TVM's Python API does
+//! (`mod[gv] = f`): see [`FunctionMap`].
 //!
 //! Structural equality needs no special case: `functions` reflects as a map keyed
 //! by GlobalVar, map keys are matched structurally, and a GlobalVar compares by
@@ -10,7 +12,7 @@
 //! names are, whatever the GlobalVar objects or the order.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use indexmap::IndexMap;
 
@@ -21,9 +23,44 @@ use super::span::Span;
 use super::value::{AttrMap, Field, Value};
 use crate::ir_node;
 
+type Entries = IndexMap<Arc<str>, (GlobalVar, BaseFunc)>;
+
 /// The functions of a module: GlobalVar -> function, keyed and ordered by name.
-#[derive(Clone, Default)]
-pub struct FunctionMap(Arc<IndexMap<Arc<str>, (GlobalVar, BaseFunc)>>);
+///
+/// The one mutable part of the IR: TVM's Python API edits a module's functions in
+/// place (`mod[gv] = f`, `mod.update_func`, `mod.update`), and every handle on the
+/// module sees the change, as in TVM. Readers take a snapshot (an `Arc` of the map),
+/// so a walk or a print in progress is never disturbed; `Clone` copies the snapshot,
+/// so a module rebuilt from this one (`with_attr`, a pass) is independent of it.
+#[derive(Default)]
+pub struct FunctionMap(RwLock<Arc<Entries>>);
+
+impl Clone for FunctionMap {
+    fn clone(&self) -> Self {
+        FunctionMap(RwLock::new(self.snapshot()))
+    }
+}
+
+/// The entries of a snapshot, in order.
+pub struct FunctionIter {
+    map: Arc<Entries>,
+    next: usize,
+}
+
+impl Iterator for FunctionIter {
+    type Item = (GlobalVar, BaseFunc);
+    fn next(&mut self) -> Option<Self::Item> {
+        let (_, (gv, f)) = self.map.get_index(self.next)?;
+        self.next += 1;
+        Some((gv.clone(), f.clone()))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.map.len() - self.next;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for FunctionIter {}
 
 impl FunctionMap {
     /// From pairs; a ValueError on a repeated name.
@@ -35,41 +72,50 @@ impl FunctionMap {
                 return Err(Error::value_error(format!("Duplicate global function name {name:?}")));
             }
         }
-        Ok(FunctionMap(Arc::new(map)))
+        Ok(FunctionMap(RwLock::new(Arc::new(map))))
+    }
+    /// The map as it is now (later edits make a new map, never change this one).
+    pub fn snapshot(&self) -> Arc<Entries> {
+        self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.snapshot().len()
     }
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.snapshot().is_empty()
     }
     /// The entry of a function name.
-    pub fn get(&self, name: &str) -> Option<(&GlobalVar, &BaseFunc)> {
-        self.0.get(name).map(|(gv, f)| (gv, f))
+    pub fn get(&self, name: &str) -> Option<(GlobalVar, BaseFunc)> {
+        self.snapshot().get(name).cloned()
     }
     pub fn contains(&self, name: &str) -> bool {
-        self.0.contains_key(name)
+        self.snapshot().contains_key(name)
     }
-    /// `(GlobalVar, function)` pairs in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&GlobalVar, &BaseFunc)> + '_ {
-        self.0.values().map(|(gv, f)| (gv, f))
+    /// `(GlobalVar, function)` pairs in order, of the map as it is now.
+    pub fn iter(&self) -> FunctionIter {
+        FunctionIter { map: self.snapshot(), next: 0 }
     }
     /// A copy with `name`'s entry set (kept in place if present, appended otherwise).
     fn with(&self, gv: GlobalVar, func: BaseFunc) -> Self {
-        let mut map = (*self.0).clone();
+        let mut map = (*self.snapshot()).clone();
         map.insert(gv.name_hint.clone(), (gv, func));
-        FunctionMap(Arc::new(map))
+        FunctionMap(RwLock::new(Arc::new(map)))
     }
     fn without(&self, name: &str) -> Self {
-        let mut map = (*self.0).clone();
+        let mut map = (*self.snapshot()).clone();
         map.shift_remove(name);
-        FunctionMap(Arc::new(map))
+        FunctionMap(RwLock::new(Arc::new(map)))
+    }
+    /// Edit the map in place (the Python API's mutations).
+    fn edit<R>(&self, f: impl FnOnce(&mut Entries) -> R) -> R {
+        let mut slot = self.0.write().unwrap_or_else(|e| e.into_inner());
+        f(Arc::make_mut(&mut slot))
     }
 }
 
 impl fmt::Debug for FunctionMap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.0.iter().map(|(name, (_, func))| (name, func))).finish()
+        f.debug_map().entries(self.snapshot().iter().map(|(name, (_, func))| (name.clone(), func.clone()))).finish()
     }
 }
 
@@ -77,7 +123,7 @@ impl fmt::Debug for FunctionMap {
 impl Field for FunctionMap {
     fn to_value(&self) -> Value {
         Value::Map(
-            self.0
+            self.snapshot()
                 .values()
                 .map(|(gv, f)| (Value::Object(gv.as_ref_obj()), Value::Object(f.as_object().clone())))
                 .collect(),
@@ -187,7 +233,7 @@ impl super::object::Ref<IRModuleNode> {
 
     /// The function called `name`.
     pub fn lookup(&self, name: &str) -> Option<BaseFunc> {
-        self.functions.get(name).map(|(_, f)| f.clone())
+        self.functions.get(name).map(|(_, f)| f)
     }
 
     /// The function of a GlobalVar (matched by name, as structural equality does).
@@ -200,13 +246,46 @@ impl super::object::Ref<IRModuleNode> {
     }
 
     /// `(GlobalVar, function)` pairs in insertion order.
-    pub fn functions(&self) -> impl ExactSizeIterator<Item = (&GlobalVar, &BaseFunc)> + '_ {
+    pub fn functions(&self) -> FunctionIter {
         self.functions.iter()
     }
 
     /// The GlobalVars in insertion order.
     pub fn global_vars(&self) -> Vec<GlobalVar> {
         self.functions.iter().map(|(gv, _)| gv.clone()).collect()
+    }
+
+    /// Set `gv`'s function in place, as TVM's `IRModuleNode::Add` (what `mod[gv] = f`,
+    /// `update_func` and `update` do): a new name is appended; an existing name must
+    /// be held by this very GlobalVar (TVM's failed check otherwise, the module left
+    /// as it was).
+    pub fn set_function(&self, gv: GlobalVar, func: impl Into<BaseFunc>) -> Result<()> {
+        let func = func.into();
+        self.functions.edit(|map| match map.get_mut(&*gv.name_hint) {
+            // TVM's message, word for word.
+            Some((old, _)) if !old.ptr_eq(&gv) => Err(Error::runtime("Check failed: ((*it).second.same_as(var)) is false: ")),
+            Some(entry) => {
+                entry.1 = func;
+                Ok(())
+            }
+            None => {
+                map.insert(gv.name_hint.clone(), (gv, func));
+                Ok(())
+            }
+        })
+    }
+
+    /// Remove the function called `name` in place; a ValueError if there is none.
+    pub fn remove_function(&self, name: &str) -> Result<()> {
+        self.get_global_var(name)?;
+        self.functions.edit(|map| map.shift_remove(name));
+        Ok(())
+    }
+
+    /// A new module with the same functions (the same function nodes and GlobalVars),
+    /// attributes and global infos, edited independently of this one (`mod.clone()`).
+    pub fn clone_module(&self) -> IRModule {
+        IRModule::new((**self).clone())
     }
 
     /// A module attribute.

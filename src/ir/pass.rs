@@ -290,6 +290,7 @@ impl PassNode for FunctionPass {
     fn transform(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule> {
         let mut updates = Vec::new();
         for (gv, func) in module.functions() {
+            let func = &func;
             let Some(result) = (self.body)(func, module.clone(), ctx.clone()) else {
                 continue;
             };

@@ -9,6 +9,7 @@ pub mod closure;
 pub mod convert;
 pub mod error;
 pub mod interp;
+pub mod ir_builder;
 pub mod limits;
 pub mod modules;
 pub mod namespace;
@@ -35,6 +36,7 @@ pub(crate) fn init_native_classes() {
     runtime::Branches::make_static_type();
     runtime::init_classes();
     classes::init_native_classes();
+    ir_builder::init_classes();
     for init in class_initializers() {
         init();
     }

@@ -3,7 +3,9 @@
 
 pub mod module_frame;
 pub mod namespace;
+mod builder_api;
 pub mod classes;
+pub mod module_class;
 mod parallel_print;
 pub mod printer;
 
@@ -11,6 +13,9 @@ pub mod printer;
 pub fn register_dialect() -> crate::ir::Result<()> {
     namespace::register();
     classes::register();
+    module_class::register();
+    builder_api::register();
+    crate::vm::ir_builder::register();
     printer::register();
     // A printed script's header binds `I` (`from tvm.script import ir as I`).
     crate::script::header::declare_namespace_alias("I", "ir", 20);

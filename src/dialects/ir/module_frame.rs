@@ -2,10 +2,10 @@
 //! decorators in the body defer their definitions; `I.ir_module` then declares every
 //! GlobalVar before building any body, so functions may refer to each other in any order.
 
-use rustpython_vm::{PyResult, VirtualMachine};
+use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
 use crate::builder::{self, Frame};
-use crate::ir::{GlobalVar, ObjectRef, Result, Value};
+use crate::ir::{BaseFunc, Error, GlobalVar, IRModule, ObjectRef, Result, Value};
 
 /// A module under construction.
 #[derive(Default)]
@@ -16,6 +16,9 @@ pub struct IRModuleFrame {
     pub global_infos: Vec<(Value, Value)>,
     /// Items emitted into the module directly (kept for diagnostics).
     pub items: Vec<ObjectRef>,
+    /// Functions defined from Python (`tvm.script.ir_builder`: a function frame that
+    /// finished inside this one, `I.def_function`), by name, in definition order.
+    pub defined: crate::fast_hash::FastIndexMap<String, BaseFunc>,
 }
 
 impl Frame for IRModuleFrame {
@@ -29,9 +32,92 @@ impl Frame for IRModuleFrame {
         self.items.push(item);
         Ok(())
     }
+    /// Only a module opened from Python (`I.ir_module()`) is finished (the parser's
+    /// module class drops its frame and builds the module itself): its declared
+    /// functions, each defined, with the attributes and global infos given.
     fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
-        Ok(None)
+        let IRModuleFrame { global_vars, attrs, global_infos, mut defined, .. } = *self;
+        let mut functions = Vec::with_capacity(global_vars.len());
+        for (name, gv) in global_vars {
+            let func = defined
+                .swap_remove(&name)
+                .ok_or_else(|| Error::value_error(format!("function {name} is declared but never defined")))?;
+            functions.push((gv, func));
+        }
+        let mut module = IRModule::from_functions(functions)?;
+        if !attrs.is_empty() {
+            module = module.with_attrs(attrs.into());
+        }
+        if !global_infos.is_empty() {
+            module = module.with_global_infos(global_infos.into());
+        }
+        Ok(Some(module.upcast()))
     }
+}
+
+/// `I.decl_function(name, signature)`: declare a function of the innermost module
+/// being built; its GlobalVar takes the signature's type.
+pub fn decl_function(name: &str, signature: &BaseFunc) -> Result<GlobalVar> {
+    let ty = crate::ir::Expr::from_object_unchecked(signature.as_object().clone()).ty();
+    builder::find_frame::<IRModuleFrame, _>(|m| {
+        if m.global_vars.contains_key(name) {
+            return Err(Error::value_error(format!("function {name} has already been defined")));
+        }
+        let gv = GlobalVar::new(crate::ir::GlobalVarNode { ty, name_hint: name.into(), span: crate::ir::Span::none() });
+        m.global_vars.insert(name.to_string(), gv.clone());
+        Ok(gv)
+    })
+    .unwrap_or_else(|| Err(Error::value_error("I.decl_function must be called inside an I.ir_module() frame")))
+}
+
+/// `I.def_function(name, func)`: define a declared function.
+pub fn def_function(name: &str, func: BaseFunc) -> Result<()> {
+    builder::find_frame::<IRModuleFrame, _>(|m| {
+        if !m.global_vars.contains_key(name) {
+            return Err(Error::value_error(format!("function {name} does not exist, please declare it first.")));
+        }
+        m.defined.insert(name.to_string(), func);
+        Ok(())
+    })
+    .unwrap_or_else(|| Err(Error::value_error("I.def_function must be called inside an I.ir_module() frame")))
+}
+
+/// Whether a module is being built (a function frame then defines into it).
+pub fn in_module() -> bool {
+    builder::find_frame::<IRModuleFrame, _>(|_| ()).is_some()
+}
+
+/// A function a builder frame opened from Python finished: declared and defined in
+/// the innermost module being built, else the current IRBuilder's result. `name` is
+/// the function's `func_name`, if it was given one.
+pub fn deliver_function(vm: &VirtualMachine, name: Option<&str>, func: BaseFunc) -> PyResult<()> {
+    use crate::vm::error::IntoPyResult;
+    if !in_module() {
+        return crate::vm::ir_builder::set_result(vm, func.into_object());
+    }
+    let Some(name) = name else {
+        return Err(vm.new_value_error(
+            "Check failed: (name.has_value()) is false: The function name must be defined before exiting the function scope, if it's defined in a Module",
+        ));
+    };
+    let declared = builder::find_frame::<IRModuleFrame, _>(|m| m.global_vars.contains_key(name)).unwrap_or(false);
+    if !declared {
+        decl_function(name, &func).py(vm)?;
+    }
+    def_function(name, func).py(vm)
+}
+
+/// `I.ir_module()` called from Python: a module frame as a context manager.
+pub fn open_from_python(vm: &VirtualMachine) -> PyObjectRef {
+    crate::vm::ir_builder::BuilderFrame::new(
+        "I.ir_module",
+        Box::new(|vm: &VirtualMachine| {
+            builder::enter(Box::new(IRModuleFrame::default()));
+            Ok(vm.ctx.none())
+        }),
+        crate::vm::ir_builder::deliver_to_builder(),
+    )
+    .into_py(vm)
 }
 
 /// Open a module frame (the runtime calls this before a module class body runs).

@@ -28,7 +28,6 @@ pub fn register() {
     register_namespace_initializer("ir", members);
     register_call_hook(call_global_var);
     crate::vm::object::register_item_hook(module_item);
-    crate::vm::object::register_attr_hook(module_attr);
     crate::vm::register_class_initializer(init_classes);
 }
 
@@ -133,40 +132,10 @@ fn call_global_var(vm: &VirtualMachine, obj: &ir::ObjectRef, args: &FuncArgs) ->
     })())
 }
 
-/// `mod["main"]` / `mod[gv]`: a function of a module.
+/// `mod["main"]` / `mod[gv]`: a function of a module (`module_class::lookup`).
 fn module_item(vm: &VirtualMachine, obj: &ir::ObjectRef, key: &crate::vm::native::Val) -> Option<PyResult<crate::vm::native::Val>> {
-    let m = obj.downcast_ref::<ir::IRModuleNode>()?;
-    let key = &key.to_py(vm);
-    let name = match crate::vm::object::unwrap_object(key) {
-        Some(k) => k.downcast_ref::<GlobalVarNode>().map(|g| g.name_hint.to_string()),
-        None => String::try_from_object(vm, key.clone()).ok(),
-    };
-    let Some(name) = name else {
-        return Some(Err(vm.new_type_error("an IRModule is indexed by a function name or GlobalVar")));
-    };
-    Some(match m.functions.get(&name) {
-        Some((_, f)) => Ok(crate::vm::native::Val::Ir(f.0.clone())),
-        None => Err(vm.new_key_error(vm.ctx.new_str(name).into())),
-    })
-}
-
-/// `mod.get_global_vars()`, `mod.get_global_var(name)`.
-fn module_attr(vm: &VirtualMachine, obj: &ir::ObjectRef, name: &str) -> Option<PyResult> {
-    let m = obj.clone().try_downcast::<ir::IRModuleNode>()?;
-    match name {
-        "get_global_vars" => Some(Ok(crate::vm::closure::closure(vm, "get_global_vars", move |_a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let gvs = m.functions.iter().map(|(gv, _)| wrap(vm, gv.clone().upcast())).collect();
-            Ok(vm.ctx.new_list(gvs).into())
-        }))),
-        "get_global_var" => Some(Ok(crate::vm::closure::closure(vm, "get_global_var", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let name = String::try_from_object(vm, first_arg(vm, &a, "get_global_var")?)?;
-            match m.functions.get(&name) {
-                Some((gv, _)) => Ok(wrap(vm, gv.clone().upcast())),
-                None => Err(vm.new_value_error(format!("Cannot find global var \"{name}\" in the Module"))),
-            }
-        }))),
-        _ => None,
-    }
+    let m = obj.try_downcast::<ir::IRModuleNode>()?;
+    Some(super::module_class::lookup(vm, &m, &key.to_py(vm)).map(|f| crate::vm::native::Val::Ir(f.into_object())))
 }
 
 /// What a module class's name means while the module is being built: `Module.f`

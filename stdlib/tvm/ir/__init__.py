@@ -8,7 +8,7 @@ save_json = _tvmscript.save_json
 IRModule = _tvmscript.ir_class("ir.IRModule")
 IRModule.from_expr = staticmethod(_tvmscript.module_from_expr)
 
-# -- The core node classes (helper A): tvm.ir's types and expressions, as TVM 0.27
+# -- The core node classes: tvm.ir's types and expressions, as TVM 0.27
 # exports them. Constructors are the classes' own (`vm::classes`); the Python-level
 # behaviour TVM's classes add (== on types, str of a PrimType) is defined here.
 
@@ -89,4 +89,10 @@ def _astype(self, dtype, span=None):
 Expr.astype = _astype
 
 from . import prim  # noqa: E402,F401
-# -- end of helper A's block
+
+# --- IRModule and function attributes (dialects/ir/module_class.rs) ---
+from .attrs import DictAttrs  # noqa: E402
+
+BaseFunc.attrs = property(lambda self: DictAttrs(self._attr_dict()))
+IRModule.attrs = property(lambda self: DictAttrs(self._attr_dict()))
+# --- end IRModule ---

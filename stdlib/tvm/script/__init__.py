@@ -6,6 +6,8 @@ import _tvmscript
 
 def _install_namespaces():
     for name in _tvmscript.namespaces():
+        if name.startswith("_"):  # the builder modules' natives (tvm.script.ir_builder)
+            continue
         ns = _tvmscript.namespace(name)
         globals()[name] = ns
         # `import tvm.script.tirx as T` finds the namespace object as a module.

@@ -219,7 +219,7 @@ fn build_from(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, si
 }
 
 /// Turn a finished frame into the function.
-fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
+pub(super) fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
     if f.seqs.len() != 1 {
         return Err(diag(vm, "error: unbalanced Relax construction frames"));
     }
@@ -228,7 +228,8 @@ fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
     let seq = f.seqs.pop().expect("checked above");
     let body = emit::seq_expr(seq.blocks, ret);
     let mut attrs: Vec<(Value, Value)> = vec![];
-    if !f.private && !f.attrs.iter().any(|(k, _)| k.as_str() == Some("global_symbol")) {
+    // Built from Python without `R.func_name`: no name, no global symbol (as TVM).
+    if !f.private && !f.name.is_empty() && !f.attrs.iter().any(|(k, _)| k.as_str() == Some("global_symbol")) {
         attrs.push((Value::str("global_symbol"), Value::str(&f.name)));
     }
     attrs.extend(f.attrs.iter().cloned());

@@ -6,6 +6,7 @@
 //! `types_ns` the type constructors and `convert` Python values as Relax IR.
 
 pub mod block_builder;
+pub mod builder_api;
 pub mod constructors;
 pub mod convert;
 pub mod emit;
@@ -47,6 +48,7 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::object::register_op_hook(operators::relax_op);
         crate::vm::native::register_kind(types_ns::native_kind());
         namespace::register();
+        builder_api::register();
     });
     Ok(())
 }

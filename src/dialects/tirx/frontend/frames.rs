@@ -94,6 +94,10 @@ pub struct PrimFuncFrame {
     pub blocks: crate::dialects::s_tir::frontend::BlocksBuilt,
     /// Where `finish` leaves the built function for the decorator.
     pub result: Rc<RefCell<Option<PrimFunc>>>,
+    /// Where `finish` leaves the function's name (`T.func_name`), for a frame
+    /// opened from Python (`tvm.script.ir_builder.tirx.prim_func`), which starts
+    /// without one.
+    pub name_out: Option<Rc<RefCell<String>>>,
 }
 
 impl PrimFuncFrame {
@@ -116,6 +120,7 @@ impl PrimFuncFrame {
             root_alloc_buffers: vec![],
             blocks: Default::default(),
             result,
+            name_out: None,
         }
     }
 }
@@ -133,6 +138,9 @@ impl Frame for PrimFuncFrame {
     }
     fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
         let slot = self.result.clone();
+        if let Some(name) = &self.name_out {
+            *name.borrow_mut() = self.name.clone();
+        }
         let func = super::func::finish_prim_func(*self)?;
         *slot.borrow_mut() = Some(func);
         Ok(None)

@@ -13,7 +13,7 @@ use rustpython_vm::types::{Callable, GetDescriptor};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use super::context::{self, close, enter, with_func};
-use super::convert::{diag, py, py_str, to_value, Py as _};
+use super::convert::{diag, py, Py as _};
 use super::exprs::DtypeCtor;
 use super::frames::{seq, PrimFuncFrame};
 use crate::builder;
@@ -372,7 +372,7 @@ impl SigContext {
 }
 
 /// The variable of a parameter `name: ann`.
-fn param_var(vm: &VirtualMachine, name: &str, ann: &PyObjectRef) -> PyResult<Var> {
+pub(super) fn param_var(vm: &VirtualMachine, name: &str, ann: &PyObjectRef) -> PyResult<Var> {
     let existing = with_func(|f| f.symbols.get(name).cloned()).flatten();
     if let Some(c) = ann.downcast_ref::<DtypeCtor>() {
         if let Some(sym) = existing {
@@ -433,7 +433,9 @@ pub fn finish_prim_func(f: PrimFuncFrame) -> Result<PrimFunc> {
         return Err(ir::Error::diagnostic("T.sblock_alloc_buffer is only allowed in S-TIR functions or inside blocks"));
     }
     let mut attrs: Vec<(Value, Value)> = f.attrs.iter().map(|(k, v)| (Value::str(k), v.clone())).collect();
-    if !f.private && !attrs.iter().any(|(k, _)| k.as_str() == Some("global_symbol")) {
+    // A function built from Python without `T.func_name` has no name: TVM gives it
+    // no global symbol (it prints as a private `main`).
+    if !f.private && !f.name.is_empty() && !attrs.iter().any(|(k, _)| k.as_str() == Some("global_symbol")) {
         attrs.push((Value::str("global_symbol"), Value::str(&f.name)));
     }
     if f.s_tir {
@@ -441,26 +443,6 @@ pub fn finish_prim_func(f: PrimFuncFrame) -> Result<PrimFunc> {
     }
     let ret_type = f.ret_type.unwrap_or_else(Type::unit);
     Ok(PrimFunc::make(f.params, body, ret_type, attrs.into(), Span::none()))
-}
-
-/// Attributes of functions in the VM: `with_attr`, `without_attr`.
-pub fn prim_func_attr(vm: &VirtualMachine, f: &PrimFunc, name: &str) -> Option<PyResult> {
-    let f = f.clone();
-    match name {
-        "with_attr" => Some(Ok(crate::vm::closure::closure(vm, "with_attr", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let (Some(k), Some(v)) = (args.args.first(), args.args.get(1)) else {
-                return Err(vm.new_type_error("with_attr(key, value)"));
-            };
-            let key = py_str(vm, k)?;
-            let value = to_value(vm, v)?;
-            let mut attrs: Vec<(Value, Value)> = f.attrs.iter().filter(|(x, _)| x.as_str() != Some(key.as_str())).cloned().collect();
-            attrs.push((Value::str(&key), value));
-            let mut node = (*f).clone();
-            node.attrs = attrs.into();
-            Ok(py(vm, PrimFunc::new(node)))
-        }))),
-        _ => None,
-    }
 }
 
 // ---------------------------------------------------------------------------

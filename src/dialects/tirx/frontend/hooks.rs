@@ -621,8 +621,8 @@ pub fn item_hook(vm: &VirtualMachine, obj: &ObjectRef, key: &Val) -> Option<PyRe
     Some(buffers::subscript(vm, &buf, key))
 }
 
-/// Attributes the reflection does not provide: buffer properties, `expr.dtype`,
-/// `func.with_attr(...)`.
+/// Attributes the reflection does not provide: buffer properties, `expr.dtype`
+/// (function attributes are `ir.BaseFunc`'s members, `dialects::ir::module_class`).
 pub fn attr_hook(vm: &VirtualMachine, obj: &ObjectRef, name: &str) -> Option<PyResult> {
     if let Some(var) = obj.try_downcast::<VarNode>()
         && let Some(r) = buffers::buffer_attr(vm, &var, name)
@@ -631,9 +631,6 @@ pub fn attr_hook(vm: &VirtualMachine, obj: &ObjectRef, name: &str) -> Option<PyR
     }
     if name == "dtype" && obj.isinstance(ir::expr_info()) {
         return Some(Ok(vm.ctx.new_str(Expr(obj.clone()).dtype().to_string()).into()));
-    }
-    if let Some(f) = obj.try_downcast::<PrimFuncNode>() {
-        return super::func::prim_func_attr(vm, &f, name);
     }
     None
 }

@@ -7,6 +7,7 @@
 //! (`@T.function`, `T.Tensor`, symbols from `T.dynamic("n")` or type parameters).
 
 pub mod args;
+pub mod builder_api;
 pub mod buffers;
 pub mod context;
 pub mod convert;
@@ -70,6 +71,7 @@ pub fn register() -> crate::ir::Result<()> {
         crate::vm::object::register_item_hook(hooks::item_hook);
         crate::vm::object::register_attr_hook(hooks::attr_hook);
         namespace::register_tirx_namespace();
+        builder_api::register();
     });
     Ok(())
 }
