@@ -5,3 +5,14 @@ import _tvmscript
 structural_equal = _tvmscript.structural_equal
 structural_hash = _tvmscript.structural_hash
 Object = _tvmscript.Object
+
+# Structural walks and maps (functors).
+from .structural import (  # noqa: E402,F401
+    DefRegionKind,
+    InplaceMode,
+    VisitInterrupt,
+    WalkOrder,
+    WalkResult,
+    structural_map,
+    structural_walk,
+)

@@ -16,6 +16,8 @@ pub fn register_dialect() -> crate::ir::Result<()> {
     frontend::register()?;
     printer::register()?;
     declare_header_names();
+    // A loop variable or a `Bind` defines simply (tvm_ffi's DefRegionKind.DEF_SIMPLE).
+    crate::vm::walk::register_simple_definitions(nodes::stmt_info());
     Ok(())
 }
 

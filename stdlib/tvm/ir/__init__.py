@@ -16,3 +16,6 @@ Op.get = staticmethod(_tvmscript.op_get)
 
 Type = _tvmscript.ir_class("ir.Type")
 PrimType = _tvmscript.ir_class("ir.PrimType")
+
+# Passes and pass instruments (tvm.ir.transform, tvm.ir.instrument).
+from . import transform, instrument  # noqa: F401,E402

@@ -20,3 +20,6 @@ _impl = _ts.namespace("relax._impl")
 Call = _impl.Call
 Tuple = _impl.Tuple
 TupleGetItem = _impl.TupleGetItem
+
+# Passes and the Python visitor/mutator (tvm.relax.transform, tvm.relax.expr_functor).
+from . import transform  # noqa: F401,E402

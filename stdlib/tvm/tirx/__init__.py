@@ -8,3 +8,6 @@ from . import layout  # noqa: F401
 
 _nodes = _tvmscript.namespace("tirx.nodes")
 globals().update({_name: getattr(_nodes, _name) for _name in dir(_nodes)})
+
+# Analyses and passes (tvm.tirx.analysis, tvm.tirx.transform).
+from . import analysis, transform  # noqa: F401,E402
