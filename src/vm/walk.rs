@@ -342,11 +342,55 @@ fn vars(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(vm.ctx.new_tuple(vec![list(defs), list(undefined), list(globals)]).into())
 }
 
+/// Whether two values are the same (objects by identity, sequences item by item).
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => x.same_as(y),
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_value(p, q)),
+        (Value::None, Value::None) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Str(x), Value::Str(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// `with_fields(obj, {name: value})`: a copy of `obj` with those reflected fields
+/// replaced (the rebuild a default mutator does when a child changed); `obj`
+/// itself when every value given is the one it holds.
+fn with_fields(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let obj_py = arg(vm, &args, 0)?;
+    let obj = unwrap_object(&obj_py).ok_or_else(|| vm.new_type_error("with_fields expects an IR object"))?;
+    let updates = arg(vm, &args, 1)?
+        .downcast::<rustpython_vm::builtins::PyDict>()
+        .map_err(|_| vm.new_type_error("with_fields expects a dict of fields"))?;
+    let info = obj.type_info();
+    let mut values = obj.fields();
+    let mut changed = false;
+    for (k, v) in &updates {
+        let name = super::convert::py_str(vm, &k)?;
+        let i = info
+            .field_index(&name)
+            .ok_or_else(|| vm.new_attribute_error(format!("{} has no field {name:?}", info.key)))?;
+        let new = super::convert::py_to_value(vm, &v)?;
+        if !same_value(&values[i], &new) {
+            values[i] = new;
+            changed = true;
+        }
+    }
+    if !changed {
+        return Ok(obj_py);
+    }
+    let rebuilt = obj.rebuild(values).map_err(|e| super::error::to_py_err(vm, &e))?;
+    Ok(wrap(vm, rebuilt))
+}
+
 /// Define the `ffi._walk` namespace the frozen `tvm_ffi` package calls.
 pub fn register() {
     crate::vm::namespace::register_namespace("ffi._walk", |t| {
         t.func("walk", walk);
         t.func("map", map);
         t.func("vars", vars);
+        t.func("with_fields", with_fields);
     });
 }

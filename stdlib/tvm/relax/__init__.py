@@ -23,3 +23,5 @@ TupleGetItem = _impl.TupleGetItem
 
 # Passes and the Python visitor/mutator (tvm.relax.transform, tvm.relax.expr_functor).
 from . import transform  # noqa: F401,E402
+from . import expr_functor  # noqa: F401,E402
+from .expr_functor import PyExprMutator, PyExprVisitor  # noqa: F401,E402
