@@ -11,6 +11,7 @@ pub mod frontend;
 pub mod nodes;
 pub mod ops;
 pub mod printer;
+pub mod transform;
 pub mod types;
 
 use std::sync::OnceLock;
@@ -34,6 +35,8 @@ pub fn register_dialect() -> Result<()> {
         ops::register()?;
         frontend::register()?;
         printer::register()?;
+        // Built-in passes (tvm.relax.transform).
+        transform::register();
         // A printed script's header binds `R` (`from tvm.script import relax as R`).
         crate::script::header::declare_namespace_alias("R", "relax", 30);
         Ok(())
