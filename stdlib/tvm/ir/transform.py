@@ -325,16 +325,28 @@ class Sequential(Pass):
 class _RustPass(Pass):
     """A pass implemented in Rust (`ir::pass`), found by its registered name."""
 
-    def __init__(self, registered_name, type_key):
+    def __init__(self, registered_name):
         opt_level, name, required, traceable = _rust.info(registered_name)
         Pass.__init__(self, PassInfo(opt_level, name, required, traceable))
         self._registered = registered_name
-        self._type_key = type_key
 
     def _transform(self, mod, ctx):
         return _rust.run(
             self._registered, mod, ctx.opt_level, list(ctx.required_pass), list(ctx.disabled_pass), dict(ctx.config)
         )
+
+
+_rust_classes = {}
+
+
+def _rust_pass(registered_name, kind):
+    """The Rust pass `registered_name` as an instance of a class named as TVM's
+    (`PrimFuncPass`, `ModulePass` ...), a subclass of the Python pass class `kind`."""
+    if kind not in _rust_classes:
+        cls = type(kind.__name__, (_RustPass, kind), {"__init__": _RustPass.__init__, "_transform": _RustPass._transform})
+        cls.__module__ = kind.__module__
+        _rust_classes[kind] = cls
+    return _rust_classes[kind](registered_name)
 
 
 # Passes by name, for `required` lists: built-in passes register their factories.
@@ -350,7 +362,7 @@ def get_pass(name):
     if name in _pass_registry:
         return _pass_registry[name]()
     try:
-        return _RustPass(name, "transform.Pass")
+        return _rust_pass(name, ModulePass)
     except Exception:
         raise ValueError(f"Cannot find pass {name!r} in the pass registry") from None
 

@@ -2,7 +2,7 @@
 passes tvmscript implements (`ConvertSSA`, `RemoveNoOp`)."""
 import _tvmscript
 
-from tvm.ir.transform import Pass, PassInfo, _RustPass, _check_pass_args, _function_pass_transform
+from tvm.ir.transform import ModulePass, Pass, _check_pass_args, _function_pass_transform, _rust_pass
 from tvm.ir.transform import _make_info, _register_pass, _wrap_class_pass
 
 _PrimFunc = _tvmscript.ir_class("tirx.PrimFunc")
@@ -46,12 +46,12 @@ def prim_func_pass(pass_func=None, opt_level=None, name=None, required=None, tra
 
 def ConvertSSA():
     """Rename variables defined more than once so every variable is defined once."""
-    return _RustPass("tirx.ConvertSSA", "transform.ModulePass")
+    return _rust_pass("tirx.ConvertSSA", ModulePass)
 
 
 def RemoveNoOp():
     """Remove statements that have no effect (empty loops, `T.evaluate(0)` ...)."""
-    return _RustPass("tirx.RemoveNoOp", "tirx.PrimFuncPass")
+    return _rust_pass("tirx.RemoveNoOp", PrimFuncPass)
 
 
 for _name, _factory in (("tirx.ConvertSSA", ConvertSSA), ("tirx.RemoveNoOp", RemoveNoOp)):

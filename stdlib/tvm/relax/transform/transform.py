@@ -2,7 +2,7 @@
 import _tvmscript
 import tvm_ffi
 
-from tvm.ir.transform import Pass, Sequential, _RustPass, _check_pass_args, _function_pass_transform
+from tvm.ir.transform import ModulePass, Pass, Sequential, _check_pass_args, _function_pass_transform, _rust_pass
 from tvm.ir.transform import _make_info, _register_pass, _wrap_class_pass
 
 _Function = _tvmscript.ir_class("relax.expr.Function")
@@ -74,20 +74,20 @@ def dataflowblock_pass(pass_func=None, opt_level=None, name=None, required=None,
 
 def Normalize():
     """Normalise every Relax function (the parser's normal form)."""
-    return _RustPass("relax.Normalize", "relax.FunctionPass")
+    return _rust_pass("relax.Normalize", FunctionPass)
 
 
 def DeadCodeElimination(entry_functions=None):
     """Remove unused bindings of pure expressions and functions no entry function reaches."""
-    return _RustPass("relax.DeadCodeElimination", "transform.ModulePass")
+    return _rust_pass("relax.DeadCodeElimination", ModulePass)
 
 
 def _canonicalize_tir_variables():
-    return _RustPass("relax.CanonicalizeTIRVariables", "transform.ModulePass")
+    return _rust_pass("relax.CanonicalizeTIRVariables", ModulePass)
 
 
 def _canonicalize_relax_bindings():
-    return _RustPass("relax.CanonicalizeRelaxBindings", "transform.ModulePass")
+    return _rust_pass("relax.CanonicalizeRelaxBindings", ModulePass)
 
 
 def CanonicalizeBindings():
