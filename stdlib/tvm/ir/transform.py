@@ -357,14 +357,19 @@ def _register_pass(name, factory):
     _pass_registry[name] = factory
 
 
+class InternalError(RuntimeError):
+    """TVM's `tvm.error.InternalError`: a failed internal check."""
+
+
 def get_pass(name):
-    """A pass by its name (the built-in passes, and passes registered in Rust)."""
-    if name in _pass_registry:
-        return _pass_registry[name]()
-    try:
-        return _rust_pass(name, ModulePass)
-    except Exception:
-        raise ValueError(f"Cannot find pass {name!r} in the pass registry") from None
+    """A pass by name, looked up as TVM's `GetPass` does: a name holding
+    "transform." is a global name; otherwise "transform.<name>", then
+    "relax.transform.<name>"."""
+    candidates = [name] if "transform." in name else ["transform." + name, "relax.transform." + name]
+    for candidate in candidates:
+        if candidate in _pass_registry:
+            return _pass_registry[candidate]()
+    raise InternalError(f"Check failed: (f.has_value()) is false: Cannot use {name} to create the pass")
 
 
 def _make_info(pass_arg, opt_level, name, required, traceable):

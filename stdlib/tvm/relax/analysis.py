@@ -76,25 +76,39 @@ def all_global_vars(expr):
 
 
 def post_order_visit(expr, fvisit):
-    """Call `fvisit` on every expression under `expr`, children first."""
+    """Call `fvisit` on every expression under `expr`, children first; a tensor-typed
+    expression's shape (and the shape's values) come right before it, as in TVM."""
     from .expr_functor import PyExprVisitor
 
     class _PostOrder(PyExprVisitor):
         def visit_expr(self, e):
             PyExprVisitor.visit_expr(self, e)
+            ty = getattr(e, "ty", None)
+            if type(ty).__name__ == "TensorType" and type(getattr(ty, "shape", None)).__name__ == "ShapeExpr":
+                self.visit_expr(ty.shape)
             fvisit(e)
+
+        def visit_shape_expr_(self, op):
+            for value in op.values:
+                fvisit(value)
 
     _PostOrder().visit_expr(expr)
 
 
 def udchain(dfb):
-    """For each variable a dataflow block binds, the bound variables whose values use it."""
+    """For each variable a dataflow block binds or uses, the bound variables whose
+    values use it."""
     order, users = [], {}
-    for binding in dfb.bindings:
-        order.append(binding.var)
-        users[hash(binding.var)] = []
+
+    def note(var):
+        if hash(var) not in users:
+            users[hash(var)] = []
+            order.append(var)
+
     for binding in dfb.bindings:
         for var in used_vars(binding.value):
-            if hash(var) in users and all(hash(u) != hash(binding.var) for u in users[hash(var)]):
+            note(var)
+            if all(hash(u) != hash(binding.var) for u in users[hash(var)]):
                 users[hash(var)].append(binding.var)
+        note(binding.var)
     return {var: users[hash(var)] for var in order}

@@ -54,5 +54,5 @@ def RemoveNoOp():
     return _rust_pass("tirx.RemoveNoOp", PrimFuncPass)
 
 
-for _name, _factory in (("tirx.ConvertSSA", ConvertSSA), ("tirx.RemoveNoOp", RemoveNoOp)):
+for _name, _factory in (("tirx.transform.ConvertSSA", ConvertSSA), ("tirx.transform.RemoveNoOp", RemoveNoOp)):
     _register_pass(_name, _factory)

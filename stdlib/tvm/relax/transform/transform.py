@@ -98,8 +98,8 @@ def CanonicalizeBindings():
 
 
 for _name, _factory in (
-    ("relax.Normalize", Normalize),
-    ("relax.DeadCodeElimination", DeadCodeElimination),
-    ("relax.CanonicalizeBindings", CanonicalizeBindings),
+    ("relax.transform.Normalize", Normalize),
+    ("relax.transform.DeadCodeElimination", DeadCodeElimination),
+    ("relax.transform.CanonicalizeBindings", CanonicalizeBindings),
 ):
     _register_pass(_name, _factory)
