@@ -247,6 +247,12 @@ impl Pass {
     }
 }
 
+/// Run a pass's body without the context's instruments: for a host that runs the
+/// instruments itself (the Python pass machinery, `vm::passes`).
+pub fn transform_only(pass: &Pass, module: IRModule, ctx: &PassContext) -> Result<IRModule> {
+    pass.0.transform(module, ctx)
+}
+
 impl fmt::Debug for Pass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Pass({})", self.info())

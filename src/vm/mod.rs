@@ -17,10 +17,12 @@ pub mod native;
 pub mod object;
 pub mod operators;
 pub mod parse;
+pub mod passes;
 pub mod printing;
 pub mod run;
 pub mod runtime;
 pub mod sandbox;
+pub mod walk;
 
 pub use interp::{new_interpreter, InterpOptions};
 

@@ -4,8 +4,6 @@ import _tvmscript
 
 Object = _tvmscript.Object
 
-# -- helper A: structural equality and the containers scripts build IR with.
-
 
 def structural_equal(lhs, rhs, map_free_vars=False):
     """Whether two values are structurally equal (free variables match only
@@ -54,4 +52,14 @@ def get_first_structural_mismatch(lhs, rhs, map_free_vars=False):
     if structural_equal(lhs, rhs, map_free_vars):
         return None
     return (lhs, rhs)
-# -- end of helper A's block
+
+# Structural walks and maps (functors).
+from .structural import (  # noqa: E402,F401
+    DefRegionKind,
+    InplaceMode,
+    VisitInterrupt,
+    WalkOrder,
+    WalkResult,
+    structural_map,
+    structural_walk,
+)

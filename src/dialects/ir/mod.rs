@@ -16,6 +16,10 @@ pub fn register_dialect() -> crate::ir::Result<()> {
     module_class::register();
     builder_api::register();
     crate::vm::ir_builder::register();
+    // tvm_ffi.structural_walk / structural_map for Python.
+    crate::vm::walk::register();
+    // What tvm.ir.transform needs from the Rust pass machinery.
+    crate::vm::passes::register();
     printer::register();
     // A printed script's header binds `I` (`from tvm.script import ir as I`).
     crate::script::header::declare_namespace_alias("I", "ir", 20);

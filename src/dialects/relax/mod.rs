@@ -13,6 +13,7 @@ pub mod frontend;
 pub mod nodes;
 pub mod ops;
 pub mod printer;
+pub mod transform;
 pub mod types;
 
 use std::sync::OnceLock;
@@ -38,6 +39,8 @@ pub fn register_dialect() -> Result<()> {
         classes::register();
         printer::register()?;
         distributed::register()?;
+        // Built-in passes (tvm.relax.transform).
+        transform::register();
         // A printed script's header binds `R` (`from tvm.script import relax as R`).
         crate::script::header::declare_namespace_alias("R", "relax", 30);
         Ok(())

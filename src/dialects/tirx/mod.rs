@@ -4,6 +4,7 @@
 
 pub mod frontend;
 pub mod nodes;
+pub mod transform;
 pub mod ops;
 pub mod printer;
 pub mod python;
@@ -17,6 +18,10 @@ pub fn register_dialect() -> crate::ir::Result<()> {
     frontend::register()?;
     printer::register()?;
     declare_header_names();
+    // A loop variable or a `Bind` defines simply (tvm_ffi's DefRegionKind.DEF_SIMPLE).
+    crate::vm::walk::register_simple_definitions(nodes::stmt_info());
+    // Built-in passes (tvm.tirx.transform).
+    transform::register();
     Ok(())
 }
 

@@ -96,3 +96,6 @@ from .attrs import DictAttrs  # noqa: E402
 BaseFunc.attrs = property(lambda self: DictAttrs(self._attr_dict()))
 IRModule.attrs = property(lambda self: DictAttrs(self._attr_dict()))
 # --- end IRModule ---
+
+# Passes and pass instruments (tvm.ir.transform, tvm.ir.instrument).
+from . import transform, instrument  # noqa: F401,E402

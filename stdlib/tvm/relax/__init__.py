@@ -26,3 +26,8 @@ from .type import (  # noqa: F401,E402
     Type, TupleType, TensorType, ShapeType, FuncType, AnyType, ObjectType, PackedFuncType, VDevice,
 )
 from .block_builder import BlockBuilder  # noqa: F401,E402
+
+# Passes and the Python visitor/mutator (tvm.relax.transform, tvm.relax.expr_functor).
+from . import transform  # noqa: F401,E402
+from . import expr_functor  # noqa: F401,E402
+from .expr_functor import PyExprMutator, PyExprVisitor  # noqa: F401,E402

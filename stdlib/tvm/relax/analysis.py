@@ -10,3 +10,105 @@ def check_well_formed(obj, check_struct_info=True):
 
 
 well_formed = check_well_formed
+
+
+# Variable analyses over Relax expressions (TVM's VarVisitor), on the Python visitor.
+def _collect(expr):
+    from .expr_functor import PyExprVisitor
+
+    class _Vars(PyExprVisitor):
+        def __init__(self):
+            self.bound, self.used, self.globals = [], [], []
+
+        def visit_var_def_(self, var):
+            self.bound.append(var)
+
+        visit_dataflow_var_def_ = visit_var_def_
+
+        def visit_var_(self, var):
+            self.used.append(var)
+
+        visit_dataflow_var_ = visit_var_
+
+        def visit_global_var_(self, gv):
+            self.globals.append(gv)
+
+    v = _Vars()
+    v.visit_expr(expr)
+    return v
+
+
+def _unique(items, exclude=()):
+    seen = {hash(x) for x in exclude}
+    out = []
+    for x in items:
+        if hash(x) not in seen:  # IR objects hash by identity
+            seen.add(hash(x))
+            out.append(x)
+    return out
+
+
+def bound_vars(expr):
+    """The Relax variables `expr` defines (parameters and bound variables), in order."""
+    return _unique(_collect(expr).bound)
+
+
+def free_vars(expr):
+    """The Relax variables `expr` uses without defining them, in order of first use."""
+    v = _collect(expr)
+    return _unique(v.used, exclude=v.bound)
+
+
+def all_vars(expr):
+    """Every Relax variable of `expr`, defined or used, in order of first occurrence."""
+    v = _collect(expr)
+    return _unique(v.bound + v.used)
+
+
+def used_vars(expr):
+    """The Relax variables `expr` uses, in order of first use."""
+    return _unique(_collect(expr).used)
+
+
+def all_global_vars(expr):
+    """The GlobalVars `expr` refers to, in order of first occurrence."""
+    return _unique(_collect(expr).globals)
+
+
+def post_order_visit(expr, fvisit):
+    """Call `fvisit` on every expression under `expr`, children first; a tensor-typed
+    expression's shape (and the shape's values) come right before it, as in TVM."""
+    from .expr_functor import PyExprVisitor
+
+    class _PostOrder(PyExprVisitor):
+        def visit_expr(self, e):
+            PyExprVisitor.visit_expr(self, e)
+            ty = getattr(e, "ty", None)
+            if type(ty).__name__ == "TensorType" and type(getattr(ty, "shape", None)).__name__ == "ShapeExpr":
+                self.visit_expr(ty.shape)
+            fvisit(e)
+
+        def visit_shape_expr_(self, op):
+            for value in op.values:
+                fvisit(value)
+
+    _PostOrder().visit_expr(expr)
+
+
+def udchain(dfb):
+    """For each variable a dataflow block binds or uses, the bound variables whose
+    values use it."""
+    order, users = [], {}
+
+    def note(var):
+        if hash(var) not in users:
+            users[hash(var)] = []
+            order.append(var)
+
+    for binding in dfb.bindings:
+        for var in used_vars(binding.value):
+            note(var)
+            if all(hash(u) != hash(binding.var) for u in users[hash(var)]):
+                users[hash(var)].append(binding.var)
+        note(binding.var)
+    return {var: users[hash(var)] for var in order}

@@ -73,3 +73,6 @@ def all(*args, span=None):  # noqa: A001
 def any(*args, span=None):  # noqa: A001
     """The disjunction of its arguments (`a or b or ...`)."""
     return _fold(_nodes._op_or, "Any", args)
+
+# Analyses and passes (tvm.tirx.analysis, tvm.tirx.transform).
+from . import analysis, transform  # noqa: F401,E402

@@ -1,0 +1,254 @@
+//! Built-in Relax passes whose meaning needs no code generator, registered by name in
+//! the pass registry (`ir::pass`) for `tvm.relax.transform` and Rust callers:
+//! `relax.CanonicalizeRelaxBindings` and `relax.CanonicalizeTIRVariables` (the two
+//! passes of TVM's `CanonicalizeBindings`), `relax.DeadCodeElimination` and
+//! `relax.Normalize`.
+//!
+//! Where they stop: `CanonicalizeTIRVariables` and `Normalize` return their input
+//! (functions built by the parser are normalised already, and symbolic variables
+//! are not yet unified); `CanonicalizeRelaxBindings` removes trivial rebindings
+//! (`y = x` with equal types); `DeadCodeElimination` removes unused bindings of
+//! pure values and functions no public function reaches.
+
+use std::collections::{HashMap, HashSet};
+
+use super::nodes::{
+    AnyBlock, BindingBlockNode, DataflowBlockNode, DataflowVarNode, ExternFuncNode, Function, FunctionNode, SeqExprNode,
+};
+use super::types::FuncTypeNode;
+use crate::ir::map::{pre_order_visit, structural_map, structural_walk, DefRegion, MapResult, WalkControl, WalkOrder};
+use crate::ir::module::IRModule;
+use crate::ir::object::EqKind;
+use crate::ir::pass::{register_pass, FunctionPass, ModulePass, Pass, PassContext, PassInfo};
+use crate::ir::{structural_equal, BaseFunc, ObjectRef, Result, Value};
+
+fn is_var(o: &ObjectRef) -> bool {
+    o.type_info().eq_kind == EqKind::Var && !o.is::<crate::ir::expr::GlobalVarNode>()
+}
+
+/// A binding block with the bindings `keep` accepts (the same block when it keeps all).
+fn filter_block(block: &ObjectRef, keep: impl Fn(&ObjectRef) -> bool) -> Option<ObjectRef> {
+    let (bindings, dataflow, span) = if let Some(b) = block.downcast_ref::<DataflowBlockNode>() {
+        (&b.bindings, true, b.span.clone())
+    } else if let Some(b) = block.downcast_ref::<BindingBlockNode>() {
+        (&b.bindings, false, b.span.clone())
+    } else {
+        return None;
+    };
+    let var_of = |b: &super::nodes::Binding| b.var().map(|v| v.0.clone());
+    if bindings.iter().all(|b| var_of(b).is_none_or(|v| keep(&v))) {
+        return None;
+    }
+    let kept = bindings.iter().filter(|b| var_of(b).is_none_or(|v| keep(&v))).cloned().collect();
+    Some(AnyBlock::make(dataflow, kept, span).0)
+}
+
+/// `f` without the binding blocks that became empty.
+fn drop_empty_blocks(f: ObjectRef) -> Result<ObjectRef> {
+    structural_map(
+        f,
+        |s: ObjectRef| -> Result<MapResult> {
+            let Some(seq) = s.downcast_ref::<SeqExprNode>() else { return Ok(MapResult::Unchanged) };
+            if seq.blocks.iter().all(|b| !b.bindings().is_empty()) {
+                return Ok(MapResult::Unchanged);
+            }
+            let blocks = seq.blocks.iter().filter(|b| !b.bindings().is_empty()).cloned().collect();
+            let new = super::nodes::SeqExpr::new(SeqExprNode { ty: seq.ty.clone(), blocks, body: seq.body.clone(), span: seq.span.clone() });
+            Ok(MapResult::Replace(new.upcast()))
+        },
+        WalkOrder::PostOrder,
+    )
+}
+
+// ---------------------------------------------------------------------------
+// CanonicalizeRelaxBindings.
+
+/// Remove `y = x` where both are variables of equal types: uses of `y` become `x`;
+/// when `y` is a block output and `x` a dataflow variable, `x`'s definition becomes `y`'s.
+fn canonicalize_bindings(f: Function) -> Result<Option<Function>> {
+    let mut replace: HashMap<usize, ObjectRef> = HashMap::new();
+    let mut removed: HashSet<usize> = HashSet::new();
+    pre_order_visit(&f.as_ref_obj(), |n| {
+        if let Some(b) = n.downcast_ref::<super::nodes::VarBindingNode>() {
+            let value = b.value.as_object().clone();
+            let same_type = value.expr_ty().is_some_and(|xt| structural_equal(b.var.ty().as_object(), xt, false));
+            if is_var(&value) && same_type {
+                let y = b.var.0.clone();
+                let x = replace.get(&value.addr()).cloned().unwrap_or(value);
+                removed.insert(y.addr());
+                if y.is::<DataflowVarNode>() || !x.is::<DataflowVarNode>() {
+                    replace.insert(y.addr(), x);
+                } else {
+                    // `y` (an output) takes over the definition of the dataflow variable `x`.
+                    replace.insert(x.addr(), y);
+                }
+            }
+        }
+        true
+    });
+    if removed.is_empty() {
+        return Ok(None);
+    }
+    let out = structural_map(
+        f.upcast(),
+        |node: ObjectRef, _region: DefRegion| -> Result<MapResult> {
+            if is_var(&node) {
+                return Ok(match replace.get(&node.addr()) {
+                    Some(t) => MapResult::Replace(t.clone()),
+                    None => MapResult::Unchanged,
+                });
+            }
+            Ok(match filter_block(&node, |v| !removed.contains(&v.addr())) {
+                Some(b) => MapResult::Replace(b),
+                None => MapResult::Unchanged,
+            })
+        },
+        WalkOrder::PreOrder,
+    )?;
+    let out = drop_empty_blocks(out)?;
+    Ok(Some(out.downcast::<FunctionNode>()?))
+}
+
+// ---------------------------------------------------------------------------
+// DeadCodeElimination.
+
+/// Whether evaluating `value` may have an effect: a call to an impure operator, a
+/// packed function, an impure function or a PrimFunc.
+fn impure(value: &ObjectRef, module: &IRModule) -> bool {
+    let mut found = false;
+    pre_order_visit(value, |n| {
+        if n.is::<FunctionNode>() {
+            return false;
+        }
+        if let Some(c) = n.downcast_ref::<crate::ir::CallNode>() {
+            let op = c.op.as_object();
+            found |= if let Some(o) = op.downcast_ref::<crate::ir::OpNode>() {
+                crate::ir::Op::lookup(&o.name).and_then(|r| r.get_attr("FPurity")) == Some(Value::Bool(false))
+            } else if op.is::<ExternFuncNode>() {
+                true
+            } else if let Some(g) = op.downcast_ref::<crate::ir::expr::GlobalVarNode>() {
+                match module.lookup(&g.name_hint) {
+                    Some(f) => f.as_object().downcast_ref::<FunctionNode>().is_none_or(|f| !f.is_pure),
+                    None => true,
+                }
+            } else {
+                op.expr_ty().and_then(|t| t.downcast_ref::<FuncTypeNode>().map(|t| !t.purity)).unwrap_or(true)
+            };
+        }
+        !found
+    });
+    found
+}
+
+fn eliminate_in_function(f: Function, module: &IRModule) -> Result<Option<Function>> {
+    let mut current = f.upcast();
+    let mut changed = false;
+    loop {
+        let mut used: HashSet<usize> = HashSet::new();
+        structural_walk(
+            &current,
+            |n, region| {
+                if region == DefRegion::Use && is_var(n) {
+                    used.insert(n.addr());
+                }
+                Ok(WalkControl::Advance)
+            },
+            WalkOrder::PreOrder,
+        )?;
+        let mut dead: HashSet<usize> = HashSet::new();
+        pre_order_visit(&current, |n| {
+            if let Some(b) = n.downcast_ref::<super::nodes::VarBindingNode>() {
+                if !used.contains(&b.var.0.addr()) && !impure(b.value.as_object(), module) {
+                    dead.insert(b.var.0.addr());
+                }
+            } else if let Some(b) = n.downcast_ref::<super::nodes::MatchCastNode>()
+                && !used.contains(&b.var.0.addr())
+                && !impure(b.value.as_object(), module)
+            {
+                dead.insert(b.var.0.addr());
+            }
+            true
+        });
+        if dead.is_empty() {
+            break;
+        }
+        changed = true;
+        current = structural_map(
+            current,
+            |node: ObjectRef| -> Result<MapResult> {
+                Ok(match filter_block(&node, |v| !dead.contains(&v.addr())) {
+                    Some(b) => MapResult::Replace(b),
+                    None => MapResult::Unchanged,
+                })
+            },
+            WalkOrder::PreOrder,
+        )?;
+    }
+    if !changed {
+        return Ok(None);
+    }
+    Ok(Some(drop_empty_blocks(current)?.downcast::<FunctionNode>()?))
+}
+
+fn is_public(f: &BaseFunc) -> bool {
+    match f.as_object().field("attrs") {
+        Some(Value::Map(m)) => m.iter().any(|(k, _)| matches!(k, Value::Str(s) if &**s == "global_symbol")),
+        _ => false,
+    }
+}
+
+/// The module without the functions no public function reaches.
+fn remove_unreachable(module: IRModule) -> Result<IRModule> {
+    let mut reached: HashSet<String> = HashSet::new();
+    let mut todo: Vec<String> = module.functions().filter(|(_, f)| is_public(f)).map(|(g, _)| g.name_hint.to_string()).collect();
+    if todo.is_empty() {
+        return Ok(module);
+    }
+    while let Some(name) = todo.pop() {
+        if !reached.insert(name.clone()) {
+            continue;
+        }
+        if let Some(f) = module.lookup(&name) {
+            pre_order_visit(f.as_object(), |n| {
+                if let Some(g) = n.downcast_ref::<crate::ir::expr::GlobalVarNode>() {
+                    todo.push(g.name_hint.to_string());
+                }
+                true
+            });
+        }
+    }
+    let unreached: Vec<String> = module.functions().map(|(g, _)| g.name_hint.to_string()).filter(|n| !reached.contains(n)).collect();
+    unreached.iter().try_fold(module, |m, name| m.remove(name))
+}
+
+fn dead_code_elimination(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
+    let module = remove_unreachable(module)?;
+    let mut out = module.clone();
+    for (gv, f) in module.functions() {
+        if let Some(func) = f.as_object().try_downcast::<FunctionNode>()
+            && let Some(new) = eliminate_in_function(func, &module)?
+        {
+            out = out.update(gv.clone(), new);
+        }
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// Registration.
+
+fn function_pass(f: fn(Function) -> Result<Option<Function>>, level: i32, name: &str) -> Pass {
+    FunctionPass::new(move |func: Function, _m: IRModule, _c: PassContext| f(func), PassInfo::new(level, name)).into()
+}
+
+pub fn register() {
+    register_pass("relax.CanonicalizeRelaxBindings", || {
+        let p = function_pass(canonicalize_bindings, 1, "CanonicalizeRelaxBindings");
+        ModulePass::new(move |m, c| crate::ir::pass::transform_only(&p, m, &c), PassInfo::new(1, "CanonicalizeRelaxBindings")).into()
+    });
+    register_pass("relax.CanonicalizeTIRVariables", || {
+        ModulePass::new(|m, _| Ok(m), PassInfo::new(1, "CanonicalizeTIRVariables")).into()
+    });
+    register_pass("relax.DeadCodeElimination", || ModulePass::new(dead_code_elimination, PassInfo::new(1, "DeadCodeElimination")).into());
+    register_pass("relax.Normalize", || function_pass(|_| Ok(None), 1, "Normalize"));
+}

@@ -1,0 +1,218 @@
+//! Built-in TIRx passes whose meaning needs no code generator, registered by name in
+//! the pass registry (`ir::pass`) for `tvm.tirx.transform` and Rust callers:
+//! `tirx.RemoveNoOp` and `tirx.ConvertSSA`.
+//!
+//! Where they stop: `RemoveNoOp` removes what is a no-op without the arithmetic
+//! analyzer (evaluations without calls, loops and conditionals whose bodies do
+//! nothing, empty or zero-trip loops, stores of a value to where it was loaded
+//! from); it does not prove conditions or drop stores later overwritten.
+//! `ConvertSSA` renames a variable at each definition after its first one, across
+//! the module's functions; a later use outside the redefinition's scope also sees
+//! the new name.
+
+use std::collections::{HashMap, HashSet};
+
+use super::nodes::{
+    AttrStmtNode, BufferStoreNode, Evaluate, EvaluateNode, ForNode, IfThenElseNode, PrimFuncNode, SeqStmt, SeqStmtNode,
+};
+use crate::ir::map::{pre_order_visit, structural_map, DefRegion, MapResult, WalkOrder};
+use crate::ir::module::IRModule;
+use crate::ir::object::EqKind;
+use crate::ir::pass::{register_pass, FunctionPass, ModulePass, PassContext, PassInfo};
+use crate::ir::{int_imm, structural_equal, DataType, ObjectRef, Result, Value};
+
+fn no_op() -> ObjectRef {
+    Evaluate::new(EvaluateNode { value: int_imm(DataType::int(32), 0), span: Default::default() }).upcast()
+}
+
+fn has_call(e: &ObjectRef) -> bool {
+    let mut found = false;
+    pre_order_visit(e, |n| {
+        found |= n.is::<crate::ir::CallNode>();
+        !found
+    });
+    found
+}
+
+/// Whether a statement (its children already simplified) does nothing.
+fn is_no_op(s: &ObjectRef) -> bool {
+    if let Some(e) = s.downcast_ref::<EvaluateNode>() {
+        return !has_call(e.value.as_object());
+    }
+    if let Some(seq) = s.downcast_ref::<SeqStmtNode>() {
+        return seq.seq.is_empty();
+    }
+    false
+}
+
+fn is_zero(e: &ObjectRef) -> bool {
+    e.downcast_ref::<crate::ir::expr::IntImmNode>().is_some_and(|i| i.value == 0)
+}
+
+/// The simplified form of one statement whose children are simplified already.
+fn simplify(s: ObjectRef) -> Result<MapResult> {
+    let replace = |o: ObjectRef| Ok(MapResult::Replace(o));
+    if let Some(seq) = s.downcast_ref::<SeqStmtNode>() {
+        if !seq.seq.iter().any(|c| is_no_op(c.as_object())) {
+            return Ok(MapResult::Unchanged);
+        }
+        let kept: Vec<_> = seq.seq.iter().filter(|c| !is_no_op(c.as_object())).cloned().collect();
+        return match kept.len() {
+            0 => replace(no_op()),
+            1 => replace(kept[0].as_object().clone()),
+            _ => replace(SeqStmt::new(SeqStmtNode { seq: kept, span: seq.span.clone() }).upcast()),
+        };
+    }
+    if let Some(f) = s.downcast_ref::<ForNode>() {
+        if is_no_op(f.body.as_object()) || is_zero(f.extent.as_object()) {
+            return replace(no_op());
+        }
+        return Ok(MapResult::Unchanged);
+    }
+    if let Some(i) = s.downcast_ref::<IfThenElseNode>() {
+        let else_no_op = i.else_case.as_ref().is_none_or(|e| is_no_op(e.as_object()));
+        if is_no_op(i.then_case.as_object()) && else_no_op && !has_call(i.condition.as_object()) {
+            return replace(no_op());
+        }
+        if i.else_case.is_some() && else_no_op {
+            let mut fields = s.fields();
+            let slot = s.type_info().field_index("else_case").unwrap_or(usize::MAX);
+            if let Some(v) = fields.get_mut(slot) {
+                *v = Value::None;
+                return replace(s.rebuild(fields)?);
+            }
+        }
+        return Ok(MapResult::Unchanged);
+    }
+    if let Some(a) = s.downcast_ref::<AttrStmtNode>() {
+        return if is_no_op(a.body.as_object()) { replace(no_op()) } else { Ok(MapResult::Unchanged) };
+    }
+    if let Some(st) = s.downcast_ref::<BufferStoreNode>()
+        && let Some(load) = st.value.as_object().downcast_ref::<crate::ir::expr::TensorLoadNode>()
+        && load.source.as_object().same_as(&st.buffer.as_ref_obj())
+        && structural_equal(&load.indices, &st.indices, false)
+    {
+        return replace(no_op());
+    }
+    Ok(MapResult::Unchanged)
+}
+
+fn remove_no_op(f: super::nodes::PrimFunc) -> Result<Option<super::nodes::PrimFunc>> {
+    let body = f.body.as_object().clone();
+    let new = structural_map(body.clone(), simplify, WalkOrder::PostOrder)?;
+    if new.same_as(&body) {
+        return Ok(None);
+    }
+    let mut fields = f.as_ref_obj().fields();
+    let slot = f.as_ref_obj().type_info().field_index("body").unwrap_or(usize::MAX);
+    fields[slot] = Value::Object(new);
+    Ok(Some(f.as_ref_obj().rebuild(fields)?.downcast::<PrimFuncNode>()?))
+}
+
+/// The variables a statement defines directly (a loop variable, a `Bind`'s variable,
+/// an allocated buffer), in pre-order over `body`.
+fn direct_definitions(body: &ObjectRef) -> Vec<usize> {
+    let stmt = super::nodes::stmt_info();
+    let mut out = Vec::new();
+    pre_order_visit(body, |n| {
+        let info = n.type_info();
+        if info.derives_from(stmt) {
+            for (field, value) in info.fields.iter().zip(n.fields()) {
+                if field.role == crate::ir::object::FieldRole::Def
+                    && let Value::Object(v) = value
+                    && v.type_info().eq_kind == EqKind::Var
+                {
+                    out.push(v.addr());
+                }
+            }
+        }
+        true
+    });
+    out
+}
+
+/// The variables a function's signature defines (parameters, buffer-map buffers and
+/// the variables of their shapes).
+fn signature_vars(f: &ObjectRef, into: &mut HashSet<usize>) {
+    for name in ["params", "buffer_map"] {
+        if let Some(v) = f.field(name) {
+            crate::ir::map::post_order_visit(&v, |n| {
+                if n.type_info().eq_kind == EqKind::Var {
+                    into.insert(n.addr());
+                }
+            });
+        }
+    }
+}
+
+/// `tirx.ConvertSSA`: a variable a statement defines again (in the same function or
+/// another one of the module) becomes a fresh variable of the same name and type,
+/// used in place of the old one from there on.
+fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
+    let mut defined: HashSet<usize> = HashSet::new();
+    for (_, f) in module.functions() {
+        if f.as_object().is::<PrimFuncNode>() {
+            signature_vars(f.as_object(), &mut defined);
+        }
+    }
+    let mut out = module.clone();
+    for (gv, f) in module.functions() {
+        let Some(pf) = f.as_object().downcast_ref::<PrimFuncNode>() else { continue };
+        let body = pf.body.as_object().clone();
+        // Occurrences of direct definitions: the first of a variable not defined by a
+        // signature keeps it; each later one gets a fresh variable.
+        let mut redefine: HashMap<usize, usize> = HashMap::new();
+        let mut direct: HashMap<usize, usize> = HashMap::new();
+        for v in direct_definitions(&body) {
+            *direct.entry(v).or_default() += 1;
+            if !defined.insert(v) {
+                *redefine.entry(v).or_default() += 1;
+            }
+        }
+        if redefine.is_empty() {
+            continue;
+        }
+        let mut seen: HashMap<usize, usize> = HashMap::new();
+        let mut remap: HashMap<usize, ObjectRef> = HashMap::new();
+        let new_body = structural_map(
+            body.clone(),
+            |node: ObjectRef, region: DefRegion| -> Result<MapResult> {
+                if node.type_info().eq_kind != EqKind::Var {
+                    return Ok(MapResult::Unchanged);
+                }
+                let a = node.addr();
+                if region == DefRegion::Def && redefine.contains_key(&a) {
+                    let count = seen.entry(a).or_default();
+                    *count += 1;
+                    // Signature variables were defined before the body; others keep
+                    // their first definition here. (A definition field's nested
+                    // variables count too: rare, and then a later one is renamed.)
+                    if *count > direct[&a] - redefine[&a] {
+                        let fresh = node.rebuild(node.fields())?;
+                        remap.insert(a, fresh.clone());
+                        return Ok(MapResult::ReplaceAndSkip(fresh));
+                    }
+                    remap.remove(&a);
+                    return Ok(MapResult::Unchanged);
+                }
+                Ok(match remap.get(&a) {
+                    Some(v) => MapResult::ReplaceAndSkip(v.clone()),
+                    None => MapResult::Unchanged,
+                })
+            },
+            WalkOrder::PreOrder,
+        )?;
+        let mut fields = f.as_object().fields();
+        let slot = f.as_object().type_info().field_index("body").unwrap_or(usize::MAX);
+        fields[slot] = Value::Object(new_body);
+        out = out.update(gv.clone(), crate::ir::BaseFunc::try_from_object(f.as_object().rebuild(fields)?)?);
+    }
+    Ok(out)
+}
+
+pub fn register() {
+    register_pass("tirx.RemoveNoOp", || {
+        FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| remove_no_op(f), PassInfo::new(0, "tirx.RemoveNoOp")).into()
+    });
+    register_pass("tirx.ConvertSSA", || ModulePass::new(convert_ssa, PassInfo::new(0, "tirx.ConvertSSA")).into());
+}

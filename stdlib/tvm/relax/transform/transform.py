@@ -1,0 +1,105 @@
+"""Relax function and dataflow-block passes, and the built-in passes."""
+import _tvmscript
+import tvm_ffi
+
+from tvm.ir.transform import ModulePass, Pass, Sequential, _check_pass_args, _function_pass_transform, _rust_pass
+from tvm.ir.transform import _make_info, _register_pass, _wrap_class_pass
+
+_Function = _tvmscript.ir_class("relax.expr.Function")
+_DataflowBlock = _tvmscript.ir_class("relax.expr.DataflowBlock")
+
+
+class FunctionPass(Pass):
+    """A pass applied to every Relax function of a module."""
+
+    _type_key = "relax.FunctionPass"
+
+    def __init__(self, pass_func, info):
+        Pass.__init__(self, info)
+        self._pass_func = pass_func
+
+    def _transform(self, mod, ctx):
+        return _function_pass_transform(mod, ctx, _Function, self._pass_func)
+
+
+class DataflowBlockPass(Pass):
+    """A pass applied to every dataflow block of every Relax function of a module."""
+
+    _type_key = "relax.DataflowBlockPass"
+
+    def __init__(self, pass_func, info):
+        Pass.__init__(self, info)
+        self._pass_func = pass_func
+
+    def _transform(self, mod, ctx):
+        pass_func = self._pass_func
+
+        def on_function(func, _mod, _ctx):
+            return tvm_ffi.structural_map(func, (_DataflowBlock, lambda b: pass_func(b, mod, ctx)), order="pre")
+
+        return _function_pass_transform(mod, ctx, _Function, on_function)
+
+
+for _cls in (FunctionPass, DataflowBlockPass):
+    _cls.__module__ = "tvm.relax.transform.transform"
+
+
+def _decorator(kind, method, pass_func, opt_level, name, required, traceable):
+    required = _check_pass_args(opt_level, required, "function")
+
+    def create(pass_arg):
+        info = _make_info(pass_arg, opt_level, name, required, traceable)
+        if isinstance(pass_arg, type):
+            return _wrap_class_pass(pass_arg, info, kind, method, lambda self, f, i: kind.__init__(self, f, i))
+        if not callable(pass_arg):
+            raise TypeError("pass_func must be a callable for Function pass")
+        return kind(pass_arg, info)
+
+    if pass_func:
+        return create(pass_func)
+    return create
+
+
+def function_pass(pass_func=None, opt_level=None, name=None, required=None, traceable=False):
+    """Make a FunctionPass from `pass_func(func, mod, ctx) -> func`, or from a class with
+    a `transform_function` method; a decorator when `pass_func` is not given."""
+    return _decorator(FunctionPass, "transform_function", pass_func, opt_level, name, required, traceable)
+
+
+def dataflowblock_pass(pass_func=None, opt_level=None, name=None, required=None, traceable=False):
+    """Make a DataflowBlockPass from `pass_func(block, mod, ctx) -> block`, or from a class
+    with a `transform_dataflowblock` method; a decorator when `pass_func` is not given."""
+    return _decorator(DataflowBlockPass, "transform_dataflowblock", pass_func, opt_level, name, required, traceable)
+
+
+def Normalize():
+    """Normalise every Relax function (the parser's normal form)."""
+    return _rust_pass("relax.Normalize", FunctionPass)
+
+
+def DeadCodeElimination(entry_functions=None):
+    """Remove unused bindings of pure expressions and functions no entry function reaches."""
+    return _rust_pass("relax.DeadCodeElimination", ModulePass)
+
+
+def _canonicalize_tir_variables():
+    return _rust_pass("relax.CanonicalizeTIRVariables", ModulePass)
+
+
+def _canonicalize_relax_bindings():
+    return _rust_pass("relax.CanonicalizeRelaxBindings", ModulePass)
+
+
+def CanonicalizeBindings():
+    """Simplify bindings: trivial rebindings and symbolic variables known to be equal."""
+    return Sequential(
+        [_canonicalize_tir_variables(), _canonicalize_relax_bindings()], opt_level=0, name="CanonicalizeBindings"
+    )
+
+
+for _name, _factory in (
+    ("relax.transform.Normalize", Normalize),
+    ("relax.transform.DeadCodeElimination", DeadCodeElimination),
+    ("relax.transform.CanonicalizeBindings", CanonicalizeBindings),
+):
+    _register_pass(_name, _factory)
