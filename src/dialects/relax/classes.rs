@@ -235,16 +235,11 @@ fn nodes() {
     define_abstract(ir::expr_info()).module("tvm.ir.expr");
     define_abstract(ir::base_func_info()).module("tvm.ir.function");
     define_abstract(super::nodes::binding_info()).module("tvm.relax.expr");
-    define("ir.Var").module("tvm.ir.expr").init(|vm, args: FuncArgs| {
-        let (name, ty) = var_parts(vm, "Var", args)?;
-        out(vm, ir::new_var(&name, ty, Span::none()))
-    });
     define("relax.expr.DataflowVar").module("tvm.relax.expr").init(|vm, args: FuncArgs| {
         let (name, ty) = var_parts(vm, "DataflowVar", args)?;
         out(vm, DataflowVar::make(&name, ty, Span::none()))
     });
 
-    define("ir.Call").module("tvm.ir.expr").init(super::frontend::constructors::call_node);
     define("ir.Tuple").module("tvm.ir.expr").init(super::frontend::constructors::tuple_node);
     define("ir.TupleGetItem").module("tvm.ir.expr").init(super::frontend::constructors::tuple_get_item);
 

@@ -85,7 +85,7 @@ impl State {
 
     /// Add a function under a fresh name (an equal function added before is reused).
     fn add_func(&mut self, func: BaseFunc, hint: &str) -> ir::Result<GlobalVar> {
-        if let Some((gv, _)) = self.module.functions().find(|(_, f)| ir::structural_equal(*f, &func, false)) {
+        if let Some((gv, _)) = self.module.functions().find(|(_, f)| ir::structural_equal(f, &func, false)) {
             return Ok(gv.clone());
         }
         let mut name = self.fresh(hint);
@@ -303,7 +303,7 @@ impl BlockBuilderCore {
             attrs.map_get("global_symbol")?.as_str().map(str::to_string)
         };
         let entries: Vec<(GlobalVar, BaseFunc, Option<String>)> =
-            module.functions().map(|(g, f)| (g.clone(), f.clone(), symbol_of(f))).collect();
+            module.functions().map(|(g, f)| (g.clone(), f.clone(), symbol_of(&f))).collect();
         // The names public functions must have are taken first; then every other
         // function keeps its name unless one of those took it.
         let mut supply = State { module: IRModule::empty(), names: HashMap::new(), blocks: vec![], table: FastMap::default() };

@@ -72,37 +72,6 @@ fn call(vm: &VirtualMachine, what: &str, op: Expr, args: Vec<Expr>, attrs: Optio
     call_value(vm, op, args, ty_args)
 }
 
-/// `tvm.ir.Call(op, args, attrs=None, ty_args=None, span=None, ret_ty=None)`: an
-/// operator name is the registered operator; `ret_ty` (a type or a dtype string)
-/// replaces the inferred type.
-pub fn call_node(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    let a = bind(vm, "Call", &["op", "args", "attrs", "ty_args", "span", "ret_ty"], args)?;
-    let op_arg = required(vm, "Call", "op", &a[0])?;
-    let op = if op_arg.fast_isinstance(vm.ctx.types.str_type) {
-        ir::Op::get(&py_str(vm, &op_arg)?).map_err(|e| call_error(vm, e))?.into()
-    } else {
-        to_expr(vm, &op_arg)?
-    };
-    let call_args = expr_list(vm, "Call", &required(vm, "Call", "args", &a[1])?)?;
-    let ty_args = type_args(vm, &a[3])?;
-    let made = call(vm, "Call", op, call_args, given(vm, &a[2]), ty_args)?;
-    let made = match given(vm, &a[5]) {
-        Some(t) => {
-            let t = if t.fast_isinstance(vm.ctx.types.str_type) {
-                match py_str(vm, &t)?.as_str() {
-                    "handle" => Type::pointer(Type::prim(ir::DataType::void()), ""),
-                    s => Type::prim(s.parse::<ir::DataType>().map_err(|e| call_error(vm, e))?),
-                }
-            } else {
-                super::convert::to_type(vm, &t)?
-            };
-            super::emit::with_type(made, t).map_err(|e| call_error(vm, e))?
-        }
-        None => made,
-    };
-    Ok(py(vm, made))
-}
-
 /// `R.emit_with_type(op, args, ty_args=None)` (`R.emit_with_ty` is its alias):
 /// `Call(Op.get(op), args, attrs=None, ty_args=ty_args)`.
 pub fn emit_with_type(vm: &VirtualMachine, args: FuncArgs) -> PyResult {

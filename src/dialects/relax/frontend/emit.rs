@@ -59,11 +59,17 @@ pub fn normalize_children_with(e: Expr, bind: Bind) -> Result<Expr> {
             changed |= !n.same_as(a);
             args.push(n);
         }
-        if !changed {
+        // A call made without a type (`relax.Call(gv, args)`, as TVM's builders leave
+        // it for normalisation) gets its inferred type here, as TVM's normaliser does.
+        let missing = c.ty.is_missing();
+        if !changed && !missing {
             return Ok(e);
         }
         let mut node = (*c).clone();
         node.args = args;
+        if missing {
+            node.ty = crate::dialects::relax::ops::infer_relax_call(&node)?;
+        }
         return Ok(Call::new(node).into());
     }
     if let Some(t) = e.downcast_ref::<TupleNode>() {
