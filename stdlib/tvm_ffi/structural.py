@@ -1,6 +1,6 @@
 """Structural walks and maps over IR (TVM 0.27's `tvm_ffi.structural_walk` and
 `tvm_ffi.structural_map`), run by tvmscript's Rust walker (`ffi._walk`)."""
-import typing
+import sys
 from collections.abc import Sequence
 from enum import IntEnum
 
@@ -70,7 +70,7 @@ def _normalize_callbacks(callbacks, api_name):
         entries.extend((t, fn) for t in types)
 
     if callable(callbacks):
-        entries.append((typing.Any, callbacks))
+        entries.append((object, callbacks))
     elif isinstance(callbacks, tuple) and len(callbacks) == 2 and callable(callbacks[1]):
         add(callbacks)
     elif isinstance(callbacks, Sequence) and not isinstance(callbacks, (str, bytes)):
@@ -90,7 +90,9 @@ def _normalize_callbacks(callbacks, api_name):
 
 def _callback_class(t, api_name):
     """The class a callback entry matches by `isinstance`; None for a catch-all."""
-    if t is typing.Any or t is object:
+    # `typing` is not imported here (slow to import): a script naming its Any did.
+    typing = sys.modules.get("typing")
+    if t is object or (typing is not None and t is typing.Any):
         return None
     if isinstance(t, type):
         return t

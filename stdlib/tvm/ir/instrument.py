@@ -1,7 +1,6 @@
 """Pass instrumentation (TVM 0.27's `tvm.ir.instrument`): hooks the pass machinery of
 `tvm.ir.transform` calls around each pass and when a PassContext is entered or left."""
 import functools
-import inspect
 
 
 class PassInstrument:
@@ -60,7 +59,7 @@ def pass_instrument(pi_cls=None):
     """Make a class a PassInstrument (a decorator; `pass_instrument(cls)` also works)."""
 
     def create_pass_instrument(pi_cls):
-        if not inspect.isclass(pi_cls):
+        if not isinstance(pi_cls, type):
             raise TypeError("pi_cls must be a class")
         return _wrap_class_pass_instrument(pi_cls)
 

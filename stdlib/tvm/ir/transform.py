@@ -4,17 +4,22 @@ Passes, `Sequential`, `PassContext` and instruments run here, in Python, so a pa
 written in Python and a built-in pass implemented in Rust (`ir._pass`, the passes of
 `ir::pass`) compose in one `Sequential` and every pass is seen by the instruments."""
 import functools
-import inspect
-import json
 
 import _tvmscript
 
 _rust = _tvmscript.namespace("ir._pass")
 
 
+def _json_str(s):
+    # `json` is imported only when a pass is shown: `import tvm` stays cheap.
+    import json
+
+    return json.dumps(s)
+
+
 def _repr_item(x):
     if isinstance(x, str):
-        return json.dumps(x)
+        return _json_str(x)
     if isinstance(x, bool):
         return "True" if x else "False"
     return repr(x)
@@ -55,7 +60,7 @@ class PassInfo:
 
     def __repr__(self):
         return (
-            f"transform.PassInfo(opt_level={self.opt_level}, name={json.dumps(self.name)}, "
+            f"transform.PassInfo(opt_level={self.opt_level}, name={_json_str(self.name)}, "
             f"required={self.required!r}, traceable={self.traceable})"
         )
 
@@ -414,7 +419,7 @@ def module_pass(pass_func=None, opt_level=None, name=None, required=None, tracea
 
     def create_module_pass(pass_arg):
         info = _make_info(pass_arg, opt_level, name, required, traceable)
-        if inspect.isclass(pass_arg):
+        if isinstance(pass_arg, type):
             return _wrap_class_pass(
                 pass_arg, info, ModulePass, "transform_module", lambda self, f, i: ModulePass.__init__(self, f, i)
             )
