@@ -11,6 +11,9 @@
 //!   `map_free_vars` is set: then the whole comparison is one definition region
 //!   and free variables bind on first sight.
 //! * `EqKind::Unique` nodes (operators) compare by identity.
+//! * A GlobalVar is a free variable outside a module, as in TVM: a function alone
+//!   equals another only if their GlobalVars are the same (or `map_free_vars`);
+//!   inside two modules compared, GlobalVars match by name and type.
 //! * Floats compare by bit pattern except that NaN equals NaN (so `0.0 != -0.0`);
 //!   `Bool`, `Int` and `Float` never equal one another.
 //! * Maps compare key-wise, independent of order: plain keys by value,
@@ -183,6 +186,32 @@ fn same_type(a: &TypeInfo, b: &TypeInfo) -> bool {
     std::ptr::eq(a, b) || a.key == b.key
 }
 
+/// The function names of the modules enclosing the nodes compared or hashed.
+#[derive(Clone, Default)]
+struct ModuleNames(Vec<std::sync::Arc<std::collections::HashSet<std::sync::Arc<str>>>>);
+
+impl ModuleNames {
+    /// Enter `o` if it is a module; whether it was.
+    fn enter(&mut self, o: &ObjectRef) -> bool {
+        let Some(m) = o.downcast_ref::<super::module::IRModuleNode>() else { return false };
+        self.0.push(std::sync::Arc::new(m.functions.iter().map(|(gv, _)| gv.name_hint.clone()).collect()));
+        true
+    }
+    fn leave(&mut self) {
+        self.0.pop();
+    }
+}
+
+/// The equality kind of `o`: TVM's GlobalVar is a free variable except inside the
+/// module that defines it, where ours (one name may have several GlobalVar objects
+/// there, typed per dialect) compares by name and type.
+fn eq_kind(o: &ObjectRef, modules: &ModuleNames) -> EqKind {
+    match o.downcast_ref::<super::expr::GlobalVarNode>() {
+        Some(gv) if !modules.0.iter().any(|names| names.contains(&gv.name_hint)) => EqKind::Var,
+        _ => o.type_info().eq_kind,
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Equality
 
@@ -195,6 +224,8 @@ struct EqEngine {
     bound: Vec<ObjectRef>,
     /// Record the mismatch path (reversed: innermost step first).
     trace: bool,
+    /// The modules enclosing the nodes compared (see `eq_kind`).
+    modules: ModuleNames,
     lhs_rev: Vec<PathStep>,
     rhs_rev: Vec<PathStep>,
 }
@@ -207,6 +238,7 @@ impl EqEngine {
             rhs_to_lhs: HashMap::new(),
             bound: Vec::new(),
             trace,
+            modules: ModuleNames::default(),
             lhs_rev: Vec::new(),
             rhs_rev: Vec::new(),
         }
@@ -246,8 +278,13 @@ impl EqEngine {
         if !same_type(info, rhs.type_info()) {
             return false;
         }
-        match info.eq_kind {
+        match eq_kind(lhs, &self.modules) {
             EqKind::Unique => lhs.same_as(rhs),
+            EqKind::Tree if self.modules.enter(lhs) => {
+                let ok = self.fields(lhs, rhs, info);
+                self.modules.leave();
+                ok
+            }
             EqKind::Tree => self.fields(lhs, rhs, info),
             EqKind::Var => {
                 if let Some(bound) = self.lhs_to_rhs.get(lhs) {
@@ -338,7 +375,7 @@ impl EqEngine {
         if lhs.len() != rhs.len() && !self.trace {
             return false;
         }
-        let index = KeyIndex::build(rhs);
+        let index = KeyIndex::build(rhs, &self.modules);
         let mut matched = vec![false; rhs.len()];
         for (key, value) in lhs {
             let Some(j) = self.find_key(key, rhs, &index, &matched) else {
@@ -364,7 +401,7 @@ impl EqEngine {
         let target = match key {
             Value::Object(o) => match self.lhs_to_rhs.get(o) {
                 Some(bound) => KeyTarget::Identity(bound.clone()),
-                None if o.type_info().eq_kind != EqKind::Tree => KeyTarget::Identity(o.clone()),
+                None if eq_kind(o, &self.modules) != EqKind::Tree => KeyTarget::Identity(o.clone()),
                 None => KeyTarget::Structural,
             },
             _ => KeyTarget::Structural,
@@ -410,28 +447,30 @@ enum KeyTarget {
 struct KeyIndex {
     buckets: Option<HashMap<u64, Vec<usize>>>,
     len: usize,
+    modules: ModuleNames,
 }
 
 const KEY_INDEX_MIN: usize = 16;
 
 impl KeyIndex {
-    fn build(entries: &[(Value, Value)]) -> Self {
+    fn build(entries: &[(Value, Value)], modules: &ModuleNames) -> Self {
+        let modules = modules.clone();
         if entries.len() < KEY_INDEX_MIN {
-            return KeyIndex { buckets: None, len: entries.len() };
+            return KeyIndex { buckets: None, len: entries.len(), modules };
         }
         let mut buckets: HashMap<u64, Vec<usize>> = HashMap::new();
         for (j, (k, _)) in entries.iter().enumerate() {
-            buckets.entry(Self::key_hash(k)).or_default().push(j);
+            buckets.entry(Self::key_hash(k, &modules)).or_default().push(j);
         }
-        KeyIndex { buckets: Some(buckets), len: entries.len() }
+        KeyIndex { buckets: Some(buckets), len: entries.len(), modules }
     }
 
     /// Identity-compared objects bucket by address; everything else by a hash
     /// that binds variables in order of appearance, so any two keys equal under
     /// some variable binding land in the same bucket.
-    fn key_hash(k: &Value) -> u64 {
+    fn key_hash(k: &Value, modules: &ModuleNames) -> u64 {
         match k {
-            Value::Object(o) if o.type_info().eq_kind != EqKind::Tree => identity_hash(o),
+            Value::Object(o) if eq_kind(o, modules) != EqKind::Tree => identity_hash(o),
             _ => structural_hash_value(k, true),
         }
     }
@@ -442,7 +481,7 @@ impl KeyIndex {
         };
         let h = match target {
             KeyTarget::Identity(o) => identity_hash(o),
-            KeyTarget::Structural => Self::key_hash(key),
+            KeyTarget::Structural => Self::key_hash(key, &self.modules),
         };
         buckets.get(&h).cloned().unwrap_or_default()
     }
@@ -499,6 +538,8 @@ const TAG_IDENTITY: u64 = 0x09;
 
 struct HashEngine {
     def_region: bool,
+    /// The modules enclosing the node hashed (see `eq_kind`).
+    modules: ModuleNames,
     /// Variables bound so far; the next bound variable hashes with this index.
     bound_count: u64,
     /// Per-object results: a variable hashes at every use as it did at its definition.
@@ -507,7 +548,7 @@ struct HashEngine {
 
 impl HashEngine {
     fn new(map_free_vars: bool) -> Self {
-        HashEngine { def_region: map_free_vars, bound_count: 0, memo: HashMap::new() }
+        HashEngine { def_region: map_free_vars, modules: ModuleNames::default(), bound_count: 0, memo: HashMap::new() }
     }
 
     fn value(&mut self, v: &Value) -> u64 {
@@ -539,8 +580,12 @@ impl HashEngine {
             return *h;
         }
         let info = o.type_info();
+        let module = self.modules.enter(o);
         let mut h = self.fields(o, info);
-        if info.eq_kind == EqKind::Var {
+        if module {
+            self.modules.leave();
+        }
+        if eq_kind(o, &self.modules) == EqKind::Var {
             h = if self.def_region {
                 let n = self.bound_count;
                 self.bound_count += 1;
@@ -595,7 +640,7 @@ impl HashEngine {
 
     fn key_hash(&mut self, k: &Value) -> Option<u64> {
         match k {
-            Value::Object(o) => match o.type_info().eq_kind {
+            Value::Object(o) => match eq_kind(o, &self.modules) {
                 EqKind::Var => self.memo.get(o).copied(),
                 EqKind::Unique => Some(identity_hash(o)),
                 EqKind::Tree => Some(structural_hash_value(k, true)),

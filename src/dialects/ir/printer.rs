@@ -57,13 +57,18 @@ pub fn register() {
         let prefix = p.config().ir_prefix.clone();
         Ok(Doc::from(ExprDoc::id(prefix).attr("Range").call(vec![min, end])))
     });
-    // TVM's Python has no class of its own for these: they print reflectively, with
-    // the span TVM's reflection lists.
+    // TVM's Python has no class of its own for the missing type: it prints
+    // reflectively, with the span TVM's reflection lists.
     register_print_hook(DEFAULT_TOKEN, "ir.MissingType", |_, _, _| {
         Ok(Doc::from(ExprDoc::id("ir").attr("Type").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())])))
     });
-    register_print_hook(DEFAULT_TOKEN, "ir.StringType", |_, _, _| {
-        Ok(Doc::from(ExprDoc::id("ir").attr("StringType").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())])))
+    // Inside a printed type (a tuple's field) the string type is `I.StringType()`;
+    // alone, `str()` shows it reflectively, as TVM's class is not Scriptable
+    // (`stdlib/tvm/ir/__init__.py`).
+    register_print_hook(DEFAULT_TOKEN, "ir.StringType", |_, _, p| {
+        p.use_import(IMPORT_I);
+        let prefix = p.config().ir_prefix.clone();
+        Ok(Doc::from(ExprDoc::id(prefix).attr("StringType").call(Vec::new())))
     });
     // Constants in module-level values (attrs, global infos) print as Python literals.
     register_print_hook(DEFAULT_TOKEN, "ir.IntImm", |obj, _path, p| {
