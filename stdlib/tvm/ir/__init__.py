@@ -35,8 +35,9 @@ PointerType = _tvmscript.ir_class("ir.PointerType")
 TupleType = _tvmscript.ir_class("ir.TupleType")
 FuncType = _tvmscript.ir_class("ir.FuncType")
 StringType = _tvmscript.ir_class("ir.StringType")
-# Not Scriptable in TVM: shown reflectively on its own.
+# Alone it shows reflectively, as TVM does (inside a printed type it is `I.StringType()`).
 StringType.__str__ = StringType.__repr__ = lambda self: "ir.StringType(span=None)"
+StringType.script = lambda self, **config: "ir.StringType(span=None)"
 # TVM has no class for the missing type: it shows as its base, `Type`.
 _tvmscript.ir_class("ir.MissingType").__name__ = "Type"
 _tvmscript.ir_class("ir.MissingType").__qualname__ = "Type"
