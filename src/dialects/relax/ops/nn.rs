@@ -10,7 +10,7 @@
 
 use super::infer::{arg_ty, in_op, op_name, tensor_arg, tensor_ty, InferRule};
 use super::text::type_text;
-use crate::dialects::relax::types::{as_tensor, as_tuple, tuple_type, TensorTypeNode, UNKNOWN_NDIM};
+use crate::dialects::relax::types::{as_tensor, as_tuple, tuple_type, TensorType, TensorTypeNode, UNKNOWN_NDIM};
 use crate::ir::{CallNode, DataType, Error, Expr, PrimType, Result, Type, Value};
 
 pub(super) fn rule(name: &str) -> Option<InferRule> {
@@ -225,19 +225,39 @@ fn scaled(d: &Expr, groups: i64) -> Expr {
     }
 }
 
-fn pool(call: &CallNode) -> Result<Type> {
+/// A pooling call's input in canonical (`NC` + spatial) order: the data, its dims
+/// reordered, the output layout's permutation; or, without known dims or layouts,
+/// the rank-only result to return.
+struct PoolInput {
+    data: TensorType,
+    n: usize,
+    dtype: Option<DataType>,
+    out_layout: String,
+    dims: Vec<Expr>,
+    out_perm: Vec<usize>,
+}
+
+fn pool_input(call: &CallNode) -> Result<std::result::Result<PoolInput, Type>> {
     let data = tensor_arg(call, 0)?;
     let n = spatial(call);
     let layout = text(call, "layout").unwrap_or_else(|| canonical("NC", n));
     let out_layout = text(call, "out_layout").unwrap_or_else(|| layout.clone());
     check_ndim(call, &data, &layout, "data")?;
     let dtype = data.dtype.as_ref().map(|p| p.dtype);
-    let (Some(dp), Some(op), Some(ds)) =
+    let (Some(dp), Some(out_perm), Some(ds)) =
         (permutation(&layout, &canonical("NC", n)), permutation(&out_layout, &canonical("NC", n)), data.shape_values())
     else {
-        return Ok(rank_only(layout_ndim(&out_layout), dtype, &data));
+        return Ok(Err(rank_only(layout_ndim(&out_layout), dtype, &data)));
     };
-    let d = to_canonical(ds, &dp);
+    let dims = to_canonical(ds, &dp);
+    Ok(Ok(PoolInput { data, n, dtype, out_layout, dims, out_perm }))
+}
+
+fn pool(call: &CallNode) -> Result<Type> {
+    let PoolInput { data, n, dtype, out_layout, dims: d, out_perm: op } = match pool_input(call)? {
+        Ok(p) => p,
+        Err(t) => return Ok(t),
+    };
     let (Some(size), Some(strides), Some(dilation), Some(padding)) =
         (ints(call, "pool_size"), ints(call, "strides"), ints(call, "dilation"), ints(call, "padding"))
     else {
@@ -262,18 +282,10 @@ fn pool(call: &CallNode) -> Result<Type> {
 }
 
 fn adaptive_pool(call: &CallNode) -> Result<Type> {
-    let data = tensor_arg(call, 0)?;
-    let n = spatial(call);
-    let layout = text(call, "layout").unwrap_or_else(|| canonical("NC", n));
-    let out_layout = text(call, "out_layout").unwrap_or_else(|| layout.clone());
-    check_ndim(call, &data, &layout, "data")?;
-    let dtype = data.dtype.as_ref().map(|p| p.dtype);
-    let (Some(dp), Some(op), Some(ds)) =
-        (permutation(&layout, &canonical("NC", n)), permutation(&out_layout, &canonical("NC", n)), data.shape_values())
-    else {
-        return Ok(rank_only(layout_ndim(&out_layout), dtype, &data));
+    let PoolInput { data, n, dtype, dims: mut out, out_perm: op, .. } = match pool_input(call)? {
+        Ok(p) => p,
+        Err(t) => return Ok(t),
     };
-    let mut out = to_canonical(ds, &dp);
     if let Some(size) = ints(call, "output_size").filter(|s| !s.is_empty()) {
         for i in 0..n {
             // One size stands for every spatial axis.
