@@ -68,6 +68,10 @@ pub fn normalize_children_with(e: Expr, bind: Bind) -> Result<Expr> {
         let mut node = (*c).clone();
         node.args = args;
         if missing {
+            // A PrimFunc's GlobalVar is seen from Relax as an `R.Callable` (as the
+            // parser's calls see it), in the callee's place or as an argument.
+            node.op = super::special::relax_callee(node.op);
+            node.args = node.args.into_iter().map(super::special::relax_callee).collect();
             node.ty = crate::dialects::relax::ops::infer_relax_call(&node)?;
         }
         return Ok(Call::new(node).into());
