@@ -137,7 +137,7 @@ impl Session {
         })
     }
 
-    /// Print IR as TVMScript ([`print`]), with helper threads if this session has them.
+    /// Print IR as TVMScript ([`print()`](crate::print())), with helper threads if this session has them.
     pub fn print(&self, obj: &ObjectRef, config: &PrinterConfig) -> Result<String> {
         self.helpers(|| print(obj, config))
     }

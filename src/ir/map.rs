@@ -39,7 +39,9 @@ pub enum WalkOrder {
 /// What a callback decided about one node.
 #[derive(Clone, Debug)]
 pub enum MapResult {
+    /// Keep the node as it is.
     Unchanged,
+    /// Put this node in its place (then descend into it, in pre-order).
     Replace(ObjectRef),
     /// Pre-order only: replace and do not descend into the replacement
     /// (post-order treats it as `Replace`).
@@ -57,6 +59,7 @@ pub enum DefRegion {
 
 /// A typed view a callback can ask for; `None` when the node is not of that type.
 pub trait FromNode: Sized {
+    /// The node as `Self`, or `None` when it is not of that type.
     fn from_node(obj: &ObjectRef) -> Option<Self>;
     /// The expected type, for error messages.
     fn expected_name() -> &'static str;
@@ -110,6 +113,7 @@ impl_from_node_for_category!(Expr, Type, BaseFunc);
 /// A callback's answer that is not a `Result`: a [`MapResult`], a node (the same
 /// node meaning "unchanged"), an `Option` of either (`None` = unchanged) or a `Value`.
 pub trait MapOutput {
+    /// What this answer means for `original`.
     fn resolve(self, original: &ObjectRef) -> Result<MapResult>;
 }
 
@@ -149,6 +153,7 @@ impl MapOutput for Value {
 
 /// Anything a callback may return: a [`MapOutput`] or a `Result` of one.
 pub trait IntoMapResult {
+    /// What this answer means for `original`; an error stops the walk.
     fn into_map_result(self, original: &ObjectRef) -> Result<MapResult>;
 }
 
@@ -390,6 +395,7 @@ impl<S> Default for Dispatch<S> {
 }
 
 impl<S> Dispatch<S> {
+    /// A table with no handlers.
     pub fn new() -> Self {
         Self::default()
     }

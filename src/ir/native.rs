@@ -17,7 +17,9 @@ use super::value::Value;
 
 /// An opaque Rust value behind an IR object (`ffi.Function` in TVM's attributes).
 pub struct NativeNode {
+    /// The Rust value.
     pub value: Arc<dyn Any + Send + Sync>,
+    /// Where it came from (usually nowhere).
     pub span: Span,
 }
 

@@ -18,6 +18,7 @@ pub type NativeFn = Arc<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + S
 /// A member of a namespace.
 #[derive(Clone)]
 pub enum Member {
+    /// A Python function.
     Func(NativeFn),
     /// A builder taking native calls (`vm::native`).
     Native(super::native::NativeFn),
@@ -30,10 +31,12 @@ pub enum Member {
 /// The members of one namespace.
 #[derive(Default, Clone)]
 pub struct NamespaceTable {
+    /// The members by name, in registration order (what `dir()` lists).
     pub members: IndexMap<String, Member>,
 }
 
 impl NamespaceTable {
+    /// Add a function taking Python arguments.
     pub fn func(&mut self, name: &str, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Func(Arc::new(f)));
     }
@@ -41,6 +44,7 @@ impl NamespaceTable {
     pub fn native(&mut self, name: &str, f: impl Fn(&VirtualMachine, super::native::Args) -> PyResult<super::native::Val> + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Native(Arc::new(f)));
     }
+    /// Add a value built on first access in each VM (a class, a constant).
     pub fn value(&mut self, name: &str, f: impl Fn(&VirtualMachine) -> PyResult + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Value(Arc::new(f)));
     }
@@ -51,6 +55,7 @@ impl NamespaceTable {
             vm.sys_module.get_attr("modules", vm)?.get_item(module, vm)?.get_attr(name, vm)
         });
     }
+    /// Add a nested namespace (`T.axis`), registered under its full `path`.
     pub fn namespace(&mut self, name: &str, path: &str) {
         self.members.insert(name.to_string(), Member::Namespace(path.to_string()));
     }
@@ -146,6 +151,7 @@ pub fn member_names(path: &str) -> Vec<String> {
 #[pyclass(module = "tvm.script", name = "Namespace")]
 #[derive(Debug, PyPayload)]
 pub struct PyNamespace {
+    /// The namespace's full path (`"T"`, `"T.axis"`).
     pub path: String,
     /// Members looked up so far (a script reads `T.int64` thousands of times).
     cache: rustpython_vm::common::lock::PyMutex<MemberCache>,
@@ -187,6 +193,7 @@ impl MemberCache {
 }
 
 impl PyNamespace {
+    /// The namespace registered under `path`.
     pub fn new(path: &str) -> Self {
         PyNamespace { path: path.to_string(), cache: Default::default() }
     }

@@ -18,6 +18,7 @@ use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::object::{register_call_hook, wrap};
 use crate::vm::runtime::{self, DeferredDefinition};
 
+/// Register the `I` namespace's members.
 pub fn register() {
     protocol::register_decorator("ir", "ir_module", DecoratorPolicy { kind: DefinitionKind::Module, tvm_spelling: true, jit: false });
     protocol::register_decorator("ir", "pyfunc", DecoratorPolicy { kind: DefinitionKind::Python, tvm_spelling: true, jit: false });

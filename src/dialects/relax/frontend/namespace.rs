@@ -21,6 +21,7 @@ use crate::ir::{self, DataType, Span};
 use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::object::unwrap_object;
 
+/// Register the `R` namespace's members.
 pub fn register() {
     // Operators by sub-namespace: "" for `R.add`, "nn" for `R.nn.softmax`.
     let mut groups: BTreeMap<String, Vec<(String, &'static str)>> = BTreeMap::new();
