@@ -485,15 +485,26 @@ pub fn registered_type_keys() -> Vec<&'static str> {
 
 /// Declare an IR node type: the struct, its typed handle and its reflection.
 ///
-/// ```ignore
-/// ir_node! {
-///     /// A for loop.
-///     pub struct ForNode as For: "tirx.For", base stmt_info, isa [Stmt] {
-///         [def] pub loop_var: Var,
-///         pub min: Expr,
-///         pub body: Stmt,
+/// ```
+/// use tvmscript::ir::{float_imm, object_info, register_type, DataType, Expr, Span};
+///
+/// tvmscript::ir_node! {
+///     /// A complex constant (an extension's node; the core's `tirx.For` reads
+///     /// `base stmt_info, isa [Stmt]` and marks its loop variable `[def]`).
+///     pub struct ComplexImmNode as ComplexImm: "my_ext.ComplexImm", base object_info {
+///         pub re: Expr,
+///         pub im: Expr,
 ///     }
 /// }
+///
+/// register_type::<ComplexImmNode>()?;
+/// let part = |v| float_imm(DataType::FLOAT32, v);
+/// let z = ComplexImm::new(ComplexImmNode { re: part(1.0), im: part(2.0), span: Span::none() });
+/// assert_eq!(z.as_ref_obj().type_key(), "my_ext.ComplexImm");
+/// assert_eq!(z.im.as_float(), Some(2.0));
+/// // Reflection sees the fields, so generic algorithms (equality, maps, JSON) do too.
+/// assert_eq!(z.as_ref_obj().fields().len(), 2);
+/// # Ok::<(), tvmscript::ir::Error>(())
 /// ```
 /// Field roles: `[def]` marks a definition point, `[ignore]` a field structural
 /// equality skips. `eq Var` / `eq Unique` changes how nodes of the type compare.

@@ -2,9 +2,32 @@
 //! `Pass` (built from a `FunctionPass`, a `ModulePass` or a `Sequential`) and
 //! pass instruments.
 //!
-//! ```ignore
-//! let pass = FunctionPass::new(lower_function, PassInfo::new(0, "my_ext.LowerComplex"));
-//! let module = Pass::from(&pass).run(module, &PassContext::default())?;
+//! ```
+//! use tvmscript::dialects::tirx::nodes::PrimFunc;
+//! use tvmscript::ir::{FunctionPass, IRModule, IRModuleNode, Pass, PassContext, PassInfo, Result};
+//!
+//! // A function pass: called with each TIR function; `Some(new)` would replace it.
+//! let keep = |f: PrimFunc, _module: IRModule, _ctx: PassContext| -> Result<Option<PrimFunc>> {
+//!     assert_eq!(f.params.len(), 1);
+//!     Ok(None)
+//! };
+//! let pass = Pass::new(FunctionPass::new(keep, PassInfo::new(0, "my_ext.Keep")));
+//!
+//! let source = r#"
+//! from tvm.script import ir as I
+//! from tvm.script import tirx as T
+//!
+//! @I.ir_module
+//! class Module:
+//!     @T.prim_func
+//!     def main(A: T.Buffer((4,), "float32")):
+//!         A[0] = T.float32(1)
+//! "#;
+//! let defs = tvmscript::Session::new().parse("module.py", source)?;
+//! let module = defs[0].1.try_downcast::<IRModuleNode>().expect("an IRModule");
+//! let out = pass.run(module.clone(), &PassContext::default())?;
+//! assert!(out.ptr_eq(&module), "nothing changed, so the module is the same object");
+//! # Ok::<(), tvmscript::ir::Error>(())
 //! ```
 //! A `Sequential` runs its passes in order, skipping those the context disables
 //! or whose `opt_level` exceeds the context's (a pass the context requires runs
