@@ -92,6 +92,8 @@ pub struct Builtin {
     pub name: &'static str,
     /// The function.
     pub f: NativeFn,
+    /// Its docstring (`__doc__`), if documented.
+    pub doc: Option<&'static str>,
 }
 
 impl std::fmt::Debug for Builtin {
@@ -103,7 +105,12 @@ impl std::fmt::Debug for Builtin {
 impl Builtin {
     /// A builtin called `name`.
     pub fn new(name: &'static str, f: NativeFn) -> Builtin {
-        Builtin { name, f }
+        Builtin { name, f, doc: None }
+    }
+    /// The same builtin with a docstring.
+    pub fn with_doc(mut self, doc: Option<&'static str>) -> Builtin {
+        self.doc = doc;
+        self
     }
 }
 
@@ -117,6 +124,11 @@ impl Builtin {
     #[pygetset]
     fn __qualname__(&self) -> &'static str {
         self.name
+    }
+
+    #[pygetset]
+    fn __doc__(&self) -> Option<&'static str> {
+        self.doc
     }
 }
 
