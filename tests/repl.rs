@@ -287,3 +287,16 @@ fn help_of_a_namespace_lists_its_documented_members() {
     assert!(out.contains(" more members: dir(R) lists them."), "{out}");
     assert!(out.contains("help(obj) shows what obj does"), "{out}");
 }
+
+#[test]
+fn a_statement_taken_from_a_function_prints_as_tvm_prints_it() {
+    // TVM 0.27 prints `add_one.body` so: the free buffer declared in the loop body.
+    let tvm = "for i in range(4):\n    A = T.Buffer((4,))\n    A[i] = A[i] + T.float32(1.0)\n";
+    let (code, out, err) = repl(&["--syntax", "tvm"], &format!("{PRIM_FUNC}add_one.body\nprint(add_one.body)\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(&format!("{tvm}{tvm}")), "{out}");
+    // The native spelling declares a free buffer as it spells a tensor parameter.
+    let (code, out, err) = repl(&[], &format!("{PRIM_FUNC}add_one.body\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(&tvm.replace("T.Buffer", "T.Tensor")), "{out}");
+}
