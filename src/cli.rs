@@ -106,7 +106,7 @@ pub fn print(path: &Path, syntax: Syntax) -> i32 {
     print_with(path, syntax, false, &Limits::default())
 }
 
-/// `tvmscript print --color`: as [`print`], syntax-highlighted with ANSI colours
+/// `tvmscript print --color`: as [`print()`], syntax-highlighted with ANSI colours
 /// when `color` (the REPL's highlighter).
 pub fn print_with_color(path: &Path, syntax: Syntax, color: bool) -> i32 {
     print_with(path, syntax, color, &Limits::default())

@@ -77,9 +77,13 @@ fn tail_word(rest: &[u8]) -> u64 {
     word ^ ((n as u64) << 59)
 }
 
+/// Builds [`FastHasher`]s.
 pub type FastBuild = BuildHasherDefault<FastHasher>;
+/// A `HashMap` with the fast hasher.
 pub type FastMap<K, V> = HashMap<K, V, FastBuild>;
+/// A `HashSet` with the fast hasher.
 pub type FastSet<K> = HashSet<K, FastBuild>;
+/// An `IndexMap` with the fast hasher.
 pub type FastIndexMap<K, V> = indexmap::IndexMap<K, V, FastBuild>;
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //!
 //! See `docs/architecture.md` for a code map.
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod builder;
 pub mod cli;

@@ -2,11 +2,20 @@
 //! namespaces; it parses TVMScript into IR, runs scripts with values supplied by the
 //! host, and prints IR.
 //!
-//! ```no_run
+//! ```
 //! let session = tvmscript::Session::new();
-//! let defs = session.parse("kernel.py", "...TVMScript text...")?;
+//! let source = r#"
+//! from tvm.script import tirx as T
+//!
+//! @T.prim_func
+//! def zero(A: T.Buffer((4,), "float32")):
+//!     for i in range(4):
+//!         A[i] = T.float32(0)
+//! "#;
+//! let defs = session.parse("kernel.py", source)?;
 //! for (name, ir) in &defs {
-//!     println!("{name}:\n{}", tvmscript::print(ir, &Default::default())?);
+//!     let text = tvmscript::print(ir, &Default::default())?;
+//!     assert!(text.contains("def zero("), "{name}: {text}");
 //! }
 //! # Ok::<(), tvmscript::ir::Error>(())
 //! ```
@@ -137,7 +146,7 @@ impl Session {
         })
     }
 
-    /// Print IR as TVMScript ([`print`]), with helper threads if this session has them.
+    /// Print IR as TVMScript ([`print()`](crate::print())), with helper threads if this session has them.
     pub fn print(&self, obj: &ObjectRef, config: &PrinterConfig) -> Result<String> {
         self.helpers(|| print(obj, config))
     }

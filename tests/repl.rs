@@ -259,3 +259,44 @@ fn ir_builder_builds_a_function_line_by_line() {
     );
     assert!(out.contains("@T.prim_func\ndef zero(B: T.Buffer((2,), \"int32\")):\n    B[0] = 0\n"), "{out}");
 }
+
+#[test]
+fn help_and_docstrings_of_namespace_members() {
+    let input = "help(T.prim_func)\nhelp(R.add)\nprint(T.serial.__doc__)\nhelp(T.axis.spatial)\nhelp(Ts.function)\nhelp(tvm.ir.IRModule)\n";
+    let (code, out, err) = repl(&[], input);
+    assert_eq!(code, 0, "{err}");
+    // A one-line signature, then a sentence, under the name as the prelude spells it.
+    assert!(out.contains("Help on T.prim_func:\n\nprim_func(func=None, private=False, check_well_formed=True, s_tir=False, persistent=False)\n    Decorator: "), "{out}");
+    assert!(out.contains("Help on R.add:\n\nadd(x1, x2)\n    Elementwise sum, broadcasting as NumPy does.\n"), "{out}");
+    // Operators list the arguments the registry describes.
+    assert!(out.contains("    Arguments of the operator:\n      x1 (Tensor): "), "{out}");
+    assert!(out.contains("serial(start, stop=None, *, annotations=None, step=None)\n\nA serial loop"), "{out}");
+    assert!(out.contains("Help on T.axis.spatial:\n\nspatial(dom, binding, dtype='int32')\n    A spatial"), "{out}");
+    assert!(out.contains("Help on Ts.function:\n\nfunction(func=None, private=False, check_well_formed=True)\n    Decorator: parse the decorated function as an S-TIR function"), "{out}");
+    // An object without a docstring says so rather than failing.
+    assert!(out.contains("No documentation for IRModule."), "{out}");
+}
+
+#[test]
+fn help_of_a_namespace_lists_its_documented_members() {
+    let (code, out, err) = repl(&[], "help(R)\nhelp()\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Help on namespace R (tvm.script.relax):\n\n"), "{out}");
+    assert!(out.contains("\n  add(x1, x2)\n"), "{out}");
+    assert!(out.contains("\n  dataflow()\n"), "{out}");
+    assert!(out.contains(" more members: dir(R) lists them."), "{out}");
+    assert!(out.contains("help(obj) shows what obj does"), "{out}");
+}
+
+#[test]
+fn a_statement_taken_from_a_function_prints_as_tvm_prints_it() {
+    // TVM 0.27 prints `add_one.body` so: the free buffer declared in the loop body.
+    let tvm = "for i in range(4):\n    A = T.Buffer((4,))\n    A[i] = A[i] + T.float32(1.0)\n";
+    let (code, out, err) = repl(&["--syntax", "tvm"], &format!("{PRIM_FUNC}add_one.body\nprint(add_one.body)\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(&format!("{tvm}{tvm}")), "{out}");
+    // The native spelling declares a free buffer as it spells a tensor parameter.
+    let (code, out, err) = repl(&[], &format!("{PRIM_FUNC}add_one.body\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(&tvm.replace("T.Buffer", "T.Tensor")), "{out}");
+}

@@ -31,10 +31,15 @@ def build(n):
 
 /// One stage's medians: ours, TVM's, and the median ratio of pairs (TVM over ours).
 pub struct ApiStage {
+    /// The stage's name.
     pub name: &'static str,
+    /// Our median, in seconds.
     pub ours: Option<f64>,
+    /// TVM's median, in seconds.
     pub tvm: Option<f64>,
+    /// The median ratio of pairs (TVM's time over ours).
     pub vs_tvm: Option<f64>,
+    /// Why the stage could not be measured.
     pub error: Option<String>,
 }
 

@@ -66,7 +66,9 @@ for line in sys.stdin:
 pub enum Stage {
     /// CPython's `ast.parse`: the floor of a Python-hosted parser.
     Ast,
+    /// TVM's `tvm.script.from_source`.
     Parse,
+    /// TVM's `.script()`.
     Print,
 }
 
@@ -113,7 +115,7 @@ pub fn version(cmd: &[String]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// A running measuring server (see [`SERVER`]).
+/// A running measuring server (see `SERVER`).
 pub struct Server {
     child: Child,
     requests: Option<ChildStdin>,
@@ -127,6 +129,7 @@ pub struct Server {
 }
 
 impl Server {
+    /// Start the server with the Python command `cmd`.
     pub fn start(cmd: &[String]) -> Result<Server, String> {
         let mut child = start(cmd, &["-c", SERVER], Stdio::piped())?;
         let (requests, replies) = (child.stdin.take(), child.stdout.take().map(BufReader::new));

@@ -50,9 +50,13 @@ use super::span::Span;
 /// One side of an operation: an expression, or a Python scalar still to be converted.
 #[derive(Clone, Debug)]
 pub enum Operand {
+    /// An expression.
     Expr(Expr),
+    /// A Python `int`, typed by its value (int32, or int64 when it does not fit).
     Int(i64),
+    /// A Python `float` (float32).
     Float(f64),
+    /// A Python `bool`.
     Bool(bool),
 }
 
@@ -126,6 +130,7 @@ impl Operand {
             Operand::Bool(v) => int_imm_checked(DataType::bool(), *v as i64, Span::none()),
         }
     }
+    /// As [`Operand::to_expr`], consuming the operand.
     pub fn into_expr(self) -> Result<Expr> {
         match self {
             Operand::Expr(e) => Ok(e),

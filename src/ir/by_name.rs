@@ -8,6 +8,7 @@ use std::sync::{OnceLock, RwLock};
 pub struct ByName<T>(OnceLock<RwLock<HashMap<String, T>>>);
 
 impl<T: Clone> ByName<T> {
+    /// An empty table (usable in a `static`).
     pub const fn new() -> Self {
         ByName(OnceLock::new())
     }

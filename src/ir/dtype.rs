@@ -10,11 +10,17 @@ use super::error::{Error, Result};
 /// The kind of scalar a [`DataType`] holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TypeCode {
+    /// Signed integer (`int8` … `int64`).
     Int,
+    /// Unsigned integer (`uint8` … `uint64`).
     UInt,
+    /// IEEE float (`float16`, `float32`, `float64`).
     Float,
+    /// Brain float (`bfloat16`).
     BFloat,
+    /// Boolean (`bool`, one bit).
     Bool,
+    /// An opaque pointer (`handle`); with 0 bits, `void`.
     Handle,
     /// A small float format, named by its TVM suffix (`e4m3fn` …); `bits` says 8, 6 or 4.
     SmallFloat(SmallFloat),
@@ -23,16 +29,27 @@ pub enum TypeCode {
 /// The float8/float6/float4 formats TVM knows, each written `float<bits>_<name>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SmallFloat {
+    /// `float8_e3m4`.
     E3M4,
+    /// `float8_e4m3`.
     E4M3,
+    /// `float8_e4m3b11fnuz`.
     E4M3B11FNUZ,
+    /// `float8_e4m3fn`.
     E4M3FN,
+    /// `float8_e4m3fnuz`.
     E4M3FNUZ,
+    /// `float8_e5m2`.
     E5M2,
+    /// `float8_e5m2fnuz`.
     E5M2FNUZ,
+    /// `float8_e8m0fnu`.
     E8M0FNU,
+    /// `float6_e2m3fn`.
     E2M3FN,
+    /// `float6_e3m2fn`.
     E3M2FN,
+    /// `float4_e2m1fn`.
     E2M1FN,
 }
 
@@ -59,24 +76,32 @@ impl SmallFloat {
 /// `vscale * -lanes` elements; `void` is a handle with zero bits and lanes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DataType {
+    /// The kind of number.
     pub code: TypeCode,
+    /// Bits per lane.
     pub bits: u16,
+    /// Lanes: 1 for a scalar; negative for a scalable vector (`vscale` × -lanes).
     pub lanes: i32,
 }
 
 impl DataType {
+    /// A data type from its parts.
     pub const fn new(code: TypeCode, bits: u16, lanes: i32) -> Self {
         DataType { code, bits, lanes }
     }
+    /// The scalar signed integer of `bits` bits.
     pub const fn int(bits: u16) -> Self {
         Self::new(TypeCode::Int, bits, 1)
     }
+    /// The scalar unsigned integer of `bits` bits.
     pub const fn uint(bits: u16) -> Self {
         Self::new(TypeCode::UInt, bits, 1)
     }
+    /// The scalar float of `bits` bits.
     pub const fn float(bits: u16) -> Self {
         Self::new(TypeCode::Float, bits, 1)
     }
+    /// `bfloat16`.
     pub const fn bfloat16() -> Self {
         Self::new(TypeCode::BFloat, 16, 1)
     }
@@ -84,32 +109,44 @@ impl DataType {
     pub const fn bool() -> Self {
         Self::new(TypeCode::Bool, 8, 1)
     }
+    /// `handle` (64-bit opaque pointer).
     pub const fn handle() -> Self {
         Self::new(TypeCode::Handle, 64, 1)
     }
+    /// `void` (a handle of 0 bits).
     pub const fn void() -> Self {
         Self::new(TypeCode::Handle, 0, 0)
     }
+    /// `int32`.
     pub const INT32: DataType = DataType::int(32);
+    /// `int64`.
     pub const INT64: DataType = DataType::int(64);
+    /// `float32`.
     pub const FLOAT32: DataType = DataType::float(32);
+    /// `bool`.
     pub const BOOL: DataType = DataType::bool();
 
+    /// The same element type with `lanes` lanes.
     pub fn with_lanes(self, lanes: i32) -> Self {
         DataType { lanes, ..self }
     }
+    /// The scalar type of one lane.
     pub fn element_of(self) -> Self {
         self.with_lanes(1)
     }
+    /// Whether this is `void`.
     pub fn is_void(self) -> bool {
         self.code == TypeCode::Handle && self.bits == 0 && self.lanes == 0
     }
+    /// Whether this is a handle (and not `void`).
     pub fn is_handle(self) -> bool {
         self.code == TypeCode::Handle && !self.is_void()
     }
+    /// Whether this is a signed integer.
     pub fn is_int(self) -> bool {
         self.code == TypeCode::Int
     }
+    /// Whether this is an unsigned integer (`bool` excluded).
     pub fn is_uint(self) -> bool {
         self.code == TypeCode::UInt
     }
@@ -117,6 +154,7 @@ impl DataType {
     pub fn is_integer(self) -> bool {
         matches!(self.code, TypeCode::Int | TypeCode::UInt)
     }
+    /// Whether this is `bool`.
     pub fn is_bool(self) -> bool {
         self.code == TypeCode::Bool
     }
@@ -124,12 +162,15 @@ impl DataType {
     pub fn is_float(self) -> bool {
         matches!(self.code, TypeCode::Float | TypeCode::BFloat | TypeCode::SmallFloat(_))
     }
+    /// Whether this has one lane.
     pub fn is_scalar(self) -> bool {
         self.lanes == 1
     }
+    /// Whether this has several lanes (fixed or scalable).
     pub fn is_vector(self) -> bool {
         self.lanes != 1 && !self.is_void()
     }
+    /// Whether this is a scalable vector (negative lanes).
     pub fn is_scalable_vector(self) -> bool {
         self.lanes < 0
     }

@@ -11,20 +11,30 @@ use super::span::Span;
 /// The class of an error, mirroring the Python exception it becomes in the VM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
+    /// Python's `TypeError`.
     TypeError,
+    /// Python's `ValueError`.
     ValueError,
+    /// Python's `KeyError`.
     KeyError,
+    /// Python's `IndexError`.
     IndexError,
+    /// Python's `AttributeError`.
     AttributeError,
+    /// Python's `NameError`.
     NameError,
+    /// Python's `SyntaxError`.
     SyntaxError,
+    /// Python's `RuntimeError`.
     RuntimeError,
+    /// Python's `NotImplementedError`.
     NotImplementedError,
     /// TVM's `DiagnosticError`: a located error from the script parser.
     DiagnosticError,
 }
 
 impl ErrorKind {
+    /// The Python exception name (`"TypeError"` …).
     pub fn name(self) -> &'static str {
         match self {
             ErrorKind::TypeError => "TypeError",
@@ -44,8 +54,11 @@ impl ErrorKind {
 /// An error with a kind, a message and, when known, the source span it concerns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Error {
+    /// What kind of error (the Python exception it maps to).
     pub kind: ErrorKind,
+    /// The message, without the kind.
     pub message: String,
+    /// The source location the error concerns, if known.
     pub span: Span,
     /// The message is a whole report that names its kind itself (a script's
     /// located diagnostic, `file:line:col: error: NameError: …` with the source
@@ -53,30 +66,39 @@ pub struct Error {
     pub report: bool,
 }
 
+/// A result whose error is an [`Error`] by default.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
+    /// An error of `kind` with no location.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error { kind, message: message.into(), span: Span::none(), report: false }
     }
+    /// A `TypeError`.
     pub fn type_error(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::TypeError, message)
     }
+    /// A `ValueError`.
     pub fn value_error(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::ValueError, message)
     }
+    /// A `KeyError`.
     pub fn key_error(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::KeyError, message)
     }
+    /// An `IndexError`.
     pub fn index_error(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::IndexError, message)
     }
+    /// An `AttributeError`.
     pub fn attribute_error(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::AttributeError, message)
     }
+    /// A `RuntimeError`.
     pub fn runtime(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::RuntimeError, message)
     }
+    /// A `DiagnosticError` (a script the parser refuses).
     pub fn diagnostic(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::DiagnosticError, message)
     }

@@ -59,9 +59,11 @@ impl Expr {
     pub fn prim_dtype(&self) -> Option<DataType> {
         self.ty_ref().and_then(Type::as_prim)
     }
+    /// The value of an integer constant (`IntImm`).
     pub fn as_int(&self) -> Option<i64> {
         self.0.downcast_ref::<IntImmNode>().map(|i| i.value)
     }
+    /// The value of a float constant (`FloatImm`).
     pub fn as_float(&self) -> Option<f64> {
         self.0.downcast_ref::<FloatImmNode>().map(|f| f.value)
     }
@@ -77,9 +79,11 @@ impl Expr {
             (None, None)
         }
     }
+    /// The variable node, if this is a `Var`.
     pub fn as_var(&self) -> Option<&VarNode> {
         self.0.downcast_ref::<VarNode>()
     }
+    /// The call node, if this is a `Call`.
     pub fn as_call(&self) -> Option<&CallNode> {
         self.0.downcast_ref::<CallNode>()
     }
@@ -94,6 +98,7 @@ ir_node! {
 }
 
 impl VarNode {
+    /// The data type of the variable's `PrimType` (`void` otherwise).
     pub fn dtype(&self) -> DataType {
         self.ty.dtype()
     }
@@ -105,6 +110,7 @@ pub fn new_var(name: &str, ty: impl Into<Type>, span: Span) -> Var {
 }
 
 impl super::object::Ref<VarNode> {
+    /// A variable of a type (as [`new_var`]).
     pub fn with_type(name: &str, ty: impl Into<Type>, span: Span) -> Var {
         new_var(name, ty, span)
     }
@@ -123,6 +129,7 @@ ir_node! {
 }
 
 impl super::object::Ref<GlobalVarNode> {
+    /// A function name with the missing type.
     pub fn named(name: &str) -> GlobalVar {
         GlobalVar::new(GlobalVarNode { ty: Type::missing(), name_hint: name.into(), span: Span::none() })
     }
@@ -172,15 +179,18 @@ pub fn wrap_int(dtype: DataType, value: i64) -> i64 {
     if dtype.is_int() && v >> (bits - 1) & 1 == 1 { v - (1i64 << bits) } else { v }
 }
 
+/// A float constant of `dtype`.
 pub fn float_imm(dtype: DataType, value: f64) -> Expr {
     // TVM keeps the exact double even for float32 constants (`T.float32(1.1)` holds 1.1).
     FloatImm::new(FloatImmNode { ty: Type::prim(dtype), value, span: Span::none() }).into()
 }
 
+/// A `bool` constant.
 pub fn bool_imm(value: bool) -> Expr {
     int_imm(DataType::bool(), value as i64)
 }
 
+/// A string constant (`StringImm`).
 pub fn string_imm(value: &str) -> Expr {
     StringImm::new(StringImmNode { ty: Type::string(), value: value.into(), span: Span::none() }).into()
 }
@@ -214,6 +224,7 @@ ir_node! {
 }
 
 impl super::object::Ref<RangeNode> {
+    /// The range `[min, min + extent)`.
     pub fn from_min_extent(min: Expr, extent: Expr, span: Span) -> Range {
         Range::new(RangeNode { min, extent, span })
     }
@@ -259,12 +270,14 @@ macro_rules! binary_nodes {
     )*
         /// The binary operation kinds, for generic construction and printing.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum BinOp { $($handle,)* }
+        pub enum BinOp { $(#[doc = concat!("`", $key, "`.")] $handle,)* }
 
         impl BinOp {
+            /// The node's type key (`"prim.Add"` …).
             pub fn type_key(self) -> &'static str {
                 match self { $(BinOp::$handle => $key,)* }
             }
+            /// The operation of a type key; `None` for other keys.
             pub fn from_type_key(key: &str) -> Option<BinOp> {
                 match key { $($key => Some(BinOp::$handle),)* _ => None }
             }
@@ -316,9 +329,11 @@ binary_nodes! {
 }
 
 impl BinOp {
+    /// Whether this compares (`EQ`, `NE`, `LT`, `LE`, `GT`, `GE`).
     pub fn is_comparison(self) -> bool {
         matches!(self, BinOp::EQ | BinOp::NE | BinOp::LT | BinOp::LE | BinOp::GT | BinOp::GE)
     }
+    /// Whether this is `And` or `Or`.
     pub fn is_logical(self) -> bool {
         matches!(self, BinOp::And | BinOp::Or)
     }

@@ -7,8 +7,24 @@
 //! tuple of callbacks routes each node to the *first* one whose parameter type
 //! it has (so list specific handlers before general ones, as TVM does):
 //!
-//! ```ignore
-//! structural_map(func, (check_type, |c: Call| check_call(ops, c), check_expr), WalkOrder::PostOrder)?
+//! ```
+//! use tvmscript::ir::{int_imm, structural_equal, structural_map, BinOp, DataType, Expr, MapResult, Span, Type, Var, WalkOrder};
+//!
+//! let i32 = DataType::INT32;
+//! let x = Var::scalar("x", i32);
+//! let sum = BinOp::Add.make(Type::prim(i32), x.clone().into(), int_imm(i32, 1), Span::none());
+//! // Variables go to the first callback, every other expression to the second.
+//! let out = structural_map(
+//!     sum,
+//!     (
+//!         |v: Var| if v.ptr_eq(&x) { MapResult::Replace(int_imm(i32, 41).into()) } else { MapResult::Unchanged },
+//!         |_: Expr| MapResult::Unchanged,
+//!     ),
+//!     WalkOrder::PostOrder,
+//! )?;
+//! let expected = BinOp::Add.make(Type::prim(i32), int_imm(i32, 41), int_imm(i32, 1), Span::none());
+//! assert!(structural_equal(&out, &expected.into_object(), false));
+//! # Ok::<(), tvmscript::ir::Error>(())
 //! ```
 //!
 //! Unchanged subtrees are shared, not copied: a node whose children all come
@@ -39,7 +55,9 @@ pub enum WalkOrder {
 /// What a callback decided about one node.
 #[derive(Clone, Debug)]
 pub enum MapResult {
+    /// Keep the node as it is.
     Unchanged,
+    /// Put this node in its place (then descend into it, in pre-order).
     Replace(ObjectRef),
     /// Pre-order only: replace and do not descend into the replacement
     /// (post-order treats it as `Replace`).
@@ -57,6 +75,7 @@ pub enum DefRegion {
 
 /// A typed view a callback can ask for; `None` when the node is not of that type.
 pub trait FromNode: Sized {
+    /// The node as `Self`, or `None` when it is not of that type.
     fn from_node(obj: &ObjectRef) -> Option<Self>;
     /// The expected type, for error messages.
     fn expected_name() -> &'static str;
@@ -110,6 +129,7 @@ impl_from_node_for_category!(Expr, Type, BaseFunc);
 /// A callback's answer that is not a `Result`: a [`MapResult`], a node (the same
 /// node meaning "unchanged"), an `Option` of either (`None` = unchanged) or a `Value`.
 pub trait MapOutput {
+    /// What this answer means for `original`.
     fn resolve(self, original: &ObjectRef) -> Result<MapResult>;
 }
 
@@ -149,6 +169,7 @@ impl MapOutput for Value {
 
 /// Anything a callback may return: a [`MapOutput`] or a `Result` of one.
 pub trait IntoMapResult {
+    /// What this answer means for `original`; an error stops the walk.
     fn into_map_result(self, original: &ObjectRef) -> Result<MapResult>;
 }
 
@@ -374,9 +395,23 @@ type Handler<S> = Box<dyn Fn(&mut S, &ObjectRef) -> Option<Result<MapResult>> + 
 /// Routes each node to the first handler whose parameter type it has (seed 003's
 /// `#[dispatch(map)]`):
 ///
-/// ```ignore
-/// let table = Dispatch::new().on(Lowering::map_call).on(Lowering::map_bind);
-/// structural_map(func, |n: ObjectRef| table.dispatch(&mut lowering, &n).unwrap_or(Ok(MapResult::Unchanged)), order)
+/// ```
+/// use tvmscript::ir::{int_imm, structural_map, BinOp, DataType, Dispatch, IntImm, MapResult, Span, Type, Var, WalkOrder};
+///
+/// #[derive(Default)]
+/// struct Count { vars: usize, ints: usize }
+/// impl Count {
+///     fn var(&mut self, _: Var) -> MapResult { self.vars += 1; MapResult::Unchanged }
+///     fn int(&mut self, _: IntImm) -> MapResult { self.ints += 1; MapResult::Unchanged }
+/// }
+///
+/// let i32 = DataType::INT32;
+/// let e = BinOp::Mul.make(Type::prim(i32), Var::scalar("x", i32).into(), int_imm(i32, 2), Span::none());
+/// let table = Dispatch::new().on(Count::var).on(Count::int);
+/// let mut count = Count::default();
+/// structural_map(e, table.callback(&mut count), WalkOrder::PostOrder)?;
+/// assert_eq!((count.vars, count.ints), (1, 1));
+/// # Ok::<(), tvmscript::ir::Error>(())
 /// ```
 /// See also [`dispatch_map!`](crate::dispatch_map), which writes the routing as a method.
 pub struct Dispatch<S> {
@@ -390,6 +425,7 @@ impl<S> Default for Dispatch<S> {
 }
 
 impl<S> Dispatch<S> {
+    /// A table with no handlers.
     pub fn new() -> Self {
         Self::default()
     }
@@ -422,14 +458,24 @@ impl<S> Dispatch<S> {
 /// Write a `dispatch` method that routes a node to the method taking its type,
 /// in the order listed; `None` when none does:
 ///
-/// ```ignore
-/// dispatch_map! {
+/// ```
+/// use tvmscript::ir::{int_imm, DataType, IntImm, MapResult, Var};
+///
+/// struct Lowering;
+/// impl Lowering {
+///     fn map_var(&mut self, _: Var) -> MapResult { MapResult::Unchanged }
+///     fn map_int(&mut self, i: IntImm) -> MapResult { MapResult::Replace(int_imm(DataType::INT64, i.value).into()) }
+/// }
+/// tvmscript::dispatch_map! {
 ///     impl Lowering {
-///         map_call(Call),
-///         map_bind(Bind),
+///         map_var(Var),
+///         map_int(IntImm),
 ///     }
 /// }
-/// // lowering.dispatch(&node): Option<Result<MapResult>>
+///
+/// let node = int_imm(DataType::INT32, 7).into_object();
+/// let answer = Lowering.dispatch(&node); // Option<Result<MapResult>>
+/// assert!(matches!(answer, Some(Ok(MapResult::Replace(_)))));
 /// ```
 /// `impl Lowering as route { … }` names the method `route` instead.
 #[macro_export]

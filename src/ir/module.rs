@@ -78,9 +78,11 @@ impl FunctionMap {
     pub fn snapshot(&self) -> Arc<Entries> {
         self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
+    /// The number of functions.
     pub fn len(&self) -> usize {
         self.snapshot().len()
     }
+    /// Whether there are no functions.
     pub fn is_empty(&self) -> bool {
         self.snapshot().is_empty()
     }
@@ -88,6 +90,7 @@ impl FunctionMap {
     pub fn get(&self, name: &str) -> Option<(GlobalVar, BaseFunc)> {
         self.snapshot().get(name).cloned()
     }
+    /// Whether a function of this name exists.
     pub fn contains(&self, name: &str) -> bool {
         self.snapshot().contains_key(name)
     }
@@ -168,6 +171,7 @@ impl super::object::Ref<IRModuleNode> {
         }))
     }
 
+    /// A module with no functions, attributes or global infos.
     pub fn empty() -> IRModule {
         IRModule::new(IRModuleNode {
             functions: FunctionMap::default(),
@@ -241,6 +245,7 @@ impl super::object::Ref<IRModuleNode> {
         self.lookup(&gv.name_hint)
     }
 
+    /// Whether the module has a function called `name`.
     pub fn contains(&self, name: &str) -> bool {
         self.functions.contains(name)
     }
@@ -298,10 +303,12 @@ impl super::object::Ref<IRModuleNode> {
         IRModule::new(IRModuleNode { attrs: map_set(&self.attrs, key, value.into()), ..(**self).clone() })
     }
 
+    /// A copy with these attributes instead of its own.
     pub fn with_attrs(&self, attrs: AttrMap) -> IRModule {
         IRModule::new(IRModuleNode { attrs, ..(**self).clone() })
     }
 
+    /// A copy with these global infos instead of its own.
     pub fn with_global_infos(&self, global_infos: AttrMap) -> IRModule {
         IRModule::new(IRModuleNode { global_infos, ..(**self).clone() })
     }

@@ -1,9 +1,17 @@
 //! Native values inside IR values: a Rust value (usually a hook closure) stored where a
 //! [`Value`] is expected, as TVM stores an `ffi.Function` in an operator attribute.
 //!
-//! ```ignore
-//! OpDef::new("my_ext.cmul", "…").set_attr(ATTR_DOC_TRANSLATE, Value::native(hook)).register()?;
-//! let hook = op.get_attr(ATTR_DOC_TRANSLATE).and_then(|v| v.native::<PrintHook>());
+//! ```
+//! use std::sync::Arc;
+//! use tvmscript::ir::{Op, OpDef, Value};
+//!
+//! type Hook = Arc<dyn Fn(i64) -> i64 + Send + Sync>;
+//! let hook: Hook = Arc::new(|x| x * 2);
+//! OpDef::new("my_ext.twice", "doubles its argument").set_attr("my_ext.eval", Value::native(hook)).register()?;
+//! let op = Op::get("my_ext.twice")?;
+//! let hook = op.get_attr("my_ext.eval").and_then(|v| v.as_native::<Hook>()).expect("the hook");
+//! assert_eq!(hook(21), 42);
+//! # Ok::<(), tvmscript::ir::Error>(())
 //! ```
 //! The node has no fields and compares by identity, so IR algorithms never look inside.
 
@@ -17,7 +25,9 @@ use super::value::Value;
 
 /// An opaque Rust value behind an IR object (`ffi.Function` in TVM's attributes).
 pub struct NativeNode {
+    /// The Rust value.
     pub value: Arc<dyn Any + Send + Sync>,
+    /// Where it came from (usually nowhere).
     pub span: Span,
 }
 

@@ -40,8 +40,11 @@ pub enum EqKind {
 }
 
 #[derive(Debug)]
+/// One reflected field of a node type: its name and its structural-equality role.
 pub struct FieldInfo {
+    /// The field's name, as TVM reflects it.
     pub name: &'static str,
+    /// How structural equality and hashing treat the field.
     pub role: FieldRole,
 }
 
@@ -51,7 +54,9 @@ pub struct TypeInfo {
     pub key: &'static str,
     /// The base type, for `isinstance`-style checks.
     pub parent: Option<fn() -> &'static TypeInfo>,
+    /// The fields, in declaration order (the order of `Object::fields`).
     pub fields: &'static [FieldInfo],
+    /// How nodes of this type compare structurally.
     pub eq_kind: EqKind,
     /// Build a node from field values in declaration order (JSON, Python, generic rebuilds).
     /// `None` for abstract types.
@@ -71,6 +76,7 @@ impl TypeInfo {
     pub fn namespace(&self) -> &'static str {
         self.key.rsplit_once('.').map_or("", |(ns, _)| ns)
     }
+    /// The base type's info.
     pub fn parent(&self) -> Option<&'static TypeInfo> {
         self.parent.map(|f| f())
     }
@@ -85,6 +91,7 @@ impl TypeInfo {
         }
         false
     }
+    /// The position of the field called `name`.
     pub fn field_index(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|f| f.name == name)
     }
@@ -104,6 +111,7 @@ pub fn object_info() -> &'static TypeInfo {
 
 /// An IR node. Implemented by [`ir_node!`](crate::ir_node); rarely by hand.
 pub trait Object: Any + Send + Sync + fmt::Debug {
+    /// The node's reflection data.
     fn type_info(&self) -> &'static TypeInfo;
     /// Field values, in the order of `type_info().fields`.
     fn fields(&self) -> Vec<Value>;
@@ -114,6 +122,7 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
         })?;
         create(values, self.span().clone())
     }
+    /// Where the node came from.
     fn span(&self) -> &Span;
     /// Call `f` on every object-valued field, through arrays, options and maps, in the
     /// order `fields()` lists them (map entries key first), without building `Value`s.
@@ -139,7 +148,9 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
 
 /// Static access to a node type's reflection data, for typed handles.
 pub trait NodeType: Object + Sized {
+    /// The type's reflection data.
     fn static_info() -> &'static TypeInfo;
+    /// The type key, without a node at hand.
     fn type_key_static() -> &'static str {
         Self::static_info().key
     }
@@ -156,12 +167,15 @@ impl AsRef<ObjectRef> for ObjectRef {
 }
 
 impl ObjectRef {
+    /// Share a new node.
     pub fn new<T: Object>(node: T) -> Self {
         ObjectRef(Arc::new(node))
     }
+    /// The node's reflection data.
     pub fn type_info(&self) -> &'static TypeInfo {
         self.0.type_info()
     }
+    /// The node's type key (`"tirx.For"` …).
     pub fn type_key(&self) -> &'static str {
         self.0.type_info().key
     }
@@ -173,6 +187,7 @@ impl ObjectRef {
     pub fn addr(&self) -> usize {
         Arc::as_ptr(&self.0) as *const () as usize
     }
+    /// Whether the node is a `T`.
     pub fn is<T: Object>(&self) -> bool {
         // `Object: Any`, so the node upcasts: one dynamic call per test.
         (&*self.0 as &dyn Any).is::<T>()
@@ -182,9 +197,11 @@ impl ObjectRef {
     pub fn node_type_id(&self) -> std::any::TypeId {
         (&*self.0 as &dyn Any).type_id()
     }
+    /// Whether the node's type is `info` or derives from it.
     pub fn isinstance(&self, info: &TypeInfo) -> bool {
         self.type_info().derives_from(info)
     }
+    /// The node as a `T`, borrowed.
     pub fn downcast_ref<T: Object>(&self) -> Option<&T> {
         (&*self.0 as &dyn Any).downcast_ref::<T>()
     }
@@ -194,6 +211,7 @@ impl ObjectRef {
             Error::type_error(format!("expected {}, got {}", T::type_key_static(), self.type_key()))
         })
     }
+    /// A typed handle to the node, if it is a `T`.
     pub fn try_downcast<T: Object>(&self) -> Option<Ref<T>> {
         if !self.is::<T>() {
             return None;
@@ -201,6 +219,7 @@ impl ObjectRef {
         let any: Arc<dyn Any + Send + Sync> = self.0.clone();
         any.downcast::<T>().ok().map(Ref)
     }
+    /// The field values, in declaration order.
     pub fn fields(&self) -> Vec<Value> {
         self.0.fields()
     }
@@ -209,6 +228,7 @@ impl ObjectRef {
         let i = self.type_info().field_index(name)?;
         self.0.fields().into_iter().nth(i)
     }
+    /// A copy of the node with new field values (same order), keeping its span.
     pub fn rebuild(&self, values: Vec<Value>) -> Result<ObjectRef> {
         self.0.rebuild(values)
     }
@@ -220,6 +240,7 @@ impl ObjectRef {
     pub fn for_each_walked_field<'a>(&'a self, f: &mut dyn FnMut(usize, ChildRef<'a>)) {
         self.0.for_each_walked_field(f)
     }
+    /// Where the node came from.
     pub fn span(&self) -> &Span {
         self.0.span()
     }
@@ -227,6 +248,7 @@ impl ObjectRef {
     pub fn expr_ty(&self) -> Option<&ObjectRef> {
         self.0.expr_ty()
     }
+    /// The node as a trait object.
     pub fn as_object(&self) -> &dyn Object {
         &*self.0
     }
@@ -255,18 +277,23 @@ impl Hash for ObjectRef {
 pub struct Ref<T: ?Sized>(pub(crate) Arc<T>);
 
 impl<T: Object> Ref<T> {
+    /// Share a new node.
     pub fn new(node: T) -> Self {
         Ref(Arc::new(node))
     }
+    /// Forget the node's Rust type.
     pub fn upcast(self) -> ObjectRef {
         ObjectRef(self.0)
     }
+    /// An untyped handle to the same node.
     pub fn as_ref_obj(&self) -> ObjectRef {
         ObjectRef(self.0.clone())
     }
+    /// Whether `other` is this very node (identity, not structure).
     pub fn same_as(&self, other: &ObjectRef) -> bool {
         Arc::as_ptr(&self.0) as *const () as usize == other.addr()
     }
+    /// Whether both handles point to the same node.
     pub fn ptr_eq(&self, other: &Ref<T>) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
@@ -322,7 +349,9 @@ pub enum ChildRef<'a> {
 
 /// A typed handle seen without its type: what [`ChildRef::Typed`] needs of a `Ref<T>`.
 pub trait TypedRef: Send + Sync {
+    /// The node.
     fn object(&self) -> &dyn Object;
+    /// An untyped handle to the node.
     fn to_object_ref(&self) -> ObjectRef;
     /// How many handles share the node (`Arc::strong_count`).
     fn ref_count(&self) -> usize;
@@ -341,6 +370,7 @@ impl<T: Object> TypedRef for Ref<T> {
 }
 
 impl<'a> ChildRef<'a> {
+    /// The node.
     pub fn object(&self) -> &dyn Object {
         match self {
             ChildRef::Erased(o) => &*o.0,
@@ -352,15 +382,19 @@ impl<'a> ChildRef<'a> {
     pub fn addr(&self) -> usize {
         self.object() as *const dyn Object as *const () as usize
     }
+    /// The node's reflection data.
     pub fn type_info(&self) -> &'static TypeInfo {
         self.object().type_info()
     }
+    /// Whether the node is a `T`.
     pub fn is<T: Object>(&self) -> bool {
         (self.object() as &dyn Any).is::<T>()
     }
+    /// The node as a `T`, borrowed.
     pub fn downcast_ref<T: Object>(&self) -> Option<&T> {
         (self.object() as &dyn Any).downcast_ref::<T>()
     }
+    /// An untyped handle to the node.
     pub fn to_object_ref(&self) -> ObjectRef {
         match self {
             ChildRef::Erased(o) => (*o).clone(),
@@ -451,15 +485,26 @@ pub fn registered_type_keys() -> Vec<&'static str> {
 
 /// Declare an IR node type: the struct, its typed handle and its reflection.
 ///
-/// ```ignore
-/// ir_node! {
-///     /// A for loop.
-///     pub struct ForNode as For: "tirx.For", base stmt_info, isa [Stmt] {
-///         [def] pub loop_var: Var,
-///         pub min: Expr,
-///         pub body: Stmt,
+/// ```
+/// use tvmscript::ir::{float_imm, object_info, register_type, DataType, Expr, Span};
+///
+/// tvmscript::ir_node! {
+///     /// A complex constant (an extension's node; the core's `tirx.For` reads
+///     /// `base stmt_info, isa [Stmt]` and marks its loop variable `[def]`).
+///     pub struct ComplexImmNode as ComplexImm: "my_ext.ComplexImm", base object_info {
+///         pub re: Expr,
+///         pub im: Expr,
 ///     }
 /// }
+///
+/// register_type::<ComplexImmNode>()?;
+/// let part = |v| float_imm(DataType::FLOAT32, v);
+/// let z = ComplexImm::new(ComplexImmNode { re: part(1.0), im: part(2.0), span: Span::none() });
+/// assert_eq!(z.as_ref_obj().type_key(), "my_ext.ComplexImm");
+/// assert_eq!(z.im.as_float(), Some(2.0));
+/// // Reflection sees the fields, so generic algorithms (equality, maps, JSON) do too.
+/// assert_eq!(z.as_ref_obj().fields().len(), 2);
+/// # Ok::<(), tvmscript::ir::Error>(())
 /// ```
 /// Field roles: `[def]` marks a definition point, `[ignore]` a field structural
 /// equality skips. `eq Var` / `eq Unique` changes how nodes of the type compare.
@@ -480,11 +525,16 @@ macro_rules! ir_node {
         $(#[$meta])*
         #[derive(Debug, Clone)]
         $vis struct $node {
-            $( $(#[$fmeta])* pub $fname: $fty, )*
+            // A field the declaration leaves undocumented is documented by its
+            // reflected name (TVM's field of the same type key).
+            $( $(#[$fmeta])*
+               #[doc = $crate::ir_node!(@field_doc [$(#[$fmeta])*] $key, $fname)]
+               pub $fname: $fty, )*
             /// Where the node came from.
             pub span: $crate::ir::Span,
         }
 
+        #[doc = concat!("A shared handle to a [`", stringify!($node), "`] (`", $key, "`).")]
         $vis type $handle = $crate::ir::Ref<$node>;
 
         impl $crate::ir::NodeType for $node {
@@ -557,6 +607,10 @@ macro_rules! ir_node {
         impl $crate::ir::IsA<$cat> for $node {}
         )*)?
     };
+    (@field_doc [] $key:expr, $fname:ident) => {
+        concat!("The reflected field `", stringify!($fname), "` of `", $key, "`.")
+    };
+    (@field_doc [$($attr:tt)+] $key:expr, $fname:ident) => { "" };
     (@role) => { $crate::ir::FieldRole::Normal };
     (@role def) => { $crate::ir::FieldRole::Def };
     (@role ignore) => { $crate::ir::FieldRole::Ignore };
@@ -603,9 +657,11 @@ macro_rules! ir_category {
                         "expected {}, got {}", $info().key, obj.type_key())))
                 }
             }
+            /// The object this handle wraps.
             pub fn as_object(&self) -> &$crate::ir::ObjectRef {
                 &self.0
             }
+            /// Unwrap into the object.
             pub fn into_object(self) -> $crate::ir::ObjectRef {
                 self.0
             }

@@ -29,9 +29,11 @@ pub type ValidateFn = Arc<dyn Fn(&CallNode) -> Result<()> + Send + Sync>;
 /// One declared argument of an operator.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArgSpec {
+    /// The argument's name.
     pub name: String,
     /// What the argument must be, for messages and docs (`"PrimExpr"`, `"Buffer"` …).
     pub kind: String,
+    /// What the argument is for.
     pub doc: String,
 }
 
@@ -41,6 +43,7 @@ pub mod sig {
 
     /// Something an argument can be declared as: the name shown in messages.
     pub trait ArgKind {
+        /// The kind's name in messages (`"PrimExpr"` …).
         const KIND: &'static str;
     }
     /// A scalar expression.
@@ -54,12 +57,14 @@ pub mod sig {
         const KIND: &'static str = "Expr";
     }
 
+    /// An argument of kind `K`, with its name and description.
     pub fn arg<K: ArgKind>(name: &str, doc: &str) -> ArgSpec {
         ArgSpec { name: name.into(), kind: K::KIND.into(), doc: doc.into() }
     }
 
     /// A list of argument specs, from a tuple or an array.
     pub trait Signature {
+        /// The argument specs, in order.
         fn into_specs(self) -> Vec<ArgSpec>;
     }
     impl Signature for Vec<ArgSpec> {
@@ -97,12 +102,17 @@ pub mod sig {
 /// Everything the registry knows about one operator.
 #[derive(Clone)]
 pub struct OpEntry {
+    /// The operator object (one per name).
     pub op: Op,
+    /// What the operator does.
     pub doc: String,
     /// Declared arguments; `None` when the operator takes any number.
     pub args: Option<Vec<ArgSpec>>,
+    /// Computes a call's type from its arguments (`FInferType`).
     pub infer_type: Option<InferTypeFn>,
+    /// Checks a call's arguments beyond their number.
     pub validator: Option<ValidateFn>,
+    /// Attributes by key (printer hooks, lowering hooks, flags).
     pub attrs: HashMap<String, Value>,
 }
 
@@ -122,6 +132,7 @@ pub struct OpDef {
 }
 
 impl OpDef {
+    /// Start defining the operator `name` (`dialect.op`), described by `doc`.
     pub fn new(name: &str, doc: &str) -> OpDef {
         let op = Op::new(OpNode { ty: Type::missing(), name: name.into(), span: Span::none() });
         OpDef { entry: OpEntry { op, doc: doc.into(), args: None, infer_type: None, validator: None, attrs: HashMap::new() } }
@@ -131,14 +142,17 @@ impl OpDef {
         self.entry.args = Some(sig.into_specs());
         self
     }
+    /// Set how a call's type is inferred from its arguments.
     pub fn set_infer_type(mut self, f: impl Fn(&CallNode) -> Result<Type> + Send + Sync + 'static) -> OpDef {
         self.entry.infer_type = Some(Arc::new(f));
         self
     }
+    /// Set a check run on every call (`call.validate()`).
     pub fn set_validator(mut self, f: impl Fn(&CallNode) -> Result<()> + Send + Sync + 'static) -> OpDef {
         self.entry.validator = Some(Arc::new(f));
         self
     }
+    /// Set an attribute (a value, or a native hook: [`Value::native`]).
     pub fn set_attr(mut self, key: &str, value: impl Into<Value>) -> OpDef {
         self.entry.attrs.insert(key.into(), value.into());
         self
@@ -161,6 +175,7 @@ impl Ref<OpNode> {
     pub fn get(name: &str) -> Result<Op> {
         Self::lookup(name).ok_or_else(|| Error::new(ErrorKind::AttributeError, format!("operator {name:?} is not registered")))
     }
+    /// The registered operator of this name, if any.
     pub fn lookup(name: &str) -> Option<Op> {
         registry().read().unwrap_or_else(|e| e.into_inner()).get(name).map(|e| e.op.clone())
     }
@@ -168,6 +183,7 @@ impl Ref<OpNode> {
     pub fn entry(&self) -> Option<Arc<OpEntry>> {
         op_entry(&self.name)
     }
+    /// The attribute `key` of this operator.
     pub fn get_attr(&self, key: &str) -> Option<Value> {
         op_attr(&self.name, key)
     }
@@ -178,6 +194,7 @@ pub fn op_attr(name: &str, key: &str) -> Option<Value> {
     registry().read().unwrap_or_else(|e| e.into_inner()).get(name)?.attrs.get(key).cloned()
 }
 
+/// The registry entry of the operator called `name`.
 pub fn op_entry(name: &str) -> Option<Arc<OpEntry>> {
     registry().read().unwrap_or_else(|e| e.into_inner()).get(name).cloned()
 }

@@ -2,9 +2,32 @@
 //! `Pass` (built from a `FunctionPass`, a `ModulePass` or a `Sequential`) and
 //! pass instruments.
 //!
-//! ```ignore
-//! let pass = FunctionPass::new(lower_function, PassInfo::new(0, "my_ext.LowerComplex"));
-//! let module = Pass::from(&pass).run(module, &PassContext::default())?;
+//! ```
+//! use tvmscript::dialects::tirx::nodes::PrimFunc;
+//! use tvmscript::ir::{FunctionPass, IRModule, IRModuleNode, Pass, PassContext, PassInfo, Result};
+//!
+//! // A function pass: called with each TIR function; `Some(new)` would replace it.
+//! let keep = |f: PrimFunc, _module: IRModule, _ctx: PassContext| -> Result<Option<PrimFunc>> {
+//!     assert_eq!(f.params.len(), 1);
+//!     Ok(None)
+//! };
+//! let pass = Pass::new(FunctionPass::new(keep, PassInfo::new(0, "my_ext.Keep")));
+//!
+//! let source = r#"
+//! from tvm.script import ir as I
+//! from tvm.script import tirx as T
+//!
+//! @I.ir_module
+//! class Module:
+//!     @T.prim_func
+//!     def main(A: T.Buffer((4,), "float32")):
+//!         A[0] = T.float32(1)
+//! "#;
+//! let defs = tvmscript::Session::new().parse("module.py", source)?;
+//! let module = defs[0].1.try_downcast::<IRModuleNode>().expect("an IRModule");
+//! let out = pass.run(module.clone(), &PassContext::default())?;
+//! assert!(out.ptr_eq(&module), "nothing changed, so the module is the same object");
+//! # Ok::<(), tvmscript::ir::Error>(())
 //! ```
 //! A `Sequential` runs its passes in order, skipping those the context disables
 //! or whose `opt_level` exceeds the context's (a pass the context requires runs
@@ -27,21 +50,27 @@ use super::value::Value;
 /// A pass's name, optimisation level and prerequisites (`transform.PassInfo`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassInfo {
+    /// A `Sequential` skips the pass when this exceeds the context's `opt_level`.
     pub opt_level: i32,
+    /// The pass's name (how contexts enable, disable and require it).
     pub name: String,
     /// Names of passes to run right before this one (inside a `Sequential`).
     pub required: Vec<String>,
+    /// Whether the pass can be traced (TVM's flag, kept for its repr).
     pub traceable: bool,
 }
 
 impl PassInfo {
+    /// A pass's info with no prerequisites.
     pub fn new(opt_level: i32, name: &str) -> Self {
         PassInfo { opt_level, name: name.into(), required: Vec::new(), traceable: false }
     }
+    /// The same info with these prerequisite passes.
     pub fn with_required<S: Into<String>>(mut self, required: impl IntoIterator<Item = S>) -> Self {
         self.required = required.into_iter().map(Into::into).collect();
         self
     }
+    /// The same info with the `traceable` flag set.
     pub fn with_traceable(mut self, traceable: bool) -> Self {
         self.traceable = traceable;
         self
@@ -68,6 +97,7 @@ impl fmt::Display for PassInfo {
 
 /// Hooks around pass execution (`tvm.ir.instrument.PassInstrument`).
 pub trait PassInstrument: Send + Sync {
+    /// The instrument's name.
     fn name(&self) -> &str {
         "PassInstrument"
     }
@@ -75,9 +105,11 @@ pub trait PassInstrument: Send + Sync {
     fn should_run(&self, _module: &IRModule, _info: &PassInfo) -> bool {
         true
     }
+    /// Called before each pass that runs.
     fn run_before_pass(&self, _module: &IRModule, _info: &PassInfo) -> Result<()> {
         Ok(())
     }
+    /// Called after each pass that ran.
     fn run_after_pass(&self, _module: &IRModule, _info: &PassInfo) -> Result<()> {
         Ok(())
     }
@@ -94,6 +126,7 @@ pub struct PassContext {
     pub disabled_passes: Vec<String>,
     /// Config options by registered key.
     pub config: IndexMap<String, Value>,
+    /// Instruments called around every pass run under this context.
     pub instruments: Vec<Arc<dyn PassInstrument>>,
 }
 
@@ -120,6 +153,7 @@ thread_local! {
 }
 
 impl PassContext {
+    /// The default context at another optimisation level.
     pub fn new(opt_level: i32) -> Self {
         PassContext {
             opt_level,
@@ -129,18 +163,22 @@ impl PassContext {
             instruments: Vec::new(),
         }
     }
+    /// The same context at another optimisation level.
     pub fn with_opt_level(mut self, opt_level: i32) -> Self {
         self.opt_level = opt_level;
         self
     }
+    /// The same context with these passes disabled.
     pub fn disable<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
         self.disabled_passes.extend(names.into_iter().map(Into::into));
         self
     }
+    /// The same context with these passes required.
     pub fn require<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
         self.required_passes.extend(names.into_iter().map(Into::into));
         self
     }
+    /// The same context with one more instrument.
     pub fn with_instrument(mut self, instrument: Arc<dyn PassInstrument>) -> Self {
         self.instruments.push(instrument);
         self
@@ -159,6 +197,7 @@ impl PassContext {
         self.config.insert(key.into(), value.into());
         Ok(self)
     }
+    /// The config option `key`, if set.
     pub fn get_config(&self, key: &str) -> Option<&Value> {
         self.config.get(key)
     }
@@ -208,7 +247,9 @@ pub fn register_config_option(key: &str) {
 
 /// The body of a pass: what `Pass::run` wraps with instruments.
 pub trait PassNode: Send + Sync {
+    /// The pass's name and level.
     fn info(&self) -> &PassInfo;
+    /// Transform `module` (instruments are `Pass::run`'s business).
     fn transform(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule>;
 }
 
@@ -217,12 +258,15 @@ pub trait PassNode: Send + Sync {
 pub struct Pass(Arc<dyn PassNode>);
 
 impl Pass {
+    /// Wrap a pass body.
     pub fn new(node: impl PassNode + 'static) -> Pass {
         Pass(Arc::new(node))
     }
+    /// The pass's name and level.
     pub fn info(&self) -> &PassInfo {
         self.0.info()
     }
+    /// The pass's name.
     pub fn name(&self) -> &str {
         &self.0.info().name
     }
@@ -284,6 +328,7 @@ impl FunctionPass {
         };
         FunctionPass { info, body: Arc::new(body) }
     }
+    /// The pass's name and level.
     pub fn info(&self) -> &PassInfo {
         &self.info
     }
@@ -329,9 +374,11 @@ pub struct ModulePass {
 }
 
 impl ModulePass {
+    /// A pass that transforms the whole module with `f`.
     pub fn new(f: impl Fn(IRModule, PassContext) -> Result<IRModule> + Send + Sync + 'static, info: PassInfo) -> Self {
         ModulePass { info, body: Arc::new(f) }
     }
+    /// The pass's name and level.
     pub fn info(&self) -> &PassInfo {
         &self.info
     }
@@ -354,12 +401,15 @@ pub struct Sequential {
 }
 
 impl Sequential {
+    /// Run `passes` in order, as one pass described by `info`.
     pub fn new(passes: impl IntoIterator<Item = Pass>, info: PassInfo) -> Self {
         Sequential { info, passes: passes.into_iter().collect() }
     }
+    /// The passes, in order.
     pub fn passes(&self) -> &[Pass] {
         &self.passes
     }
+    /// The pass's name and level.
     pub fn info(&self) -> &PassInfo {
         &self.info
     }

@@ -44,6 +44,7 @@ struct PathNode {
 }
 
 impl AccessPath {
+    /// The empty path (the root object itself).
     pub fn root() -> Self {
         AccessPath(None, Tracking::On)
     }
@@ -55,39 +56,48 @@ impl AccessPath {
     pub fn is_tracked(&self) -> bool {
         self.1 == Tracking::On
     }
+    /// This path and one more step.
     pub fn extend(&self, step: PathStep) -> Self {
         if !self.is_tracked() {
             return AccessPath::untracked();
         }
         AccessPath(Some(Arc::new(PathNode { parent: self.clone(), step, depth: self.len() + 1 })), Tracking::On)
     }
+    /// This path then the field `name`.
     pub fn attr(&self, name: &str) -> Self {
         if !self.is_tracked() {
             return AccessPath::untracked();
         }
         self.extend(PathStep::Attr(name.into()))
     }
+    /// This path then the array element `i`.
     pub fn index(&self, i: usize) -> Self {
         self.extend(PathStep::Index(i))
     }
+    /// This path then the map entry of `key`.
     pub fn map_key(&self, key: Value) -> Self {
         if !self.is_tracked() {
             return AccessPath::untracked();
         }
         self.extend(PathStep::MapKey(key))
     }
+    /// This path then a missing element (one side is shorter).
     pub fn missing(&self) -> Self {
         self.extend(PathStep::Missing)
     }
+    /// The number of steps.
     pub fn len(&self) -> usize {
         self.0.as_ref().map_or(0, |n| n.depth)
     }
+    /// Whether this is the root path.
     pub fn is_empty(&self) -> bool {
         self.0.is_none()
     }
+    /// The path without its last step.
     pub fn parent(&self) -> Option<&AccessPath> {
         self.0.as_ref().map(|n| &n.parent)
     }
+    /// The last step.
     pub fn last(&self) -> Option<&PathStep> {
         self.0.as_ref().map(|n| &n.step)
     }

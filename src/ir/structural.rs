@@ -41,6 +41,7 @@ pub struct StructuralEqual {
 }
 
 impl StructuralEqual {
+    /// A comparer; `map_free_vars` binds free variables on first sight.
     pub fn new(map_free_vars: bool) -> Self {
         StructuralEqual { map_free_vars }
     }
@@ -50,6 +51,7 @@ impl StructuralEqual {
         self.equal_values(&lhs.to_value(), &rhs.to_value())
     }
 
+    /// Whether two values are structurally equal.
     pub fn equal_values(&self, lhs: &Value, rhs: &Value) -> bool {
         EqEngine::new(self.map_free_vars, false).value(lhs, rhs)
     }
@@ -59,6 +61,7 @@ impl StructuralEqual {
         self.first_mismatch_values(&lhs.to_value(), &rhs.to_value())
     }
 
+    /// The paths to the first difference of two values, or `None` when equal.
     pub fn first_mismatch_values(&self, lhs: &Value, rhs: &Value) -> Option<(AccessPath, AccessPath)> {
         let mut engine = EqEngine::new(self.map_free_vars, true);
         if engine.value(lhs, rhs) {
@@ -87,6 +90,7 @@ pub fn structural_hash<T: Field>(value: &T, map_free_vars: bool) -> u64 {
     structural_hash_value(&value.to_value(), map_free_vars)
 }
 
+/// The structural hash of a value (see [`structural_hash`]).
 pub fn structural_hash_value(value: &Value, map_free_vars: bool) -> u64 {
     HashEngine::new(map_free_vars).value(value)
 }

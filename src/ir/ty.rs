@@ -90,6 +90,7 @@ impl Type {
         static MISSING: OnceLock<ObjectRef> = OnceLock::new();
         Type(MISSING.get_or_init(|| ObjectRef::new(MissingTypeNode { span: Span::none() })).clone())
     }
+    /// Whether this is the missing type (nothing known).
     pub fn is_missing(&self) -> bool {
         self.0.is::<MissingTypeNode>()
     }
@@ -101,13 +102,16 @@ impl Type {
     pub fn as_prim(&self) -> Option<DataType> {
         self.0.downcast_ref::<PrimTypeNode>().map(|p| p.dtype)
     }
+    /// The empty tuple type `()`.
     pub fn unit() -> Type {
         TupleType::new(TupleTypeNode { fields: vec![], span: Span::none() }).into()
     }
+    /// A pointer to `element` in a storage scope (`""` is global).
     pub fn pointer(element: Type, scope: &str) -> Type {
         PointerType::new(PointerTypeNode { element_type: element, storage_scope: scope.into(), span: Span::none() })
             .into()
     }
+    /// The string type.
     pub fn string() -> Type {
         StringType::new(StringTypeNode { span: Span::none() }).into()
     }

@@ -14,37 +14,50 @@ use super::object::{ChildRef, NodeType, ObjectRef, Ref};
 #[derive(Clone, Debug, Default)]
 pub enum Value {
     #[default]
+    /// Python's `None`.
     None,
+    /// A boolean.
     Bool(bool),
+    /// An integer.
     Int(i64),
+    /// A float.
     Float(f64),
+    /// A string.
     Str(Arc<str>),
+    /// A data type.
     DType(DataType),
+    /// An IR object.
     Object(ObjectRef),
+    /// An array of values.
     Array(Arc<[Value]>),
     /// An ordered map; keys are usually strings.
     Map(Arc<[(Value, Value)]>),
 }
 
 impl Value {
+    /// A string value.
     pub fn str(s: &str) -> Value {
         Value::Str(s.into())
     }
+    /// Whether this is `None`.
     pub fn is_none(&self) -> bool {
         matches!(self, Value::None)
     }
+    /// The object, if this is one.
     pub fn as_object(&self) -> Option<&ObjectRef> {
         match self {
             Value::Object(o) => Some(o),
             _ => None,
         }
     }
+    /// The string, if this is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::Str(s) => Some(s),
             _ => None,
         }
     }
+    /// The integer, if this is one.
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Value::Int(i) => Some(*i),
@@ -52,12 +65,14 @@ impl Value {
             _ => None,
         }
     }
+    /// The elements, if this is an array.
     pub fn as_array(&self) -> Option<&[Value]> {
         match self {
             Value::Array(a) => Some(a),
             _ => None,
         }
     }
+    /// The entries, if this is a map.
     pub fn as_map(&self) -> Option<&[(Value, Value)]> {
         match self {
             Value::Map(m) => Some(m),
@@ -99,6 +114,7 @@ impl Value {
     pub fn for_each_owned_walked_child<'a>(&self, f: &mut dyn FnMut(ChildRef<'a>)) {
         self.for_each_walked_child(&mut |c| f(ChildRef::Owned(c.to_object_ref())))
     }
+    /// The kind of value, for messages (`"int"`, `"str"`, `"object"` …).
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::None => "None",
@@ -152,7 +168,9 @@ impl PartialEq for Value {
 
 /// A type that a reflected field can hold: converts to and from [`Value`].
 pub trait Field: Sized {
+    /// The field as a dynamic value.
     fn to_value(&self) -> Value;
+    /// The field from a dynamic value; a TypeError if it has the wrong kind.
     fn from_value(v: Value) -> Result<Self>;
     /// Call `f` on the objects this field holds, in `to_value`'s order. The default
     /// converts through `to_value` (handing on owned handles); types that hold objects

@@ -29,6 +29,7 @@ pub enum Fallback {
 }
 
 #[derive(Clone, Debug)]
+/// How to print: TVM's `PrinterConfig` options plus the spelling (`syntax`).
 pub struct PrinterConfig {
     /// The name to bind the printed root object to (`def <name>` / `class <name>`).
     pub name: Option<String>,
@@ -38,22 +39,30 @@ pub struct PrinterConfig {
     pub ir_prefix: String,
     /// The alias of the module inside its own functions (`cls`); empty: use the module name.
     pub module_alias: String,
+    /// The default element type of a buffer (not printed when a buffer has it).
     pub buffer_dtype: DataType,
+    /// The type of an integer literal printed without a type.
     pub int_dtype: DataType,
+    /// The type of a float literal printed without a type.
     pub float_dtype: DataType,
     /// Print the definitions of free variables together with a printed expression.
     pub verbose_expr: bool,
+    /// Spaces per indentation level.
     pub indent_spaces: usize,
+    /// Prefix each line with its number.
     pub print_line_numbers: bool,
     /// Lines of context kept around underlined text; `None` keeps everything.
     pub num_context_lines: Option<usize>,
+    /// Print sugared forms (`T.grid`, `R.add` as `+` …) where TVM does.
     pub syntax_sugar: bool,
     /// Suffix variable names with the object's address.
     pub show_object_address: bool,
     /// When underlining, say above the text which requested paths have no visible doc or
     /// only a visible ancestor (TVM's `render_invisible_path_info`, on by default).
     pub render_invisible_path_info: bool,
+    /// Which spelling to write: native or TVM 0.27's.
     pub syntax: Syntax,
+    /// What to print for an object with no print hook.
     pub fallback: Fallback,
     /// Dialect-specific settings under dotted keys, e.g. `"tirx.prefix" -> "T"`.
     pub extra: IndexMap<String, Value>,

@@ -56,6 +56,7 @@ impl Text {
         }
         Text(Repr::Inline { len: len as u8, bytes })
     }
+    /// The text.
     pub fn as_str(&self) -> &str {
         match &self.0 {
             Repr::Static(s) => s,
@@ -161,10 +162,15 @@ impl From<&Text> for Text {
 /// A literal value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Literal {
+    /// `None`
     None,
+    /// `True` / `False`
     Bool(bool),
+    /// An integer.
     Int(i64),
+    /// A float, printed as TVM prints it.
     Float(f64),
+    /// A string, printed quoted.
     Str(Text),
 }
 
@@ -172,39 +178,66 @@ pub enum Literal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpKind {
     // unary
+    /// `-x`
     USub,
+    /// `~x`
     Invert,
+    /// `not x`
     Not,
     // binary
+    /// `+`
     Add,
+    /// `-`
     Sub,
+    /// `*`
     Mult,
+    /// `/`
     Div,
+    /// `//`
     FloorDiv,
+    /// `%`
     Mod,
+    /// `**`
     Pow,
+    /// `<<`
     LShift,
+    /// `>>`
     RShift,
+    /// `&`
     BitAnd,
+    /// `|`
     BitOr,
+    /// `^`
     BitXor,
+    /// `<`
     Lt,
+    /// `<=`
     LtE,
+    /// `==`
     Eq,
+    /// `!=`
     NotEq,
+    /// `>`
     Gt,
+    /// `>=`
     GtE,
+    /// `and`
     And,
+    /// `or`
     Or,
+    /// `@`
     MatMul,
     // special: operands are [condition, then, else]
+    /// `a if cond else b` (operands: cond, a, b).
     IfThenElse,
 }
 
 impl OpKind {
+    /// Whether this takes one operand.
     pub fn is_unary(self) -> bool {
         matches!(self, OpKind::USub | OpKind::Invert | OpKind::Not)
     }
+    /// Whether this takes two operands.
     pub fn is_binary(self) -> bool {
         !self.is_unary() && self != OpKind::IfThenElse
     }
@@ -254,48 +287,69 @@ impl OpKind {
 /// An expression doc.
 #[derive(Clone, Debug)]
 pub struct ExprDoc {
+    /// What the expression is.
     pub kind: ExprKind,
     /// The IR paths this doc was produced from.
     pub source_paths: Vec<AccessPath>,
 }
 
 #[derive(Clone, Debug)]
+/// The kinds of expression doc.
 pub enum ExprKind {
+    /// A literal.
     Literal(Literal),
     /// An identifier.
     Id(Text),
     /// `value.name`
     Attr {
+        /// The object.
         value: Box<ExprDoc>,
+        /// The attribute's name.
         name: Text,
     },
     /// `value[i, j]`; slices only appear here.
     Index {
+        /// The indexed value.
         value: Box<ExprDoc>,
+        /// The indices (`a[i, j]`).
         indices: Vec<ExprDoc>,
     },
     /// `callee(args..., key=value...)`
     Call {
+        /// The called expression.
         callee: Box<ExprDoc>,
+        /// Positional arguments.
         args: Vec<ExprDoc>,
+        /// Keyword arguments, in order.
         kwargs: Vec<(Text, ExprDoc)>,
     },
+    /// An operator applied to operands (parenthesised by precedence).
     Operation {
+        /// The operator.
         op: OpKind,
+        /// Its operands.
         operands: Vec<ExprDoc>,
     },
     /// `lambda args: body`; the arguments are identifiers.
     Lambda {
+        /// Parameter names.
         args: Vec<ExprDoc>,
+        /// The body.
         body: Box<ExprDoc>,
     },
+    /// `(a, b)`
     Tuple(Vec<ExprDoc>),
+    /// `[a, b]`
     List(Vec<ExprDoc>),
+    /// `{k: v}`
     Dict(Vec<(ExprDoc, ExprDoc)>),
     /// `start:stop:step`
     Slice {
+        /// Start, if given.
         start: Option<Box<ExprDoc>>,
+        /// Stop, if given.
         stop: Option<Box<ExprDoc>>,
+        /// Step, if given.
         step: Option<Box<ExprDoc>>,
     },
 }
@@ -307,52 +361,68 @@ impl From<ExprKind> for ExprDoc {
 }
 
 impl ExprDoc {
+    /// An expression doc of a kind, with no IR paths.
     pub fn new(kind: ExprKind) -> Self {
         kind.into()
     }
+    /// A literal.
     pub fn literal(lit: Literal) -> Self {
         ExprKind::Literal(lit).into()
     }
+    /// `None`
     pub fn none() -> Self {
         Self::literal(Literal::None)
     }
+    /// `True` / `False`
     pub fn bool(v: bool) -> Self {
         Self::literal(Literal::Bool(v))
     }
+    /// An integer literal.
     pub fn int(v: i64) -> Self {
         Self::literal(Literal::Int(v))
     }
+    /// A float literal.
     pub fn float(v: f64) -> Self {
         Self::literal(Literal::Float(v))
     }
+    /// A string literal.
     pub fn str(v: impl Into<Text>) -> Self {
         Self::literal(Literal::Str(v.into()))
     }
+    /// An identifier.
     pub fn id(name: impl Into<Text>) -> Self {
         ExprKind::Id(name.into()).into()
     }
+    /// A tuple.
     pub fn tuple(elements: Vec<ExprDoc>) -> Self {
         ExprKind::Tuple(elements).into()
     }
+    /// A list.
     pub fn list(elements: Vec<ExprDoc>) -> Self {
         ExprKind::List(elements).into()
     }
+    /// A dict.
     pub fn dict(items: Vec<(ExprDoc, ExprDoc)>) -> Self {
         ExprKind::Dict(items).into()
     }
+    /// A slice (`start:stop:step`).
     pub fn slice(start: Option<ExprDoc>, stop: Option<ExprDoc>, step: Option<ExprDoc>) -> Self {
         ExprKind::Slice { start: start.map(Box::new), stop: stop.map(Box::new), step: step.map(Box::new) }.into()
     }
+    /// `lambda args: body`
     pub fn lambda<S: Into<Text>>(args: impl IntoIterator<Item = S>, body: ExprDoc) -> Self {
         let args = args.into_iter().map(ExprDoc::id).collect();
         ExprKind::Lambda { args, body: Box::new(body) }.into()
     }
+    /// An operator applied to operands.
     pub fn operation(op: OpKind, operands: Vec<ExprDoc>) -> Self {
         ExprKind::Operation { op, operands }.into()
     }
+    /// A unary operation.
     pub fn unary(op: OpKind, operand: ExprDoc) -> Self {
         Self::operation(op, vec![operand])
     }
+    /// A binary operation.
     pub fn binary(op: OpKind, lhs: ExprDoc, rhs: ExprDoc) -> Self {
         Self::operation(op, vec![lhs, rhs])
     }
@@ -395,36 +465,47 @@ impl ExprDoc {
     pub fn invert(self) -> Self {
         Self::unary(OpKind::Invert, self)
     }
+    /// `self // rhs`
     pub fn floor_div(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::FloorDiv, self, rhs)
     }
+    /// `self % rhs`
     pub fn modulo(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::Mod, self, rhs)
     }
+    /// `self ** rhs`
     pub fn pow(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::Pow, self, rhs)
     }
+    /// `self < rhs`
     pub fn lt(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::Lt, self, rhs)
     }
+    /// `self <= rhs`
     pub fn le(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::LtE, self, rhs)
     }
+    /// `self == rhs`
     pub fn eq(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::Eq, self, rhs)
     }
+    /// `self != rhs`
     pub fn ne(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::NotEq, self, rhs)
     }
+    /// `self > rhs`
     pub fn gt(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::Gt, self, rhs)
     }
+    /// `self >= rhs`
     pub fn ge(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::GtE, self, rhs)
     }
+    /// `self and rhs`
     pub fn and(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::And, self, rhs)
     }
+    /// `self or rhs`
     pub fn or(self, rhs: ExprDoc) -> Self {
         Self::binary(OpKind::Or, self, rhs)
     }
@@ -454,81 +535,121 @@ impl ExprDoc {
 /// and as `# c` lines before compound ones; functions and classes print it as a docstring.
 #[derive(Clone, Debug)]
 pub struct StmtDoc {
+    /// What the statement is.
     pub kind: StmtKind,
+    /// A comment printed with it (after it on the line, or above a block statement).
     pub comment: Option<String>,
+    /// The IR paths this statement was made from (for underlines).
     pub source_paths: Vec<AccessPath>,
 }
 
 #[derive(Clone, Debug)]
+/// The kinds of statement doc.
 pub enum StmtKind {
     /// `lhs: annotation = rhs`; either `rhs` or `annotation` is normally present.
     Assign {
+        /// The target.
         lhs: ExprDoc,
+        /// The value, if any (`x: T` alone has none).
         rhs: Option<ExprDoc>,
+        /// The annotation, if any.
         annotation: Option<ExprDoc>,
     },
+    /// `if predicate: … else: …`
     If {
+        /// The condition.
         predicate: ExprDoc,
+        /// The statements run when it holds.
         then_branch: Vec<StmtDoc>,
+        /// The statements run otherwise (empty: no `else`).
         else_branch: Vec<StmtDoc>,
     },
+    /// `while predicate: …`
     While {
+        /// The condition.
         predicate: ExprDoc,
+        /// The loop body.
         body: Vec<StmtDoc>,
     },
+    /// `for lhs in rhs: …`
     For {
+        /// The loop target.
         lhs: ExprDoc,
+        /// The iterated expression.
         rhs: ExprDoc,
+        /// The loop body.
         body: Vec<StmtDoc>,
     },
     /// `with rhs as lhs:`
     Scope {
+        /// The `as` target, if any.
         lhs: Option<ExprDoc>,
+        /// The context manager.
         rhs: ExprDoc,
+        /// The body.
         body: Vec<StmtDoc>,
     },
+    /// An expression statement.
     Expr(ExprDoc),
+    /// `assert test, msg`
     Assert {
+        /// The asserted condition.
         test: ExprDoc,
+        /// The message, if any.
         msg: Option<ExprDoc>,
     },
+    /// `return value`
     Return(ExprDoc),
+    /// A function definition.
     Function(Box<FunctionDoc>),
+    /// A class definition.
     Class(Box<ClassDoc>),
     /// A comment line; its text is the statement's `comment`.
     Comment,
     /// A docstring; its text is the statement's `comment`.
     DocString,
+    /// `break`
     Break,
+    /// `continue`
     Continue,
     /// A statement formatted ahead of the rest (`Printer::format_ahead`): its text as
     /// written at `indent` spaces, first line unindented, and whether it defines a
     /// function or class.
     Formatted {
+        /// The text.
         text: String,
+        /// The indentation it was formatted at.
         indent: usize,
+        /// Whether it defines a function or class.
         definition: bool,
     },
 }
 
 #[derive(Clone, Debug)]
+/// A function definition: decorators, name, parameters, return annotation, body.
 pub struct FunctionDoc {
     /// An identifier doc.
     pub name: ExprDoc,
     /// Parameters, as `Assign` statements (`x: T = default`) without comments.
     pub args: Vec<StmtDoc>,
+    /// Decorators, outermost first.
     pub decorators: Vec<ExprDoc>,
+    /// The return annotation, if any.
     pub return_type: Option<ExprDoc>,
+    /// The body.
     pub body: Vec<StmtDoc>,
     /// PEP 695 type parameters (`def f[n, k: T.int64]`): identifiers or annotated assigns.
     pub type_params: Vec<Doc>,
 }
 
 #[derive(Clone, Debug)]
+/// A class definition: decorators, name, body.
 pub struct ClassDoc {
     /// An identifier doc.
     pub name: ExprDoc,
+    /// Decorators, outermost first.
     pub decorators: Vec<ExprDoc>,
+    /// The body.
     pub body: Vec<StmtDoc>,
 }
 
@@ -539,6 +660,7 @@ impl From<StmtKind> for StmtDoc {
 }
 
 impl StmtDoc {
+    /// A statement doc of a kind, with no comment and no IR paths.
     pub fn new(kind: StmtKind) -> Self {
         kind.into()
     }
@@ -550,12 +672,15 @@ impl StmtDoc {
     pub fn assign_annotated(lhs: ExprDoc, rhs: Option<ExprDoc>, annotation: ExprDoc) -> Self {
         StmtKind::Assign { lhs, rhs, annotation: Some(annotation) }.into()
     }
+    /// `if predicate: then_branch else: else_branch`
     pub fn if_(predicate: ExprDoc, then_branch: Vec<StmtDoc>, else_branch: Vec<StmtDoc>) -> Self {
         StmtKind::If { predicate, then_branch, else_branch }.into()
     }
+    /// `while predicate: body`
     pub fn while_(predicate: ExprDoc, body: Vec<StmtDoc>) -> Self {
         StmtKind::While { predicate, body }.into()
     }
+    /// `for lhs in rhs: body`
     pub fn for_(lhs: ExprDoc, rhs: ExprDoc, body: Vec<StmtDoc>) -> Self {
         StmtKind::For { lhs, rhs, body }.into()
     }
@@ -563,18 +688,23 @@ impl StmtDoc {
     pub fn scope(lhs: Option<ExprDoc>, rhs: ExprDoc, body: Vec<StmtDoc>) -> Self {
         StmtKind::Scope { lhs, rhs, body }.into()
     }
+    /// An expression statement.
     pub fn expr(expr: ExprDoc) -> Self {
         StmtKind::Expr(expr).into()
     }
+    /// `assert test, msg`
     pub fn assert(test: ExprDoc, msg: Option<ExprDoc>) -> Self {
         StmtKind::Assert { test, msg }.into()
     }
+    /// `return value`
     pub fn return_(value: ExprDoc) -> Self {
         StmtKind::Return(value).into()
     }
+    /// A function definition.
     pub fn function(f: FunctionDoc) -> Self {
         StmtKind::Function(Box::new(f)).into()
     }
+    /// A class definition.
     pub fn class(c: ClassDoc) -> Self {
         StmtKind::Class(Box::new(c)).into()
     }
@@ -583,12 +713,15 @@ impl StmtDoc {
     pub fn comment(text: impl Into<String>) -> Self {
         StmtDoc { kind: StmtKind::Comment, comment: Some(text.into()), source_paths: Vec::new() }
     }
+    /// A docstring.
     pub fn doc_string(text: impl Into<String>) -> Self {
         StmtDoc { kind: StmtKind::DocString, comment: Some(text.into()), source_paths: Vec::new() }
     }
+    /// `break`
     pub fn break_() -> Self {
         StmtKind::Break.into()
     }
+    /// `continue`
     pub fn continue_() -> Self {
         StmtKind::Continue.into()
     }
@@ -609,6 +742,7 @@ impl StmtDoc {
             None => text.to_string(),
         });
     }
+    /// Record that this statement was made from the IR at `path`.
     pub fn with_path(mut self, path: AccessPath) -> Self {
         // An untracked path means nobody will look for this doc by path.
         if path.is_tracked() {
@@ -616,12 +750,14 @@ impl StmtDoc {
         }
         self
     }
+    /// Whether this defines a function or class.
     pub fn is_definition(&self) -> bool {
         matches!(self.kind, StmtKind::Function(_) | StmtKind::Class(_) | StmtKind::Formatted { definition: true, .. })
     }
 }
 
 impl FunctionDoc {
+    /// A function `name(args): body` (each argument an assignment doc: name, annotation, default).
     pub fn new(name: impl Into<Text>, args: Vec<StmtDoc>, body: Vec<StmtDoc>) -> Self {
         FunctionDoc {
             name: ExprDoc::id(name),
@@ -632,27 +768,33 @@ impl FunctionDoc {
             type_params: Vec::new(),
         }
     }
+    /// Add a decorator (after those added before).
     pub fn decorator(mut self, d: ExprDoc) -> Self {
         self.decorators.push(d);
         self
     }
+    /// Set the return annotation.
     pub fn returns(mut self, ty: ExprDoc) -> Self {
         self.return_type = Some(ty);
         self
     }
+    /// As a statement.
     pub fn into_stmt(self) -> StmtDoc {
         StmtDoc::function(self)
     }
 }
 
 impl ClassDoc {
+    /// A class `name: body`.
     pub fn new(name: impl Into<Text>, body: Vec<StmtDoc>) -> Self {
         ClassDoc { name: ExprDoc::id(name), decorators: Vec::new(), body }
     }
+    /// Add a decorator (after those added before).
     pub fn decorator(mut self, d: ExprDoc) -> Self {
         self.decorators.push(d);
         self
     }
+    /// As a statement.
     pub fn into_stmt(self) -> StmtDoc {
         StmtDoc::class(self)
     }
@@ -662,11 +804,14 @@ impl ClassDoc {
 /// it is what a hook returns when it produces several statements).
 #[derive(Clone, Debug, Default)]
 pub struct StmtBlockDoc {
+    /// The statements.
     pub stmts: Vec<StmtDoc>,
+    /// The IR paths the block was made from.
     pub source_paths: Vec<AccessPath>,
 }
 
 impl StmtBlockDoc {
+    /// A block of these statements.
     pub fn new(stmts: Vec<StmtDoc>) -> Self {
         StmtBlockDoc { stmts, source_paths: Vec::new() }
     }
@@ -675,14 +820,17 @@ impl StmtBlockDoc {
 /// Any doc: what translation hooks return and what the Python printer formats.
 #[derive(Clone, Debug)]
 pub enum Doc {
+    /// An expression.
     Expr(ExprDoc),
     /// Boxed: every expression hook returns a `Doc`, and a statement is three times the
     /// size of an expression.
     Stmt(Box<StmtDoc>),
+    /// Several statements.
     Block(StmtBlockDoc),
 }
 
 impl Doc {
+    /// The IR paths this doc was made from.
     pub fn source_paths(&self) -> &[AccessPath] {
         match self {
             Doc::Expr(d) => &d.source_paths,
@@ -690,6 +838,7 @@ impl Doc {
             Doc::Block(d) => &d.source_paths,
         }
     }
+    /// The IR paths this doc was made from, to add to.
     pub fn source_paths_mut(&mut self) -> &mut Vec<AccessPath> {
         match self {
             Doc::Expr(d) => &mut d.source_paths,
@@ -697,6 +846,7 @@ impl Doc {
             Doc::Block(d) => &mut d.source_paths,
         }
     }
+    /// `"expression"`, `"statement"` or `"statement block"`, for messages.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Doc::Expr(_) => "expression",
@@ -704,6 +854,7 @@ impl Doc {
             Doc::Block(_) => "statement block",
         }
     }
+    /// The expression, if this is one.
     pub fn as_expr(&self) -> Option<&ExprDoc> {
         match self {
             Doc::Expr(e) => Some(e),

@@ -94,6 +94,7 @@ impl ImportSpec {
 
 /// Generic imports (Python's own modules); dialects register theirs.
 pub const IMPORT_TYPE_VAR: &str = "typing.TypeVar";
+/// The `from __future__ import annotations` import.
 pub const IMPORT_FUTURE_ANNOTATIONS: &str = "__future__.annotations";
 
 #[derive(Default)]
@@ -152,6 +153,7 @@ pub fn unregister_print_hook(token: &str, type_key: &str) -> bool {
     table.get_mut(token).is_some_and(|t| t.remove(type_key).is_some())
 }
 
+/// Whether a hook is registered for `type_key` under `token`.
 pub fn has_print_hook(token: &str, type_key: &str) -> bool {
     read_registry().hooks.get(token).is_some_and(|t| t.contains_key(type_key))
 }
@@ -205,6 +207,7 @@ impl Frame {
     pub fn data<T: Any>(&self) -> Option<&T> {
         self.data.as_ref()?.downcast_ref()
     }
+    /// The frame's dialect data as a `T`, to change.
     pub fn data_mut<T: Any>(&mut self) -> Option<&mut T> {
         self.data.as_mut()?.downcast_mut()
     }
@@ -253,6 +256,7 @@ pub struct TakenVar {
 }
 
 impl TakenVar {
+    /// The variable.
     pub fn var(&self) -> &ObjectRef {
         &self.var
     }
@@ -310,6 +314,7 @@ pub struct Printer {
 }
 
 impl Printer {
+    /// A printer with the registered hooks and imports.
     pub fn new(cfg: PrinterConfig) -> Self {
         let (hooks, imports) = {
             let reg = read_registry();
@@ -450,6 +455,7 @@ impl Printer {
         }
     }
 
+    /// The configuration it prints with.
     pub fn config(&self) -> &PrinterConfig {
         &self.cfg
     }
@@ -636,12 +642,14 @@ impl Printer {
         let i = self.token_index(token);
         self.tokens.push(i);
     }
+    /// Leave the innermost dispatch token (the first one stays); the token left.
     pub fn pop_dispatch_token(&mut self) -> Option<String> {
         if self.tokens.len() > 1 { self.tokens.pop().map(|i| self.token_names[i].clone()) } else { None }
     }
 
     // ---- frames ---------------------------------------------------------------------
 
+    /// Open a frame of `kind` for `owner` (a function, a block …); variables defined in it go out of scope when it is popped.
     pub fn push_frame(&mut self, kind: &'static str, owner: Option<ObjectRef>) -> FrameId {
         self.frames.push(Frame {
             kind,
@@ -696,9 +704,11 @@ impl Printer {
     pub fn current_frame(&self) -> Option<FrameId> {
         self.frames.len().checked_sub(1).map(FrameId)
     }
+    /// The frame `id`, if still open.
     pub fn frame(&self, id: FrameId) -> Option<&Frame> {
         self.frames.get(id.0)
     }
+    /// The frame `id` to change, if still open.
     pub fn frame_mut(&mut self, id: FrameId) -> Option<&mut Frame> {
         self.frames.get_mut(id.0)
     }
@@ -784,6 +794,7 @@ impl Printer {
         self.vars.get(obj)?.name.as_deref()
     }
 
+    /// Whether `obj` has been defined (has a name) in an open frame.
     pub fn is_defined(&self, obj: &ObjectRef) -> bool {
         self.vars.contains_key(obj)
     }
@@ -819,6 +830,7 @@ impl Printer {
     pub fn reserve_name(&mut self, name: &str) {
         self.names.insert(Name(Text::copy(name)), RESERVED);
     }
+    /// Whether a defined name or a reserved one is `name`.
     pub fn is_name_taken(&self, name: &str) -> bool {
         self.names.contains_key(name)
     }
@@ -829,9 +841,11 @@ impl Printer {
     pub fn binding_name(&self) -> Option<&str> {
         self.binding_names.last().map(String::as_str).or(self.cfg.name.as_deref())
     }
+    /// Name the next defined variable `name` (an assignment's target).
     pub fn push_binding_name(&mut self, name: &str) {
         self.binding_names.push(name.to_string());
     }
+    /// Forget the innermost binding name; the name forgotten.
     pub fn pop_binding_name(&mut self) -> Option<String> {
         self.binding_names.pop()
     }
@@ -855,6 +869,7 @@ impl Printer {
         self.cfg.syntax == super::config::Syntax::Tvm
     }
 
+    /// Record that the printed text uses the import `name` (its header line is written).
     pub fn use_import(&mut self, name: &str) {
         if self.last_import == name {
             return;
@@ -864,6 +879,7 @@ impl Printer {
         }
         name.clone_into(&mut self.last_import);
     }
+    /// Whether the printed text uses the import `name`.
     pub fn uses_import(&self, name: &str) -> bool {
         self.used_imports.contains(name)
     }
@@ -911,6 +927,7 @@ impl Printer {
         };
         ExprDoc::id("metadata").index(vec![ExprDoc::str(key)]).index(vec![ExprDoc::int(index as i64)])
     }
+    /// The metadata section: objects by kind, in order of first use.
     pub fn metadata(&self) -> &IndexMap<String, Vec<Value>> {
         &self.metadata
     }

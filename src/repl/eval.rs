@@ -116,6 +116,50 @@ exit = _Quitter('exit')
 quit = _Quitter('quit')
 ";
 
+/// `help(obj)` as the REPL has it (Python's `pydoc` is not in the VM): an object's
+/// docstring under its name as the prelude spells it (`T.serial`, not
+/// `tirx.serial`); for a namespace, the signatures of its documented members.
+/// `{aliases}` is replaced by the namespaces' aliases (`{'tirx': 'T', …}`).
+const HELP_HELPER: &str = "\
+def help(obj=None, _aliases={aliases}):
+    def shown(name):
+        head = max((p for p in _aliases if name == p or name.startswith(p + '.')), key=len, default=None)
+        return name if head is None else _aliases[head] + name[len(head):]
+    if obj is None:
+        print('help(obj) shows what obj does: help(T.serial), help(R.add), help(T).')
+        print('The REPL\\'s own commands: :help')
+        return
+    text = repr(obj)
+    if type(obj).__name__ == 'Namespace' and text.startswith(\"<module 'tvm.script.\"):
+        path = text[len(\"<module 'tvm.script.\"):-2]
+        names = dir(obj)
+        lines = []
+        for n in names:
+            doc = getattr(getattr(obj, n, None), '__doc__', None)
+            if isinstance(doc, str) and doc.startswith(n + '('):
+                lines.append('  ' + doc.split('\\n')[0])
+        print('Help on namespace %s (tvm.script.%s):\\n' % (shown(path), path))
+        for l in lines:
+            print(l)
+        rest = len(names) - len(lines)
+        if rest:
+            print('\\n%d more members: dir(%s) lists them.' % (rest, shown(path)))
+        return
+    name = getattr(obj, '__qualname__', None) or getattr(obj, '__name__', None)
+    name = shown(name) if isinstance(name, str) else type(obj).__name__
+    doc = getattr(obj, '__doc__', None)
+    if not isinstance(doc, str) or not doc.strip():
+        print('No documentation for %s.' % name)
+        return
+    lines = doc.strip('\\n').split('\\n')
+    print('Help on %s:\\n' % name)
+    print(lines[0])
+    body = lines[2:] if len(lines) > 1 and not lines[1].strip() else lines[1:]
+    for l in body:
+        print(('    ' + l) if l.strip() else '')
+    print()
+";
+
 impl<'vm> Evaluator<'vm> {
     /// A fresh `__main__` in `vm` with the prelude imported; IR is shown in
     /// `syntax`, coloured when `color`.
@@ -129,7 +173,11 @@ impl<'vm> Evaluator<'vm> {
 
         let helpers = Scope::with_builtins(None, vm.ctx.new_dict(), vm);
         vm.run_string(helpers.clone(), EXIT_HELPERS, "<repl-helpers>".to_string())?;
-        for name in ["exit", "quit"] {
+        let aliases: Vec<String> =
+            crate::script::header::namespace_aliases().iter().map(|(alias, ns)| format!("{ns:?}: {alias:?}")).collect();
+        let help = HELP_HELPER.replace("{aliases}", &format!("{{{}}}", aliases.join(", ")));
+        vm.run_string(helpers.clone(), &help, "<repl-helpers>".to_string())?;
+        for name in ["exit", "quit", "help"] {
             vm.builtins.set_attr(name, helpers.globals.get_item(name, vm)?, vm)?;
         }
 

@@ -104,6 +104,7 @@ ends with a blank line. IR values are printed as TVMScript, other values with re
   :save FILE       write the inputs that ran, as a script `tvmscript run` replays
   :quit            leave (also Ctrl-D, exit())
 
+help(obj) shows what a member does (help(T.serial), help(R.add), help(T)).
 Tab completes names and members (T.<Tab>); Ctrl-C cancels the current input.
 ";
 

@@ -22,10 +22,13 @@ use super::source::Source;
 pub struct Diagnostic {
     /// The error class (`SyntaxError`, `TypeError` …).
     pub kind: String,
+    /// The message, without the kind.
     pub message: String,
+    /// The source's name.
     pub file: String,
     /// Byte range in `text`.
     pub start: usize,
+    /// End of the byte range in `text`.
     pub end: usize,
     /// Further lines of the message (a well-formedness error's reason), shown as notes.
     pub notes: Vec<String>,

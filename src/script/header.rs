@@ -29,7 +29,9 @@ pub enum HeaderBinding {
 /// A name a printed script's header binds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeaderName {
+    /// The bound name (`T`, `Axis` …).
     pub name: String,
+    /// What binds it.
     pub binding: HeaderBinding,
     /// Order among names of the same kind: lower first (namespace aliases come
     /// before plain names). The built-ins: `T` 10, `I` 20, `R` 30, `Ts` 40.

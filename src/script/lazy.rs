@@ -38,7 +38,9 @@ use crate::memory::Arena;
 /// allows that (see `script::eval`), else compiled and kept compact.
 #[derive(Debug)]
 pub enum Body {
+    /// Evaluated from its lowered tree.
     Evaluated(Rc<FastBody>),
+    /// Compiled to Python code on first use.
     Compiled(LazyBody),
 }
 
@@ -90,7 +92,7 @@ impl LazyBody {
     }
 
     /// A function running this body in `globals`, named as its code says: a
-    /// signature builder the program does not define (see [`fold_signature`]).
+    /// signature builder the program does not define (see `fold_signature`).
     pub fn bare_function(&self, vm: &VirtualMachine, globals: PyDictRef) -> PyResult {
         let code: PyRef<PyCode> = vm.ctx.new_code(self.code());
         let f = vm.import("types", 0)?.get_attr("FunctionType", vm)?.call((code.clone(), globals), vm)?;

@@ -37,8 +37,11 @@ pub fn transpile_source(source: &Source, env: &Environment) -> Result<rustpython
 /// Why a source could not become a program.
 #[derive(Debug)]
 pub enum FrontendError {
+    /// The Python parser refused the source.
     Parse(parser::ParseError),
+    /// The source uses Python the transpiler does not accept.
     Restriction(SyntaxRestriction),
+    /// The rewritten program did not compile.
     Codegen(CompileError),
 }
 
@@ -114,7 +117,9 @@ pub const DISPOSE_IN_BACKGROUND: usize = 256 * 1024;
 /// A compiled builder program: its code object and the definition bodies it
 /// expands as it runs (see [`lazy`]); keep it alive while the program runs.
 pub struct Program {
+    /// The program's code object.
     pub code: PyRef<PyCode>,
+    /// The definition bodies taken out of it.
     pub bodies: lazy::Bodies,
     /// The names of the source's top-level decorated `def`s and `class`es, in
     /// order: the only globals that can be its definitions (a variable that holds

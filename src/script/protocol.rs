@@ -21,6 +21,7 @@ pub enum DefinitionKind {
 }
 
 impl DefinitionKind {
+    /// TVM's name of the kind (`"FUNCTION"` …).
     pub fn name(self) -> &'static str {
         match self {
             DefinitionKind::Function => "FUNCTION",
@@ -34,6 +35,7 @@ impl DefinitionKind {
 /// How a definition decorator is spelled and what it builds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecoratorPolicy {
+    /// What the decorator defines.
     pub kind: DefinitionKind,
     /// `true` for TVM 0.27's spelling (`@T.prim_func`): strings in buffer shapes
     /// declare symbols. `false` for the native spelling (`@T.function`).
@@ -110,10 +112,12 @@ pub fn exports() -> Vec<(String, String, String)> {
     v
 }
 
+/// The policy of the decorator `namespace.name`, if it is a definition decorator.
 pub fn decorator_policy(namespace: &str, name: &str) -> Option<DecoratorPolicy> {
     registry().read().unwrap_or_else(|e| e.into_inner()).decorators.get(namespace)?.get(name).cloned()
 }
 
+/// Whether `path` is a registered namespace.
 pub fn is_namespace(path: &str) -> bool {
     registry().read().unwrap_or_else(|e| e.into_inner()).decorators.contains_key(path)
 }

@@ -169,6 +169,7 @@ impl VarFrames {
         VarFrames { frames: vec![VarFrame { bound: params, renamed: Default::default() }], renames: 0 }
     }
 
+    /// Open a nested frame (a block's scope).
     pub fn push(&mut self) {
         self.frames.push(VarFrame::default());
     }

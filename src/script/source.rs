@@ -7,7 +7,9 @@ use ruff_text_size::TextRange;
 /// A source file (or string) being parsed.
 #[derive(Clone, Debug)]
 pub struct Source {
+    /// The name it is reported under (a file path, `<stdin>`, `<string>`).
     pub name: Arc<str>,
+    /// The text.
     pub text: Arc<str>,
     line_starts: Arc<[u32]>,
 }
@@ -15,11 +17,14 @@ pub struct Source {
 /// A 1-based line and column (columns count characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineCol {
+    /// Line (1-based).
     pub line: u32,
+    /// Column in characters (1-based).
     pub col: u32,
 }
 
 impl Source {
+    /// A source called `name` with this text.
     pub fn new(name: &str, text: &str) -> Self {
         let mut starts = vec![0u32];
         for (i, b) in text.bytes().enumerate() {
@@ -50,6 +55,7 @@ impl Source {
         self.text[start as usize..end].trim_end_matches(['\n', '\r'])
     }
 
+    /// The IR span of a byte range.
     pub fn span_of(&self, range: TextRange) -> crate::ir::Span {
         let a = self.line_col(range.start().into());
         let b = self.line_col(range.end().into());

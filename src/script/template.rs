@@ -18,7 +18,9 @@ use crate::fast_hash::FastMap;
 
 /// What fills a hole: an expression (`E<n>`) or a block of statements (`B<n>`).
 pub enum Hole {
+    /// An expression hole.
     E(Expr),
+    /// A statement-block hole.
     B(Vec<Stmt>),
 }
 

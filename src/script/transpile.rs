@@ -48,7 +48,9 @@ pub const SIGNATURE_PREFIX: &str = "__tvm_sig_";
 /// A syntax restriction, located in the source.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SyntaxRestriction {
+    /// What is not accepted.
     pub message: String,
+    /// Where.
     pub range: TextRange,
 }
 
@@ -106,6 +108,7 @@ pub fn transpile_with(module: &mut ast::ModModule, scope: ModuleScope, tail: Opt
 pub struct ModuleScope(Context);
 
 impl ModuleScope {
+    /// Learn the aliases and globals of `module`.
     pub fn of(module: &ast::ModModule, env: &Environment) -> ModuleScope {
         ModuleScope(Context::new(module, env))
     }

@@ -86,6 +86,7 @@ impl Bound {
             *slot = Some(Val::Py(value));
         }
     }
+    /// The `TypeError` of a missing required argument.
     pub fn missing(&self, vm: &VirtualMachine, name: &str) -> rustpython_vm::builtins::PyBaseExceptionRef {
         vm.new_type_error(format!("{}() missing required argument: '{name}'", self.fname))
     }
@@ -93,18 +94,21 @@ impl Bound {
     pub fn req(&self, vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
         self.raw(vm, name).ok_or_else(|| self.missing(vm, name))
     }
+    /// A boolean argument, or `default`.
     pub fn bool_or(&self, vm: &VirtualMachine, name: &str, default: bool) -> PyResult<bool> {
         match self.get(vm, name) {
             Some(v) => v.try_to_bool(vm),
             None => Ok(default),
         }
     }
+    /// A string argument, or `default`.
     pub fn str_or(&self, vm: &VirtualMachine, name: &str, default: &str) -> PyResult<String> {
         match self.get(vm, name) {
             Some(v) => py_str(vm, &v),
             None => Ok(default.to_string()),
         }
     }
+    /// An integer argument, or `default`.
     pub fn int_or(&self, vm: &VirtualMachine, name: &str, default: i64) -> PyResult<i64> {
         match self.get(vm, name) {
             Some(v) => py_int(vm, &v),

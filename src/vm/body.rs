@@ -16,6 +16,7 @@ use crate::script::eval::FastBody;
 #[pyclass(module = "tvm.script.parser", name = "EvaluatedFunction")]
 #[derive(Debug, PyPayload)]
 pub struct EvaluatedFunction {
+    /// The lowered body.
     pub body: Rc<FastBody>,
     /// The function the program defined in its place (same name, globals, location).
     pub stub: PyObjectRef,
@@ -53,9 +54,17 @@ impl Callable for EvaluatedFunction {
 }
 
 #[derive(Clone)]
+/// A definition body ready to call: a Python function, or an evaluated body.
 pub enum BodyFn {
+    /// A Python callable.
     Python(PyObjectRef),
-    Evaluated { body: Rc<FastBody>, globals: PyDictRef },
+    /// An evaluated body and the globals it runs in.
+    Evaluated {
+        /// The lowered body.
+        body: Rc<FastBody>,
+        /// The globals it runs in.
+        globals: PyDictRef,
+    },
 }
 
 impl BodyFn {

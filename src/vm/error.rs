@@ -36,6 +36,7 @@ pub fn to_py_err(vm: &VirtualMachine, err: &Error) -> PyBaseExceptionRef {
 
 /// Turn an IR result into a Python result.
 pub trait IntoPyResult<T> {
+    /// The result, with an IR error made the Python exception of its kind.
     fn py(self, vm: &VirtualMachine) -> PyResult<T>;
 }
 

@@ -190,6 +190,7 @@ impl BuilderFrame {
     pub fn with_close(what: &'static str, open: OpenFn, close: CloseFn) -> Self {
         BuilderFrame { what, state: PyMutex::new(State::Pending(open, Exit::Close(close))) }
     }
+    /// As a Python object.
     pub fn into_py(self, vm: &VirtualMachine) -> PyObjectRef {
         self.into_ref(&vm.ctx).into()
     }

@@ -148,6 +148,7 @@ impl Default for Interrupter {
 }
 
 impl Interrupter {
+    /// An interrupter not yet attached to an interpreter.
     pub fn new() -> Self {
         let (tx, rx) = user_signal_channel();
         Interrupter { tx, rx: Arc::new(Mutex::new(Some(rx))) }
@@ -191,6 +192,7 @@ pub struct HardExit {
     pub grace: Duration,
     /// Printed to stderr before exiting (names the file).
     pub message: String,
+    /// The process's exit code.
     pub exit_code: i32,
 }
 

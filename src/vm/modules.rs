@@ -5,11 +5,13 @@
 use rustpython_vm::builtins::PyModuleDef;
 use rustpython_vm::Context;
 
+/// The native modules to add to an interpreter.
 pub fn module_defs(ctx: &Context) -> Vec<&'static PyModuleDef> {
     vec![tvmscript::module_def(ctx), super::runtime::rt::module_def(ctx)]
 }
 
 #[rustpython_vm::pymodule(name = "_tvmscript")]
+/// `_tvmscript`: namespaces, the IR object class, and the entry points of the frozen `tvm` package.
 pub mod tvmscript {
     use rustpython_vm::builtins::PyTypeRef;
     use rustpython_vm::common as rustpython_common;

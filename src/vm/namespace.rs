@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use indexmap::IndexMap;
 use rustpython_vm::builtins::PyStr;
-use rustpython_vm::function::FuncArgs;
+use rustpython_vm::function::{FuncArgs, PyMethodFlags};
 use rustpython_vm::types::{GetAttr, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
@@ -18,6 +18,7 @@ pub type NativeFn = Arc<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + S
 /// A member of a namespace.
 #[derive(Clone)]
 pub enum Member {
+    /// A Python function.
     Func(NativeFn),
     /// A builder taking native calls (`vm::native`).
     Native(super::native::NativeFn),
@@ -30,10 +31,20 @@ pub enum Member {
 /// The members of one namespace.
 #[derive(Default, Clone)]
 pub struct NamespaceTable {
+    /// The members by name, in registration order (what `dir()` lists).
     pub members: IndexMap<String, Member>,
+    /// Docstrings by member name: a one-line signature, a blank line, what the
+    /// member does (its `__doc__`, which the REPL's `help()` shows). A dialect keeps
+    /// its members' docs in one table and adds it with [`NamespaceTable::docs`].
+    pub docs: HashMap<String, String>,
 }
 
+/// One documented member: its name, its signature (`serial(start, stop=None)`) and
+/// a sentence saying what it does.
+pub type MemberDoc = (&'static str, &'static str, &'static str);
+
 impl NamespaceTable {
+    /// Add a function taking Python arguments.
     pub fn func(&mut self, name: &str, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Func(Arc::new(f)));
     }
@@ -41,6 +52,7 @@ impl NamespaceTable {
     pub fn native(&mut self, name: &str, f: impl Fn(&VirtualMachine, super::native::Args) -> PyResult<super::native::Val> + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Native(Arc::new(f)));
     }
+    /// Add a value built on first access in each VM (a class, a constant).
     pub fn value(&mut self, name: &str, f: impl Fn(&VirtualMachine) -> PyResult + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Value(Arc::new(f)));
     }
@@ -51,8 +63,19 @@ impl NamespaceTable {
             vm.sys_module.get_attr("modules", vm)?.get_item(module, vm)?.get_attr(name, vm)
         });
     }
+    /// Add a nested namespace (`T.axis`), registered under its full `path`.
     pub fn namespace(&mut self, name: &str, path: &str) {
         self.members.insert(name.to_string(), Member::Namespace(path.to_string()));
+    }
+    /// Set the docstring of the member `name`.
+    pub fn doc(&mut self, name: &str, doc: impl Into<String>) {
+        self.docs.insert(name.to_string(), doc.into());
+    }
+    /// Document members from a table (see [`MemberDoc`]).
+    pub fn docs(&mut self, table: &[MemberDoc]) {
+        for (name, signature, summary) in table {
+            self.doc(name, format!("{signature}\n\n{summary}"));
+        }
     }
 }
 
@@ -82,6 +105,7 @@ pub fn register_namespace(path: &str, init: impl Fn(&mut NamespaceTable) + Send 
     let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
     let entry = reg.tables.entry(path.to_string()).or_default();
     entry.members.extend(table.members);
+    entry.docs.extend(table.docs);
 }
 
 /// Register a namespace whose members are built on first use.
@@ -120,7 +144,9 @@ fn ensure_loaded(path: &str) {
             init(&mut table);
         }
         let mut reg = registry().write().unwrap_or_else(|e| e.into_inner());
-        reg.tables.entry(path.to_string()).or_default().members.extend(table.members);
+        let entry = reg.tables.entry(path.to_string()).or_default();
+        entry.members.extend(table.members);
+        entry.docs.extend(table.docs);
     }
 }
 
@@ -128,6 +154,22 @@ fn ensure_loaded(path: &str) {
 pub fn member(path: &str, name: &str) -> Option<Member> {
     ensure_loaded(path);
     registry().read().unwrap_or_else(|e| e.into_inner()).tables.get(path)?.members.get(name).cloned()
+}
+
+/// The docstring of a member, if its namespace documents it. Python keeps docstrings
+/// as `&'static str`: each is leaked once per process, not once per lookup.
+pub fn member_doc(path: &str, name: &str) -> Option<&'static str> {
+    static LEAKED: OnceLock<Mutex<HashMap<(String, String), &'static str>>> = OnceLock::new();
+    ensure_loaded(path);
+    let key = (path.to_string(), name.to_string());
+    let mut leaked = LEAKED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(doc) = leaked.get(&key) {
+        return Some(doc);
+    }
+    let doc = registry().read().unwrap_or_else(|e| e.into_inner()).tables.get(path)?.docs.get(name)?.clone();
+    let doc: &'static str = Box::leak(doc.into_boxed_str());
+    leaked.insert(key, doc);
+    Some(doc)
 }
 
 /// Member names of a namespace, in registration order (for completion and `dir`).
@@ -146,6 +188,7 @@ pub fn member_names(path: &str) -> Vec<String> {
 #[pyclass(module = "tvm.script", name = "Namespace")]
 #[derive(Debug, PyPayload)]
 pub struct PyNamespace {
+    /// The namespace's full path (`"T"`, `"T.axis"`).
     pub path: String,
     /// Members looked up so far (a script reads `T.int64` thousands of times).
     cache: rustpython_vm::common::lock::PyMutex<MemberCache>,
@@ -187,6 +230,7 @@ impl MemberCache {
 }
 
 impl PyNamespace {
+    /// The namespace registered under `path`.
     pub fn new(path: &str) -> Self {
         PyNamespace { path: path.to_string(), cache: Default::default() }
     }
@@ -226,12 +270,13 @@ impl GetAttr for PyNamespace {
         let value = match member(&zelf.path, n) {
             Some(Member::Func(f)) => {
                 let f = f.clone();
-                vm.new_function(Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str()), move |args: FuncArgs, vm: &VirtualMachine| f(vm, args))
-                    .into()
+                let name = Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str());
+                let body = move |args: FuncArgs, vm: &VirtualMachine| f(vm, args);
+                vm.ctx.new_method_def(name, body, PyMethodFlags::empty(), member_doc(&zelf.path, n)).build_function(vm).into()
             }
             Some(Member::Native(f)) => {
                 let name = Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str());
-                super::native::Builtin::new(name, f).into_ref(&vm.ctx).into()
+                super::native::Builtin::new(name, f).with_doc(member_doc(&zelf.path, n)).into_ref(&vm.ctx).into()
             }
             Some(Member::Namespace(p)) => namespace_object(vm, &p),
             Some(Member::Value(f)) => f(vm)?,

@@ -49,6 +49,7 @@ impl Val {
         }
     }
 
+    /// Whether this is Python's `None`.
     pub fn is_none(&self, vm: &VirtualMachine) -> bool {
         matches!(self, Val::Py(o) if vm.is_none(o))
     }
@@ -57,7 +58,9 @@ impl Val {
 /// A native call's arguments: positional, then keywords in the order written.
 #[derive(Default)]
 pub struct Args {
+    /// Positional arguments.
     pub args: Vec<Val>,
+    /// Keyword arguments, in the order written.
     pub kwargs: Vec<(&'static str, Val)>,
 }
 
@@ -85,8 +88,12 @@ pub type NativeFn = Arc<dyn Fn(&VirtualMachine, Args) -> PyResult<Val> + Send + 
 #[pyclass(module = "tvm.script", name = "builtin_function")]
 #[derive(PyPayload)]
 pub struct Builtin {
+    /// The name Python shows.
     pub name: &'static str,
+    /// The function.
     pub f: NativeFn,
+    /// Its docstring (`__doc__`), if documented.
+    pub doc: Option<&'static str>,
 }
 
 impl std::fmt::Debug for Builtin {
@@ -96,8 +103,14 @@ impl std::fmt::Debug for Builtin {
 }
 
 impl Builtin {
+    /// A builtin called `name`.
     pub fn new(name: &'static str, f: NativeFn) -> Builtin {
-        Builtin { name, f }
+        Builtin { name, f, doc: None }
+    }
+    /// The same builtin with a docstring.
+    pub fn with_doc(mut self, doc: Option<&'static str>) -> Builtin {
+        self.doc = doc;
+        self
     }
 }
 
@@ -111,6 +124,11 @@ impl Builtin {
     #[pygetset]
     fn __qualname__(&self) -> &'static str {
         self.name
+    }
+
+    #[pygetset]
+    fn __doc__(&self) -> Option<&'static str> {
+        self.doc
     }
 }
 
@@ -131,7 +149,9 @@ impl Representable for Builtin {
 /// type objects): `call` runs when `accepts` says an object is one.
 #[derive(Clone, Copy)]
 pub struct NativeKind {
+    /// Whether an object is of this class.
     pub accepts: fn(&PyObjectRef) -> bool,
+    /// Call an instance.
     pub call: fn(&PyObjectRef, &VirtualMachine, Args) -> PyResult<Val>,
 }
 
@@ -163,8 +183,11 @@ pub fn register_kind(kind: NativeKind) {
 /// subclass or patch, so the methods the protocol would find are these.
 #[derive(Clone, Copy)]
 pub struct NativeContext {
+    /// Whether an object is of this class.
     pub accepts: fn(&PyObjectRef) -> bool,
+    /// What `__enter__` does; returns what `as` binds.
     pub enter: fn(&PyObjectRef, &VirtualMachine) -> PyResult,
+    /// What `__exit__` does (`true`: the body raised).
     pub exit: fn(&PyObjectRef, &VirtualMachine, bool) -> PyResult<()>,
 }
 
@@ -180,11 +203,14 @@ pub fn context(obj: &PyObjectRef) -> Option<NativeContext> {
 
 /// How to call `f` natively, if it takes native calls.
 pub enum Callee<'a> {
+    /// A namespace builder.
     Builtin(&'a NativeFn),
+    /// An instance of a registered class.
     Kind(NativeKind),
 }
 
 impl Callee<'_> {
+    /// Call `f` (the object this callee was found for).
     pub fn call(&self, f: &PyObjectRef, vm: &VirtualMachine, args: Args) -> PyResult<Val> {
         match self {
             Callee::Builtin(native) => native(vm, args),
@@ -193,6 +219,7 @@ impl Callee<'_> {
     }
 }
 
+/// How to call `f` natively, if it takes native calls.
 pub fn callee(f: &PyObjectRef) -> Option<Callee<'_>> {
     if let Some(b) = f.downcast_ref::<Builtin>() {
         return Some(Callee::Builtin(&b.f));

@@ -23,6 +23,7 @@ use super::native::Val;
 #[pyclass(module = "tvm.runtime", name = "Object")]
 #[derive(Debug, PyPayload)]
 pub struct PyIr {
+    /// The IR object.
     pub obj: ObjectRef,
 }
 
@@ -30,11 +31,17 @@ pub struct PyIr {
 /// bitwise, comparisons), `**`, and the unary ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PyOp {
+    /// A binary operator of `ir::arith`.
     Binary(A),
+    /// `**`
     Pow,
+    /// `-x`
     Neg,
+    /// `~x`
     Invert,
+    /// `+x`
     Pos,
+    /// `abs(x)`
     Abs,
 }
 
@@ -65,18 +72,23 @@ fn hooks() -> &'static RwLock<Hooks> {
     H.get_or_init(Default::default)
 }
 
+/// Add an attribute hook (tried after those added before).
 pub fn register_attr_hook(h: AttrHook) {
     hooks().write().unwrap_or_else(|e| e.into_inner()).attr.push(h);
 }
+/// Add a subscript hook (tried after those added before).
 pub fn register_item_hook(h: ItemHook) {
     hooks().write().unwrap_or_else(|e| e.into_inner()).item.push(h);
 }
+/// Add a call hook (tried after those added before).
 pub fn register_call_hook(h: CallHook) {
     hooks().write().unwrap_or_else(|e| e.into_inner()).call.push(h);
 }
+/// Add an operator hook (tried after those added before).
 pub fn register_op_hook(h: OpHook) {
     hooks().write().unwrap_or_else(|e| e.into_inner()).op.push(h);
 }
+/// Add a truth-value hook (tried after those added before).
 pub fn register_bool_hook(h: BoolHook) {
     hooks().write().unwrap_or_else(|e| e.into_inner()).boolean.push(h);
 }

@@ -12,6 +12,7 @@ use crate::builder;
 use crate::ir::arith::{self, Operand};
 use crate::ir::{self, BinOp, Expr, ObjectRef, Span};
 
+/// Register the scalar operators' hooks (called by [`crate::init`]).
 pub fn register() {
     register_op_hook(prim_op);
     register_bool_hook(prim_bool);

@@ -15,7 +15,9 @@ use crate::script::{self, header, settings, Environment, Source};
 /// (bindings supplied by the caller, and variables that merely hold IR, are not
 /// counted).
 pub struct Parsed {
+    /// The script's globals after it ran.
     pub globals: PyDictRef,
+    /// The IR definitions, by name, in definition order.
     pub definitions: Vec<(String, ObjectRef)>,
 }
 

@@ -84,8 +84,11 @@ pub fn run_file_with(path: &Path, args: &[String], limits: &Limits, sandbox: boo
 /// A time budget for a run: the interrupter attached to the VM, the time, and
 /// whether to end the process if the script does not stop.
 pub struct Budget<'a> {
+    /// The interrupter attached to the interpreter.
     pub interrupter: &'a Interrupter,
+    /// How long the run may take.
     pub timeout: Duration,
+    /// Whether (and how) to end the process when the script does not stop.
     pub hard_exit: Option<HardExit>,
 }
 

@@ -108,17 +108,21 @@ pub trait DialectHooks: Send + Sync {
         let _ = names;
         Ok(ctx)
     }
+    /// `assert cond, msg`. The default refuses it.
     fn assert_(&self, vm: &VirtualMachine, cond: PyObjectRef, msg: PyObjectRef) -> PyResult<()> {
         let _ = (cond, msg);
         Err(unsupported(vm, self.dialect(), "assert"))
     }
+    /// `return value`. The default refuses it.
     fn return_(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult<()> {
         let _ = value;
         Err(unsupported(vm, self.dialect(), "return"))
     }
+    /// `break`. The default refuses it.
     fn break_(&self, vm: &VirtualMachine) -> PyResult<()> {
         Err(unsupported(vm, self.dialect(), "break"))
     }
+    /// `continue`. The default refuses it.
     fn continue_(&self, vm: &VirtualMachine) -> PyResult<()> {
         Err(unsupported(vm, self.dialect(), "continue"))
     }
@@ -184,6 +188,7 @@ pub fn register_dialect_hooks(hooks: Arc<dyn DialectHooks>) {
     registry().write().unwrap_or_else(|e| e.into_inner()).insert(hooks.dialect(), hooks);
 }
 
+/// The hooks registered for the dialect `name`.
 pub fn dialect_hooks(name: &str) -> Option<Arc<dyn DialectHooks>> {
     registry().read().unwrap_or_else(|e| e.into_inner()).get(name).cloned()
 }
@@ -215,11 +220,13 @@ fn module_frame_factory() -> Option<ModuleFrameFactory> {
 #[pyclass(module = "tvm.script.parser", name = "GeneratedBuilder")]
 #[derive(Debug, PyPayload)]
 pub struct GeneratedBuilder {
+    /// The definition's name.
     pub name: String,
     /// `def f(params): body'` — called with the parameter values.
     pub body: PyObjectRef,
     /// `def sig(s): ...` — declares the parameters through `s`; `None` for macros.
     pub sig: Option<PyObjectRef>,
+    /// The options the source wrote (`@T.prim_func(private=True)`).
     pub options: PyDictRef,
     /// The real body when `body` is a stub (see `script::lazy`).
     pub lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
@@ -254,9 +261,11 @@ impl GeneratedBuilder {
     pub fn function(&self, vm: &VirtualMachine) -> PyResult {
         Ok(self.body_fn(vm)?.into_callable(vm))
     }
+    /// The option `key`, if written.
     pub fn option(&self, key: &str, vm: &VirtualMachine) -> Option<PyObjectRef> {
         self.options.get_item_opt(key, vm).ok().flatten()
     }
+    /// Whether the option `key` was written and is true.
     pub fn option_bool(&self, key: &str, vm: &VirtualMachine) -> bool {
         self.option(key, vm).is_some_and(|v| v.try_to_bool(vm).unwrap_or(false))
     }
@@ -295,7 +304,9 @@ impl GeneratedBuilder {
 #[pyclass(module = "tvm.script.parser", name = "DeferredDefinition")]
 #[derive(PyPayload)]
 pub struct DeferredDefinition {
+    /// The definition's name.
     pub name: String,
+    /// The dialect that builds it.
     pub dialect: &'static str,
     /// Taken out by `release` once the module is built: the class namespace that
     /// held this definition may outlive the parse (until a cycle collection), and
@@ -312,7 +323,9 @@ pub type Prepared = Box<dyn std::any::Any>;
 /// state its build starts from (a TIR or Relax function's frame after its signature
 /// ran: running the signature again would make the same objects anew).
 pub struct Declared {
+    /// The signature's type.
     pub ty: crate::ir::Type,
+    /// What the build continues from, if anything.
     pub prepared: Option<Prepared>,
 }
 
@@ -504,7 +517,12 @@ pub enum BranchState {
     Host(Option<bool>),
     /// An IR condition: `step(i)` is called before branch `i` (0 = then, 1 = else)
     /// and after the last with `i = 2` to finish.
-    Ir { next: usize, step: Box<dyn FnMut(&VirtualMachine, usize) -> PyResult<()>> },
+    Ir {
+        /// The branch `step` is called for next.
+        next: usize,
+        /// Opens branch `i`, or finishes with `i = 2`.
+        step: Box<dyn FnMut(&VirtualMachine, usize) -> PyResult<()>>,
+    },
 }
 
 impl std::fmt::Debug for BranchState {
@@ -517,6 +535,7 @@ impl std::fmt::Debug for BranchState {
 }
 
 impl Branches {
+    /// Branches produced in this way.
     pub fn new(state: BranchState) -> Self {
         Branches { state: rustpython_vm::common::lock::PyMutex::new(state) }
     }
@@ -568,6 +587,7 @@ fn generated<const N: usize>(
 }
 
 #[rustpython_vm::pymodule(name = "_tvmscript_rt")]
+/// `_tvmscript_rt`: the construction protocol the transpiled program calls (`__tvm__`).
 pub mod rt {
     use super::*;
     use crate::vm::native::Val;
@@ -740,6 +760,7 @@ pub mod rt {
     #[pyattr]
     #[pyclass(module = "_tvmscript_rt", name = "RangeProxy")]
     #[derive(Debug, PyPayload)]
+    /// What `range` is in a definition body: the innermost dialect's loop (TIR: `T.serial`), else Python's.
     pub struct RangeProxy;
 
     #[pyclass(with(Callable))]

@@ -12,7 +12,9 @@ use crate::ir::{BaseFunc, Error, GlobalVar, IRModule, ObjectRef, Result, Value};
 pub struct IRModuleFrame {
     /// Declared functions, by name.
     pub global_vars: crate::fast_hash::FastIndexMap<String, GlobalVar>,
+    /// Module attributes (`I.module_attrs`).
     pub attrs: Vec<(Value, Value)>,
+    /// Module global infos (`I.module_global_infos`).
     pub global_infos: Vec<(Value, Value)>,
     /// Items emitted into the module directly (kept for diagnostics).
     pub items: Vec<ObjectRef>,

@@ -18,6 +18,7 @@ use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::object::{register_call_hook, wrap};
 use crate::vm::runtime::{self, DeferredDefinition};
 
+/// Register the `I` namespace's members.
 pub fn register() {
     protocol::register_decorator("ir", "ir_module", DecoratorPolicy { kind: DefinitionKind::Module, tvm_spelling: true, jit: false });
     protocol::register_decorator("ir", "pyfunc", DecoratorPolicy { kind: DefinitionKind::Python, tvm_spelling: true, jit: false });
@@ -30,6 +31,17 @@ pub fn register() {
     crate::vm::object::register_item_hook(module_item);
     crate::vm::register_class_initializer(init_classes);
 }
+
+/// `I`'s documented members (see `vm::namespace::MemberDoc`).
+const DOCS: &[crate::vm::namespace::MemberDoc] = &[
+    ("ir_module", "ir_module(mod=None, check_well_formed=True, s_tir=False)", "Decorator: parse the class it decorates as an IR module whose methods are its functions."),
+    ("module_attrs", "module_attrs(attrs)", "Set attributes of the enclosing module (inside its class body)."),
+    ("module_global_infos", "module_global_infos(global_infos)", "Set global infos of the enclosing module (`{'vdevice': [I.vdevice(...)]}` …)."),
+    ("dynamic", "dynamic(name, dtype='int32')", "A symbolic dimension shared by the functions of a module (native spelling)."),
+    ("pyfunc", "pyfunc(func)", "Decorator: keep a Python function in the module as it is."),
+    ("GlobalVar", "GlobalVar(name)", "The name of a module-level function."),
+    ("Call", "Call(op, args, attrs=None, ty_args=None, ty=None)", "A call node as written: with `ty` given it is kept, otherwise the operator infers the type."),
+];
 
 fn members(t: &mut NamespaceTable) {
     t.func("ir_module", ir_module);
@@ -51,6 +63,7 @@ fn members(t: &mut NamespaceTable) {
         Ok(wrap(vm, GlobalVar::named(&name).upcast()))
     });
     t.func("Call", call);
+    t.docs(DOCS);
     t.value("DEFINITION_KIND", |vm| {
         let d = vm.ctx.new_dict();
         for k in [DefinitionKind::Function, DefinitionKind::Macro, DefinitionKind::Python] {

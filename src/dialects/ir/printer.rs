@@ -7,6 +7,7 @@ use crate::printer::{ClassDoc, Doc, ExprDoc, ExprKind, FrameId, StmtDoc, StmtKin
 /// The import name hooks use for `from tvm.script import ir as I`.
 pub const IMPORT_I: &str = "tvm.script.ir";
 
+/// Register the print hooks of modules and the core nodes.
 pub fn register() {
     register_import(
         IMPORT_I,

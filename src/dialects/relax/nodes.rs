@@ -65,6 +65,7 @@ ir_node! {
 }
 
 impl Ref<DataflowVarNode> {
+    /// A dataflow variable.
     pub fn make(name: &str, ty: Type, span: Span) -> DataflowVar {
         DataflowVar::new(DataflowVarNode { ty, name: name.into(), span })
     }
@@ -96,9 +97,11 @@ impl AnyVar {
     pub fn ty(&self) -> Type {
         self.0.expr_ty().map_or_else(Type::missing, |t| Type(t.clone()))
     }
+    /// Whether this is a `DataflowVar`.
     pub fn is_dataflow(&self) -> bool {
         self.0.is::<DataflowVarNode>()
     }
+    /// As an expression.
     pub fn as_expr(&self) -> Expr {
         Expr(self.0.clone())
     }
@@ -148,18 +151,21 @@ impl Binding {
             self.0.downcast_ref::<MatchCastNode>().map(|b| &b.value)
         }
     }
+    /// The match-cast node, if this is one.
     pub fn as_match_cast(&self) -> Option<&MatchCastNode> {
         self.0.downcast_ref::<MatchCastNode>()
     }
 }
 
 impl Ref<VarBindingNode> {
+    /// `var = value`.
     pub fn make(var: impl Into<AnyVar>, value: Expr, span: Span) -> VarBinding {
         VarBinding::new(VarBindingNode { var: var.into(), value, span })
     }
 }
 
 impl Ref<MatchCastNode> {
+    /// `var = R.match_cast(value, ty)`.
     pub fn make(var: impl Into<AnyVar>, value: Expr, ty: Type, span: Span) -> MatchCast {
         MatchCast::new(MatchCastNode { var: var.into(), value, ty, span })
     }
@@ -191,6 +197,7 @@ impl AnyBlock {
             &[]
         }
     }
+    /// Whether this is a dataflow block.
     pub fn is_dataflow(&self) -> bool {
         self.0.is::<DataflowBlockNode>()
     }
@@ -268,6 +275,7 @@ pub fn normalize_shape_values(values: Vec<Expr>) -> Result<Vec<Expr>> {
 }
 
 impl Ref<ShapeExprNode> {
+    /// A shape of these dimensions (each an integer expression).
     pub fn make(values: Vec<Expr>, span: Span) -> Result<ShapeExpr> {
         let values = normalize_shape_values(values)?;
         Ok(ShapeExpr::new(ShapeExprNode { ty: shape_type_of(&values), values, span }))
@@ -359,9 +367,11 @@ ir_node! {
 }
 
 impl GenericConstNode {
+    /// The tensor value, if the constant holds one.
     pub fn tensor(&self) -> Option<&TensorValueNode> {
         self.value.as_object()?.downcast_ref::<TensorValueNode>()
     }
+    /// The data type, if the constant holds one.
     pub fn as_dtype(&self) -> Option<DataType> {
         match self.value {
             Value::DType(d) => Some(d),
@@ -418,6 +428,7 @@ ir_node! {
 }
 
 impl TensorValueNode {
+    /// The number of elements.
     pub fn numel(&self) -> usize {
         self.shape.iter().map(|&d| d.max(0) as usize).product()
     }

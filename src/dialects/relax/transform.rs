@@ -241,6 +241,7 @@ fn function_pass(f: fn(Function) -> Result<Option<Function>>, level: i32, name: 
     FunctionPass::new(move |func: Function, _m: IRModule, _c: PassContext| f(func), PassInfo::new(level, name)).into()
 }
 
+/// Register the Relax passes.
 pub fn register() {
     register_pass("relax.CanonicalizeRelaxBindings", || {
         let p = function_pass(canonicalize_bindings, 1, "CanonicalizeRelaxBindings");

@@ -186,9 +186,11 @@ impl TensorTypeNode {
     pub fn elem_dtype(&self) -> DataType {
         self.dtype.as_ref().map_or(DataType::void(), |p| p.dtype)
     }
+    /// Whether the element type is unknown.
     pub fn is_unknown_dtype(&self) -> bool {
         self.dtype.is_none()
     }
+    /// Whether the number of dimensions is unknown.
     pub fn is_unknown_ndim(&self) -> bool {
         self.ndim == UNKNOWN_NDIM
     }
@@ -196,6 +198,7 @@ impl TensorTypeNode {
     pub fn shape_values(&self) -> Option<&[Expr]> {
         self.shape.as_ref()?.downcast_ref::<ShapeExprNode>().map(|s| s.values.as_slice())
     }
+    /// Whether this is a rank-0 tensor.
     pub fn is_scalar(&self) -> bool {
         self.ndim == 0
     }
@@ -239,6 +242,7 @@ impl Ref<FuncTypeNode> {
 }
 
 impl Ref<VDeviceNode> {
+    /// A virtual device.
     pub fn make(target: Value, vdevice_id: i64, memory_scope: &str) -> VDevice {
         VDevice::new(VDeviceNode { target, vdevice_id, memory_scope: memory_scope.into(), span: Span::none() })
     }
@@ -251,15 +255,19 @@ impl Ref<VDeviceNode> {
 pub fn as_tensor(ty: &Type) -> Option<&TensorTypeNode> {
     ty.downcast_ref::<TensorTypeNode>()
 }
+/// The shape type, if `ty` is one.
 pub fn as_shape(ty: &Type) -> Option<&ShapeTypeNode> {
     ty.downcast_ref::<ShapeTypeNode>()
 }
+/// The tuple type, if `ty` is one.
 pub fn as_tuple(ty: &Type) -> Option<&TupleTypeNode> {
     ty.downcast_ref::<TupleTypeNode>()
 }
+/// The function type, if `ty` is one.
 pub fn as_func(ty: &Type) -> Option<&FuncTypeNode> {
     ty.downcast_ref::<FuncTypeNode>()
 }
+/// Whether `ty` is `R.Object`.
 pub fn is_any(ty: &Type) -> bool {
     ty.is::<AnyTypeNode>()
 }

@@ -69,20 +69,24 @@ macro_rules! int_enum {
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum $name { $( $(#[$vmeta])* $var = $val, )* }
+        pub enum $name { $( $(#[$vmeta])* #[doc = concat!("Printed `", $text, "`.")] $var = $val, )* }
 
         impl $name {
+            /// Every value, in declaration order.
             pub const ALL: &'static [$name] = &[$($name::$var,)*];
             /// The value TVM stores.
             pub fn as_i64(self) -> i64 {
                 self as i64
             }
+            /// The value of this number.
             pub fn from_i64(v: i64) -> Option<$name> {
                 match v { $($val => Some($name::$var),)* _ => None }
             }
+            /// The printed name.
             pub fn name(self) -> &'static str {
                 match self { $($name::$var => $text,)* }
             }
+            /// The value of this printed name.
             pub fn from_name(s: &str) -> Option<$name> {
                 match s { $($text => Some($name::$var),)* _ => None }
             }
@@ -140,6 +144,7 @@ impl IterVarType {
             _ => None,
         }
     }
+    /// The iteration kind of a `T.axis.*` name.
     pub fn from_axis_name(name: &str) -> Option<IterVarType> {
         Self::ALL.iter().copied().find(|k| k.axis_name() == Some(name))
     }
@@ -203,6 +208,7 @@ impl ScopeBinding {
     pub fn parent_cur(self) -> (&'static str, &'static str) {
         self.name().split_once('/').unwrap_or(("", ""))
     }
+    /// The binding of TVM's `(parent, cur)` scope names.
     pub fn from_parent_cur(parent: &str, cur: &str) -> Option<ScopeBinding> {
         Self::ALL.iter().copied().find(|b| b.parent_cur() == (parent, cur))
     }
@@ -221,6 +227,7 @@ impl ScopeBinding {
             ScopeBinding::ClusterCtaPair => "cta_id_in_pair",
         }
     }
+    /// The binding of a script name (`thread_id_in_wg` …).
     pub fn from_script_name(name: &str) -> Option<ScopeBinding> {
         Self::ALL.iter().copied().find(|b| b.script_name() == name)
     }
@@ -453,12 +460,14 @@ ir_node! {
 }
 
 impl Ref<ExecScopeNode> {
+    /// The shared execution scope of a kind.
     pub fn of(kind: ExecScopeKind) -> ExecScope {
         ExecScope::new(ExecScopeNode { kind: kind.as_i64(), span: Span::none() })
     }
 }
 
 impl ExecScopeNode {
+    /// The kind, if it is a known one.
     pub fn scope_kind(&self) -> Option<ExecScopeKind> {
         ExecScopeKind::from_i64(self.kind)
     }
@@ -656,6 +665,7 @@ impl Ref<ComposeLayoutNode> {
 }
 
 impl Ref<TileLayoutNode> {
+    /// A tile layout of shard and replica iterators and an offset.
     pub fn from_iters(shard: Vec<Iter>, replica: Vec<Iter>, offset: AttrMap) -> TileLayout {
         TileLayout::new(TileLayoutNode { shard, replica, offset, span: Span::none() })
     }
@@ -788,6 +798,7 @@ pub enum LayoutChoice {
     Default,
     /// No layout: S-TIR functions' default, or `layout=None`.
     None,
+    /// This layout.
     Given(Layout),
 }
 
@@ -798,14 +809,23 @@ pub enum LayoutChoice {
 /// factor was asked for, a fresh variable `elem_offset`.
 #[derive(Clone, Debug)]
 pub struct BufferSpec {
+    /// The element type.
     pub dtype: DataType,
+    /// The shape.
     pub shape: Vec<Expr>,
+    /// The strides (empty: compact).
     pub strides: Vec<Expr>,
+    /// The element offset (see above).
     pub elem_offset: Option<Expr>,
+    /// The storage scope (`"global"` …).
     pub scope: String,
+    /// The data alignment in bytes (-1: the default).
     pub data_alignment: i64,
+    /// The element offset factor (0: none).
     pub offset_factor: i64,
+    /// The layout.
     pub layout: LayoutChoice,
+    /// `allocated_addr=`, if given.
     pub allocated_addr: Vec<Expr>,
 }
 
@@ -813,6 +833,7 @@ pub struct BufferSpec {
 pub const DEFAULT_DATA_ALIGNMENT: i64 = 64;
 
 impl BufferSpec {
+    /// A compact global buffer of `dtype` and `shape`.
     pub fn new(dtype: DataType, shape: Vec<Expr>) -> Self {
         BufferSpec {
             dtype,

@@ -22,9 +22,13 @@ use indexmap::IndexMap;
 use super::nodes::{int_enum, ExecScopeKind};
 use crate::ir::{CallNode, DataType, Error, OpDef, Op, Result, Type, Value};
 
+/// Operator attribute: the name a call prints as (`"T.exp"`).
 pub const ATTR_SCRIPT_NAME: &str = "script_name";
+/// Operator attribute: where the call's dtype is printed ([`DtypePrintLocation`]).
 pub const ATTR_DTYPE_PRINT_LOCATION: &str = "dtype_print_location";
+/// Operator attribute: TVM's `TCallEffectKind`.
 pub const ATTR_CALL_EFFECT_KIND: &str = "call_effect_kind";
+/// Operator attribute: the number of inputs.
 pub const ATTR_NUM_INPUTS: &str = "num_inputs";
 
 int_enum! {
@@ -52,10 +56,15 @@ int_enum! {
 /// One TVM intrinsic, as the table below describes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntrinsicInfo {
+    /// The operator's name (`"tirx.exp"`).
     pub name: &'static str,
+    /// The name it prints as, if not derived from `name`.
     pub script_name: Option<&'static str>,
+    /// Where a call's dtype is printed.
     pub dtype_print_location: Option<DtypePrintLocation>,
+    /// TVM's `TCallEffectKind`.
     pub call_effect_kind: Option<CallEffectKind>,
+    /// The number of inputs (-1: any).
     pub num_inputs: i64,
 }
 

@@ -210,6 +210,7 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
     Ok(out)
 }
 
+/// Register the TIRx passes.
 pub fn register() {
     register_pass("tirx.RemoveNoOp", || {
         FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| remove_no_op(f), PassInfo::new(0, "tirx.RemoveNoOp")).into()

@@ -8,22 +8,39 @@ use crate::ir::expr::BinOp;
 /// A Python binary operator applied to an expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PyOp {
+    /// `+`
     Add,
+    /// `-`
     Sub,
+    /// `*`
     Mul,
+    /// `/`
     TrueDiv,
+    /// `//`
     FloorDiv,
+    /// `%`
     Mod,
+    /// `<<`
     LShift,
+    /// `>>`
     RShift,
+    /// `&`
     BitAnd,
+    /// `|`
     BitOr,
+    /// `^`
     BitXor,
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
+    /// `==`
     Eq,
+    /// `!=`
     Ne,
 }
 

@@ -7,15 +7,22 @@ use crate::ir::Value;
 /// The type an option's value must have (TVM's names, used in its messages).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionType {
+    /// A string.
     Str,
+    /// An integer.
     Int,
+    /// A boolean.
     Bool,
+    /// A list of strings.
     StrArray,
+    /// A target.
     Target,
+    /// A list of targets.
     TargetArray,
 }
 
 impl OptionType {
+    /// TVM's name of the type, as its messages print it.
     pub fn name(self) -> &'static str {
         match self {
             OptionType::Str => "str",
@@ -31,12 +38,16 @@ impl OptionType {
 /// A default value of an option.
 #[derive(Clone, Copy, Debug)]
 pub enum DefaultValue {
+    /// An integer default.
     Int(i64),
+    /// A boolean default.
     Bool(bool),
+    /// A string default.
     Str(&'static str),
 }
 
 impl DefaultValue {
+    /// The default as an IR value.
     pub fn value(self) -> Value {
         match self {
             DefaultValue::Int(v) => Value::Int(v),
@@ -48,16 +59,22 @@ impl DefaultValue {
 
 /// One option of a kind.
 pub struct Opt {
+    /// The option's key (`"mcpu"` …).
     pub name: &'static str,
+    /// The type its value must have.
     pub ty: OptionType,
+    /// The value a target gets when none is given.
     pub default: Option<DefaultValue>,
 }
 
 /// A target kind: its name, the keys a target of it gets when none are given, and
 /// its own options (after the common ones, `COMMON`).
 pub struct Kind {
+    /// The kind's name (`"llvm"`, `"cuda"` …).
     pub name: &'static str,
+    /// The keys of a target of this kind when none are given.
     pub default_keys: &'static [&'static str],
+    /// The options of this kind besides the common ones.
     pub options: &'static [Opt],
 }
 

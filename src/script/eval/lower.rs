@@ -22,6 +22,7 @@ pub struct Lowered {
     pub params: Box<[Name]>,
     /// Every local's name, by slot.
     pub slots: Box<[Name]>,
+    /// The statements.
     pub body: Box<[Stmt]>,
     /// The global names the body reads (a code object's `co_names`, less attributes).
     pub globals: Box<[Name]>,

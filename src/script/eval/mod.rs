@@ -37,7 +37,9 @@ use tree::Literal;
 /// A definition body in evaluated form, with what it takes to report errors
 /// from it as its compiled form would.
 pub struct FastBody {
+    /// The definition's name.
     pub name: String,
+    /// The lowered body.
     pub code: lower::Lowered,
     /// Its names interned and literals made into objects, when it first runs.
     objects: OnceCell<Objects>,
@@ -67,6 +69,7 @@ pub struct Interner {
 pub struct Objects {
     /// The names the body looks up (`Lowered::looked_up`), interned.
     pub names: Box<[&'static PyStrInterned]>,
+    /// The body's literals, made into objects (by `Const` index).
     pub literals: Box<[PyObjectRef]>,
 }
 

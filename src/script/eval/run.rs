@@ -18,7 +18,9 @@ use crate::vm::native::{self, Val};
 
 /// An exception on its way out, with the range of the construct that raised it.
 pub struct Fail {
+    /// The exception.
     pub exc: PyBaseExceptionRef,
+    /// The construct that raised it.
     pub range: TextRange,
 }
 
@@ -37,8 +39,10 @@ impl<T> At<T> for PyResult<T> {
 
 /// One call of a body: its locals, globals and builtins.
 pub struct Frame {
+    /// The body being run.
     pub body: Rc<FastBody>,
     locals: RefCell<Vec<Option<PyObjectRef>>>,
+    /// The globals names are looked up in.
     pub globals: PyDictRef,
     builtins: PyObjectRef,
 }

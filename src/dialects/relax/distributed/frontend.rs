@@ -28,6 +28,7 @@ use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::native::{self, Val};
 use crate::vm::object::unwrap_object;
 
+/// Register the `R.dist` members.
 pub fn register() {
     // `I.Range(begin, end)`, the devices of a mesh (TVM's `tvm.ir.Range`, as `T.Range`).
     register_namespace_initializer("ir", |t| t.func("Range", crate::dialects::tirx::frontend::exprs::range));

@@ -98,6 +98,7 @@ pub fn const_doc(p: &mut Printer, ty: &Type, literal: ExprDoc, path: &AccessPath
     Ok(Some(r(p, "dist.const").call(vec![literal, ty_doc])))
 }
 
+/// Register the print hooks of the distributed types.
 pub fn register() {
     register_print_hook(DEFAULT_TOKEN, "relax.DTensorType", |obj, path, p| {
         let t = obj.downcast_ref::<DTensorTypeNode>().ok_or_else(|| Error::type_error("expected relax.DTensorType"))?;

@@ -77,9 +77,11 @@ fn check_count(shape: &[i64], ids: usize) -> Result<()> {
 }
 
 impl Ref<PlacementSpecNode> {
+    /// Sharded along tensor axis `axis`.
     pub fn sharding(axis: i64) -> PlacementSpec {
         PlacementSpec::new(PlacementSpecNode { axis, kind: SHARDING, span: Span::none() })
     }
+    /// Replicated.
     pub fn replica() -> PlacementSpec {
         PlacementSpec::new(PlacementSpecNode { axis: -1, kind: REPLICA, span: Span::none() })
     }
@@ -93,6 +95,7 @@ impl PlacementSpecNode {
 }
 
 impl Ref<PlacementNode> {
+    /// A placement of one spec per mesh dimension.
     pub fn make(dim_specs: Vec<PlacementSpec>) -> Placement {
         Placement::new(PlacementNode { dim_specs, span: Span::none() })
     }

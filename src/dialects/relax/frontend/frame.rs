@@ -14,9 +14,11 @@ use crate::ir::{Expr, MapResult, ObjectRef, Result, Span, Type, Value, Var, VarN
 /// Bindings of one sequence (a function body or an `if` branch).
 #[derive(Default)]
 pub struct Seq {
+    /// The blocks closed so far.
     pub blocks: Vec<AnyBlock>,
     /// The block being filled.
     pub current: Vec<Binding>,
+    /// Whether the open block is a dataflow block.
     pub dataflow: bool,
     /// The Python name of the last binding (what an `if` branch assigns).
     pub last_name: Option<String>,
@@ -34,20 +36,28 @@ impl Seq {
 
 /// A Relax function under construction.
 pub struct RelaxFuncFrame {
+    /// The function's name.
     pub name: String,
+    /// The parameters, in order.
     pub params: Vec<Var>,
+    /// The declared return type, if any.
     pub ret_ty: Option<Type>,
+    /// Function attributes (`R.func_attr`).
     pub attrs: Vec<(Value, Value)>,
+    /// Whether the function is pure.
     pub is_pure: bool,
+    /// Whether the function is private (no `global_symbol`).
     pub private: bool,
     /// Symbolic shape variables by name (string dims, `TypeVar`s, `n = T.int64()`).
     pub symbols: crate::fast_hash::FastIndexMap<String, Var>,
+    /// The open sequences, innermost last (one per nested `if` branch).
     pub seqs: Vec<Seq>,
     /// TVM's `NameSupply` for the two prefixes it is asked for (`lv`, `gv`): `None`
     /// until the bare prefix is taken, then the last number appended. A name of one
     /// prefix never collides with the other's or with an earlier one, so counters
     /// are the whole supply.
     names: [Option<usize>; 2],
+    /// The returned expression, once `return` ran.
     pub ret: Option<Expr>,
     /// Variables replaced after the fact (dataflow vars exported by `R.output`,
     /// branch results by the `If`'s variable), by address.
@@ -56,6 +66,7 @@ pub struct RelaxFuncFrame {
     pub replaced: Vec<ObjectRef>,
     /// Names exported by `R.output` in the open dataflow block.
     pub outputs: Vec<ObjectRef>,
+    /// Whether the signature is being built (parameters, not the body).
     pub in_signature: bool,
     /// Each PrimFunc callee as Relax calls it (its GlobalVar with a Relax type), by
     /// the address of the module's GlobalVar (kept alive here): made once per
@@ -64,6 +75,7 @@ pub struct RelaxFuncFrame {
 }
 
 impl RelaxFuncFrame {
+    /// A frame for the function `name`.
     pub fn new(name: &str, private: bool, is_pure: bool) -> Self {
         RelaxFuncFrame {
             name: name.to_string(),
@@ -84,6 +96,7 @@ impl RelaxFuncFrame {
         }
     }
 
+    /// The innermost open sequence.
     pub fn seq(&mut self) -> &mut Seq {
         self.seqs.last_mut().expect("a function frame always has its body sequence")
     }

@@ -24,8 +24,11 @@ use crate::vm::runtime::{Declared, GeneratedBuilder, Prepared};
 /// Options of `@R.function`.
 #[derive(Clone, Debug)]
 pub struct FuncOptions {
+    /// `private=True`.
     pub private: bool,
+    /// `pure=` (default true).
     pub pure: bool,
+    /// `check_well_formed=` (default true).
     pub check_well_formed: bool,
     /// The GlobalVar name of a module's function (its `global_symbol` must agree).
     pub global_name: Option<String>,
@@ -304,7 +307,9 @@ impl RelaxSig {
 #[pyclass(module = "tvm.relax", name = "RelaxMacro")]
 #[derive(Debug, PyPayload)]
 pub struct RelaxMacro {
+    /// The macro's name.
     pub name: String,
+    /// The body builder.
     pub body: PyObjectRef,
 }
 

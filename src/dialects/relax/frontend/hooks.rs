@@ -20,6 +20,7 @@ use crate::vm::native::Val;
 use crate::vm::object::unwrap_object;
 use crate::vm::runtime::{BranchState, Branches, DialectHooks};
 
+/// The Relax dialect's construction-protocol hooks.
 pub struct RelaxHooks;
 
 fn ir_err(vm: &VirtualMachine, e: ir::Error) -> rustpython_vm::builtins::PyBaseExceptionRef {
@@ -34,7 +35,9 @@ fn ir_err(vm: &VirtualMachine, e: ir::Error) -> rustpython_vm::builtins::PyBaseE
 #[pyclass(module = "tvm.script.relax", name = "MatchCastValue")]
 #[derive(Debug, PyPayload)]
 pub struct MatchCastValue {
+    /// The value cast.
     pub value: ObjectRef,
+    /// The type it is matched against.
     pub ty: Type,
 }
 

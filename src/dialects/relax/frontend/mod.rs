@@ -9,6 +9,7 @@ pub mod block_builder;
 pub mod builder_api;
 pub mod constructors;
 pub mod convert;
+pub mod docs;
 pub mod emit;
 pub mod frame;
 pub mod func;

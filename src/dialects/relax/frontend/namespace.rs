@@ -13,7 +13,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 use super::convert::{to_dtype, to_shape};
 use super::hooks::{self, DataflowCtx};
 use super::types_ns::{TypeCtor, TypeKind};
-use super::{constructors, func, ops, special};
+use super::{constructors, docs, func, ops, special};
 use crate::dialects::relax::nodes::{ExternFunc, GenericConst, TensorValue};
 use crate::dialects::relax::ops::script_op_table;
 use crate::dialects::tirx::frontend::convert::{diag, py, py_int, py_str, seq};
@@ -21,6 +21,7 @@ use crate::ir::{self, DataType, Span};
 use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::object::unwrap_object;
 
+/// Register the `R` namespace's members.
 pub fn register() {
     // Operators by sub-namespace: "" for `R.add`, "nn" for `R.nn.softmax`.
     let mut groups: BTreeMap<String, Vec<(String, &'static str)>> = BTreeMap::new();
@@ -40,6 +41,7 @@ pub fn register() {
             for (name, op) in &members {
                 t.native(name, ops::op_function(op));
             }
+            docs::document_ops(t, &members);
             composites(t, &sub);
         });
     }
@@ -72,6 +74,7 @@ pub fn register() {
         }
         composites(t, "");
         members(t);
+        docs::document(t, &top);
     });
 }
 
@@ -100,11 +103,14 @@ fn register_op_package(top: &[(String, &'static str)], groups: &BTreeMap<String,
         for (name, op) in &dist {
             t.native(name, ops::op_function(op));
         }
+        docs::document_ops(t, &dist);
     });
     register_namespace_initializer("relax.op", move |t| {
         for (name, op) in top.iter().chain(&vision) {
             t.native(name, ops::op_function(op));
         }
+        docs::document_ops(t, &top);
+        docs::document_ops(t, &vision);
         for ns in &subs {
             match ns.as_str() {
                 "dist" => t.namespace("distributed", "relax.op.distributed"),

@@ -44,6 +44,7 @@ fn tensor_operand(o: &ObjectRef) -> Option<Expr> {
     (as_tensor(&ty).is_some() || ty.is_missing()).then_some(e)
 }
 
+/// Python operators on Relax expressions (`a + b` is `R.add(a, b)`).
 pub fn relax_op(vm: &VirtualMachine, op: PyOp, a: &PyObjectRef, b: Option<&PyObjectRef>) -> Option<PyResult> {
     let name = operator(op)?;
     let lhs = unwrap_object(a).and_then(|o| tensor_operand(&o));

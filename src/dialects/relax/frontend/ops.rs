@@ -18,16 +18,20 @@ use crate::vm::object::unwrap_object;
 /// A default value of a script signature.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Default {
+    /// No default: the argument is required.
     None,
+    /// This value.
     Value(Value),
 }
 
 /// One parameter of a script signature.
 #[derive(Clone, Debug)]
 pub struct Param {
+    /// The parameter's name.
     pub name: String,
     /// `None` for a required parameter.
     pub default: Option<Default>,
+    /// Whether it collects the remaining positional arguments (`*args`).
     pub star: bool,
 }
 
@@ -116,8 +120,11 @@ pub fn signature(text: &'static str) -> &'static [Param] {
 /// A bound argument: a value given, or a signature default.
 #[derive(Clone)]
 pub enum Arg {
+    /// A value given by the call.
     Val(Val),
+    /// The parameter's default.
     Default(Default),
+    /// The values a `*args` parameter collected.
     Star(Vec<Val>),
 }
 

@@ -17,17 +17,25 @@ use crate::ir::{Span, Type, Value};
 /// Which type a constructor builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TypeKind {
+    /// `R.Tensor`.
     Tensor,
+    /// `R.Shape`.
     Shape,
+    /// `R.Tuple`.
     Tuple,
+    /// `R.Prim`.
     Prim,
+    /// `R.Object`.
     Any,
+    /// `R.Callable`.
     Callable,
 }
 
 #[pyclass(module = "tvm.script.relax", name = "TypeConstructor")]
 #[derive(Debug, PyPayload)]
+/// A Relax type constructor (`R.Tensor`, `R.Shape` …): called, subscripted or used as an annotation.
 pub struct TypeCtor {
+    /// Which type it makes.
     pub kind: TypeKind,
 }
 

@@ -40,11 +40,17 @@ pub use text::{op_repr, prim_text, shape_text, type_text};
 use crate::ir::op::ArgSpec;
 use crate::ir::{CallNode, OpDef, Result, Type, Value};
 
+/// Operator attribute: the name a call prints as (`"R.add"`).
 pub const ATTR_SCRIPT_NAME: &str = "script_name";
+/// Operator attribute: the number of inputs.
 pub const ATTR_NUM_INPUTS: &str = "num_inputs";
+/// Operator attribute: TVM's `support_level`.
 pub const ATTR_SUPPORT_LEVEL: &str = "support_level";
+/// Operator attribute: TVM's `attrs_type_key`.
 pub const ATTR_ATTRS_TYPE_KEY: &str = "attrs_type_key";
+/// Operator attribute: the `relax.attrs.*` type of a call's attributes.
 pub const ATTR_CALL_ATTRS: &str = "call_attrs";
+/// Operator attribute: TVM's `FPurity`.
 pub const ATTR_PURITY: &str = "FPurity";
 
 /// What TVM's registry says about one operator (see [`op_facts`]).
@@ -60,6 +66,7 @@ pub struct OpFact {
     pub attrs_type_key: &'static str,
     /// The `relax.attrs.*` type of `call.attrs` (empty: calls carry no attributes).
     pub call_attrs: &'static str,
+    /// TVM's `support_level`.
     pub support_level: i64,
     /// TVM's `FPurity` attribute (`None`: not set).
     pub purity: Option<bool>,

@@ -18,8 +18,11 @@ pub const FRAME: &str = "relax";
 /// the scalar parameters.
 #[derive(Default)]
 pub struct Signature {
+    /// Function-typed variables of the signature.
     pub func_vars: Vec<ObjectRef>,
+    /// Symbolic shape variables the signature defines.
     pub type_vars: Vec<ObjectRef>,
+    /// Parameters of `R.Prim` type with a symbolic value.
     pub prim_params: Vec<ObjectRef>,
 }
 
@@ -77,10 +80,12 @@ pub fn with_frame<R>(
     Ok((result?, frame.stmts))
 }
 
+/// The Relax data of a printer frame.
 pub fn relax_data(p: &Printer, id: FrameId) -> Option<&RelaxFrame> {
     p.frame(id)?.data::<RelaxFrame>()
 }
 
+/// The Relax data of a printer frame, to change.
 pub fn relax_data_mut(p: &mut Printer, id: FrameId) -> Option<&mut RelaxFrame> {
     p.frame_mut(id)?.data_mut::<RelaxFrame>()
 }
@@ -110,6 +115,7 @@ pub fn signature_frame(p: &Printer) -> Option<FrameId> {
     p.frames().iter().position(|f| f.data::<RelaxFrame>().is_some_and(|d| d.signature.is_some())).map(FrameId)
 }
 
+/// Whether `o` is in `list` (by identity).
 pub fn contains(list: &[ObjectRef], o: &ObjectRef) -> bool {
     list.iter().any(|x| x.same_as(o))
 }

@@ -31,12 +31,14 @@ pub const DETECT_ACCESS: &str = "tir.script_parsing_detect_access";
 /// What blocks a function body built, as its block frames closed.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct BlocksBuilt {
+    /// Whether any block was built.
     pub any: bool,
     /// One of them left its read or write regions to be inferred.
     pub infer_regions: bool,
 }
 
 impl BlocksBuilt {
+    /// Record a block (`infers_regions`: it left its regions to be inferred).
     pub fn saw(&mut self, infers_regions: bool) {
         self.any = true;
         self.infer_regions |= infers_regions;
@@ -46,16 +48,27 @@ impl BlocksBuilt {
 /// A block under construction.
 #[derive(Default)]
 pub struct BlockState {
+    /// The block's name.
     pub name: String,
+    /// `T.sblock(no_realize=True)`: no `SBlockRealize` around it.
     pub no_realize: bool,
+    /// Its iteration variables (`T.axis.*`).
     pub iter_vars: Vec<IterVar>,
+    /// The values bound to them.
     pub iter_values: Vec<Expr>,
+    /// `T.where(...)`, if given.
     pub predicate: Option<Expr>,
+    /// `T.reads(...)`, if given (else inferred).
     pub reads: Option<Vec<TensorRegion>>,
+    /// `T.writes(...)`, if given (else inferred).
     pub writes: Option<Vec<TensorRegion>>,
+    /// Buffers allocated in the block.
     pub alloc_buffers: Vec<Var>,
+    /// `T.match_buffer` regions.
     pub match_buffers: Vec<MatchBufferRegion>,
+    /// `T.block_attr(...)` annotations.
     pub annotations: Vec<(Value, Value)>,
+    /// The `with T.init():` body, if any.
     pub init: Option<Stmt>,
     /// The next statement added to the frame is the block's init (`with T.init():` closing).
     pub filling_init: bool,

@@ -26,10 +26,12 @@ pub fn as_buffer(obj: &PyObjectRef) -> Option<Var> {
     if is_buffer_var(&o) { o.try_downcast::<VarNode>() } else { None }
 }
 
+/// The buffer `obj` is, or a TypeError naming `what`.
 pub fn expect_buffer_obj(vm: &VirtualMachine, obj: &PyObjectRef, what: &str) -> PyResult<Var> {
     as_buffer(obj).ok_or_else(|| vm.new_type_error(format!("{what} expects a buffer, got {}", obj.class().name())))
 }
 
+/// The buffer type of a buffer variable.
 pub fn btype(buf: &Var) -> &BufferTypeNode {
     buffer_type(buf).expect("a buffer variable")
 }
@@ -191,7 +193,9 @@ fn collect_names(e: &rustpython_vm::compiler::ast::Expr, out: &mut Vec<String>) 
 
 /// The common buffer options of `T.Buffer`, `T.alloc_buffer`, `T.decl_buffer` ….
 pub struct BufferArgs {
+    /// The buffer's declaration.
     pub spec: BufferSpec,
+    /// The `data=` pointer, if given.
     pub data: Option<PyObjectRef>,
 }
 
@@ -390,6 +394,7 @@ pub fn alloc_scalar(vm: &VirtualMachine, dtype: DataType, scope: &str) -> PyResu
     Ok((buf, load))
 }
 
+/// A scalar declaration (`T.int32()`, `T.handle(...)`) of the type `name`.
 pub fn scalar_fn(vm: &VirtualMachine, args: FuncArgs, name: &'static str, scope: Option<&str>) -> PyResult {
     let a = bind(vm, name, args, &["dtype", "scope"])?;
     let dtype = match a.get(vm, "dtype") {
@@ -728,6 +733,7 @@ pub fn make_store(buf: &Var, value: Expr, indices: Vec<Expr>) -> Result<Stmt> {
 // ---------------------------------------------------------------------------
 // Attributes of buffer variables (`A.shape`, `A.dtype`, `A.data` …).
 
+/// A buffer's attribute as Python reads it (`A.shape`, `A.data` …).
 pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResult> {
     let bt = buffer_type(buf)?;
     let list = |items: &[Expr]| -> PyObjectRef { vm.ctx.new_list(items.iter().map(|e| py(vm, e.clone())).collect()).into() };

@@ -150,12 +150,16 @@ pub fn type_var_symbol(name: &str) -> Option<Var> {
 /// A loop or assignment target as the transpiler describes it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NameSpec {
+    /// A name.
     Name(String),
+    /// `*name`.
     Star(String),
+    /// `a, b` (nested).
     Tuple(Vec<NameSpec>),
 }
 
 impl NameSpec {
+    /// The target the transpiler passed, if any.
     pub fn parse(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Option<NameSpec>> {
         if vm.is_none(obj) {
             return Ok(None);

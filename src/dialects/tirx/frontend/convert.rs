@@ -17,6 +17,7 @@ pub fn err(vm: &VirtualMachine, e: ir::Error) -> PyBaseExceptionRef {
 
 /// Map an IR result into a Python one.
 pub trait Py<T> {
+    /// The result, with an IR error made the Python exception of its kind.
     fn py(self, vm: &VirtualMachine) -> PyResult<T>;
 }
 impl<T> Py<T> for ir::Result<T> {
@@ -33,11 +34,13 @@ pub fn diag(vm: &VirtualMachine, msg: impl Into<String>) -> PyBaseExceptionRef {
 
 pub use crate::vm::convert::{py_int, py_str};
 
+/// Whether `obj` is a Python string.
 pub fn is_str(obj: &PyObjectRef) -> bool {
     obj.downcast_ref::<PyStr>().is_some()
 }
 
 
+/// Whether `obj` is a Python int (not a bool).
 pub fn is_python_int(vm: &VirtualMachine, obj: &PyObjectRef) -> bool {
     obj.downcast_ref::<PyInt>().is_some() && !obj.class().is(vm.ctx.types.bool_type)
 }

@@ -38,6 +38,7 @@ pub fn parse_dtype(s: &str) -> Result<DataType> {
 #[pyclass(module = "tvm.tirx", name = "DtypeConstructor")]
 #[derive(PyPayload)]
 pub struct DtypeCtor {
+    /// The data type it makes.
     pub dtype: DataType,
 }
 
@@ -180,7 +181,9 @@ impl Representable for DtypeCtor {
 #[pyclass(module = "tvm.tirx", name = "LocalVectorAnnotation")]
 #[derive(Debug, PyPayload)]
 pub struct LocalVector {
+    /// The element type.
     pub dtype: DataType,
+    /// The shape, as written.
     pub shape: Vec<PyObjectRef>,
 }
 
@@ -191,6 +194,7 @@ impl LocalVector {}
 #[pyclass(module = "tvm.tirx", name = "LetAnnotation")]
 #[derive(Debug, PyPayload)]
 pub struct LetAnnotation {
+    /// The type, if given (`T.let[T.int32]`).
     pub type_spec: Option<PyObjectRef>,
 }
 
@@ -249,6 +253,7 @@ pub fn annotation_var(vm: &VirtualMachine, ann: &PyObjectRef) -> PyResult<Var> {
 #[pyclass(module = "tvm.script.ir_builder.ir", name = "meta_var")]
 #[derive(Debug, PyPayload)]
 pub struct MetaVar {
+    /// The Python value.
     pub value: PyObjectRef,
 }
 
@@ -378,6 +383,7 @@ pub fn select(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(py(vm, make_select(cond, t, f)))
 }
 
+/// `T.Select(condition, true_value, false_value)`.
 pub fn make_select(condition: Expr, true_value: Expr, false_value: Expr) -> Expr {
     Select::new(SelectNode { ty: true_value.ty(), condition, true_value, false_value, span: Span::none() }).into()
 }
@@ -392,6 +398,7 @@ pub fn if_then_else(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(py(vm, make_if_then_else(cond, t, f).py(vm)?))
 }
 
+/// `T.if_then_else(cond, t, f)`.
 pub fn make_if_then_else(cond: Expr, t: Operand, f: Operand) -> Result<Expr> {
     let t = t.into_expr()?;
     let f = f.into_expr()?;
@@ -429,6 +436,7 @@ pub fn ramp(vm: &VirtualMachine, args: Args) -> PyResult<Val> {
     Ok(Val::Ir(make_ramp(base, stride, lanes).py(vm)?.into_object()))
 }
 
+/// `T.Ramp(base, stride, lanes)`.
 pub fn make_ramp(base: Expr, stride: Expr, lanes: Expr) -> Result<Expr> {
     use crate::ir::arith::Operand as Op;
     crate::ir::arith::ramp(Op::Expr(base), Op::Expr(stride), Op::Expr(lanes), Span::none())
@@ -507,6 +515,7 @@ pub fn limit_value(vm: &VirtualMachine, args: FuncArgs, max: bool) -> PyResult {
     Ok(py(vm, limit(t, max).py(vm)?))
 }
 
+/// The largest (`max`) or smallest value of `t`.
 pub fn limit(t: DataType, max: bool) -> Result<Expr> {
     Ok(if t.is_int() {
         let bits = t.bits as u32;

@@ -19,10 +19,12 @@ use crate::ir::{int_imm, AttrMap, DataType, Error, Expr, ObjectRef, Range, Resul
 /// The names bound in one scope, in binding order.
 #[derive(Default)]
 pub struct Scope {
+    /// Names bound in this scope.
     pub names: crate::fast_hash::FastMap<String, ObjectRef>,
 }
 
 impl Scope {
+    /// Bind `name`.
     pub fn bind(&mut self, name: &str, value: ObjectRef) {
         self.names.insert(name.to_string(), value);
     }
@@ -55,6 +57,7 @@ fn is_no_op(s: &Stmt) -> bool {
     })
 }
 
+/// `T.evaluate(value)`.
 pub fn evaluate(value: Expr) -> Stmt {
     Evaluate::new(EvaluateNode { value, span: Span::none() }).into()
 }
@@ -65,18 +68,26 @@ fn as_stmt(item: ObjectRef) -> Result<Stmt> {
 
 /// The frame of a TIRx (or S-TIR) function under construction.
 pub struct PrimFuncFrame {
+    /// The function's name.
     pub name: String,
+    /// Whether it is an S-TIR function.
     pub s_tir: bool,
+    /// Whether it is private (no `global_symbol`).
     pub private: bool,
     /// `@T.prim_func` (strings in shapes declare symbols) rather than `@T.function`.
     pub tvm_spelling: bool,
     /// `n = T.int64()` declarations of the body and scalar parameter dtypes: the
     /// dtype a symbol gets when a shape string declares it.
     pub decls: HashMap<String, String>,
+    /// The parameters, in order.
     pub params: Vec<Var>,
+    /// Function attributes (`T.func_attr`).
     pub attrs: Vec<(String, Value)>,
+    /// The declared return type, if any.
     pub ret_type: Option<Type>,
+    /// The body's statements so far.
     pub body: Vec<Stmt>,
+    /// Names bound at function level.
     pub scope: Scope,
     /// Symbols the signature declared (shape strings, TypeVar headers, type parameters).
     pub symbols: crate::fast_hash::FastIndexMap<String, Var>,
@@ -101,6 +112,7 @@ pub struct PrimFuncFrame {
 }
 
 impl PrimFuncFrame {
+    /// A frame for the function `name`; the built function goes to `result`.
     pub fn new(name: &str, s_tir: bool, private: bool, tvm_spelling: bool, result: Rc<RefCell<Option<PrimFunc>>>) -> Self {
         PrimFuncFrame {
             name: name.to_string(),
@@ -150,30 +162,59 @@ impl Frame for PrimFuncFrame {
 /// One loop of a loop frame (`T.grid` makes several, outermost first).
 #[derive(Clone)]
 pub struct LoopSpec {
+    /// The loop variable.
     pub var: Var,
+    /// The first value.
     pub min: Expr,
+    /// The number of iterations.
     pub extent: Expr,
+    /// Serial, parallel, vectorized, unrolled or thread-bound.
     pub kind: ForKind,
+    /// The thread a thread-bound loop binds.
     pub thread_binding: Option<IterVar>,
+    /// Loop annotations.
     pub annotations: AttrMap,
+    /// The step, if not 1.
     pub step: Option<Expr>,
 }
 
 /// Which branch an `if` frame fills next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Branch {
+    /// The `then` branch.
     Then,
+    /// The `else` branch.
     Else,
 }
 
+/// What a statement frame builds around its body.
 pub enum Kind {
+    /// Nested loops (`T.grid` makes several).
     Loops(Vec<LoopSpec>),
+    /// `while cond:`.
     While(Expr),
-    If { cond: Expr, then_case: Option<Stmt>, else_case: Option<Stmt>, filling: Option<Branch> },
+    /// `if cond:` (the branches are `Branch` frames inside it).
+    If {
+        /// The condition.
+        cond: Expr,
+        /// The `then` branch, once built.
+        then_case: Option<Stmt>,
+        /// The `else` branch, once built.
+        else_case: Option<Stmt>,
+        /// The branch being built, if any.
+        filling: Option<Branch>,
+    },
     /// The body of one branch of the enclosing `If` frame.
     Branch(Branch),
     /// `AttrStmt(node, key, value, body)` over the frame's statements.
-    Attr { node: Value, key: String, value: Expr },
+    Attr {
+        /// The node the attribute is about.
+        node: Value,
+        /// The attribute's key.
+        key: String,
+        /// Its value.
+        value: Expr,
+    },
     /// An S-TIR block (`T.sblock`).
     Block(Box<BlockState>),
     /// `with T.init():` inside a block.
@@ -184,12 +225,16 @@ pub enum Kind {
 
 /// A statement-building frame.
 pub struct StmtFrame {
+    /// What the frame builds.
     pub kind: Kind,
+    /// The body's statements so far.
     pub body: Vec<Stmt>,
+    /// Names bound in the body.
     pub scope: Scope,
 }
 
 impl StmtFrame {
+    /// A frame of `kind` with an empty body.
     pub fn new(kind: Kind) -> Self {
         StmtFrame { kind, body: vec![], scope: Scope::default() }
     }

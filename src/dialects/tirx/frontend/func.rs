@@ -26,9 +26,13 @@ use crate::vm::runtime::{Declared, GeneratedBuilder, Prepared};
 /// Options of a function decorator.
 #[derive(Clone, Debug, Default)]
 pub struct FuncOptions {
+    /// `private=True`.
     pub private: bool,
+    /// `s_tir=True` (or `@Ts.function`).
     pub s_tir: bool,
+    /// `persistent=True`.
     pub persistent: bool,
+    /// `check_well_formed=` (default true).
     pub check_well_formed: bool,
 }
 
@@ -462,7 +466,9 @@ pub fn block_name_suffix() -> String {
 #[pyclass(module = "tvm.tirx", name = "TIRMacro")]
 #[derive(Debug, PyPayload)]
 pub struct TirMacro {
+    /// The macro's name.
     pub name: String,
+    /// The body builder.
     pub body: PyObjectRef,
     calls: rustpython_vm::common::lock::PyMutex<usize>,
 }

@@ -27,6 +27,7 @@ enum State {
 
 #[pyclass(module = "tvm.tirx.frame", name = "Frame")]
 #[derive(PyPayload)]
+/// A TIR frame as Python sees it: a context manager that opens the frame on `__enter__`.
 pub struct FrameHandle {
     /// What the handle builds, for messages (`"for loop"`, `"T.sblock"`).
     pub what: &'static str,
@@ -47,9 +48,11 @@ impl fmt::Debug for FrameHandle {
 }
 
 impl FrameHandle {
+    /// A handle that opens its frame with `enter`.
     pub fn new(what: &'static str, enter: EnterFn) -> Self {
         FrameHandle { what, is_loop: false, py_range: None, names: PyMutex::new(None), state: PyMutex::new(State::Pending(enter)) }
     }
+    /// A loop handle (`for i in T.serial(...)` iterates it).
     pub fn new_loop(enter: EnterFn) -> Self {
         FrameHandle {
             what: "for loop",
@@ -59,6 +62,7 @@ impl FrameHandle {
             state: PyMutex::new(State::Pending(enter)),
         }
     }
+    /// As a Python object.
     pub fn into_py(self, vm: &VirtualMachine) -> PyObjectRef {
         self.into_ref(&vm.ctx).into()
     }

@@ -21,6 +21,7 @@ use crate::ir::{self, BinOp, DataType, Expr, ObjectRef, PointerTypeNode, PrimTyp
 use crate::vm::object::unwrap_object;
 use crate::vm::runtime::{BranchState, Branches, DialectHooks};
 
+/// The TIRx dialect's construction-protocol hooks.
 pub struct TirHooks;
 
 impl DialectHooks for TirHooks {

@@ -47,6 +47,7 @@ fn scope_of(e: &Expr) -> String {
     e.ty().as_object().downcast_ref::<PointerTypeNode>().map_or("global".to_string(), |p| p.storage_scope.clone())
 }
 
+/// Add the intrinsics (`T.exp`, `T.call_extern` …) to the `T` namespace.
 pub fn register(t: &mut NamespaceTable) {
     let void = Type::prim(DataType::void());
     let i32t = Type::prim(DataType::INT32);

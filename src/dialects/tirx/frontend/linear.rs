@@ -7,11 +7,14 @@ use crate::ir::{int_imm, structural_equal, AddNode, BinOp, DataType, Expr, IntIm
 /// `constant + Σ coef * term`, terms kept in first-seen order.
 #[derive(Clone, Debug)]
 pub struct Linear {
+    /// The constant term.
     pub constant: i64,
+    /// `(term, coefficient)` pairs.
     pub terms: Vec<(Expr, i64)>,
 }
 
 impl Linear {
+    /// A constant.
     pub fn constant(c: i64) -> Self {
         Linear { constant: c, terms: vec![] }
     }
@@ -38,6 +41,7 @@ impl Linear {
         Linear { constant: 0, terms: vec![(e.clone(), 1)] }
     }
 
+    /// Multiply by `k`.
     pub fn scale(mut self, k: i64) -> Linear {
         self.constant = self.constant.wrapping_mul(k);
         for t in self.terms.iter_mut() {
@@ -60,6 +64,7 @@ impl Linear {
         self
     }
 
+    /// The constant, if there are no terms.
     pub fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
     }

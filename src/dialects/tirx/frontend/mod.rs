@@ -11,6 +11,7 @@ pub mod builder_api;
 pub mod buffers;
 pub mod context;
 pub mod convert;
+pub mod docs;
 pub mod dump;
 pub mod exprs;
 pub mod frames;

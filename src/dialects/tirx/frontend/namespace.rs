@@ -209,6 +209,7 @@ fn members(t: &mut NamespaceTable) {
         }
     }
     super::wrappers::apply(t);
+    super::docs::document(t);
 }
 
 /// Nested namespaces from dotted script names (`ptx.ld`, `cuda.iket.mark`).
@@ -230,6 +231,7 @@ fn nested(prefix: &str, t: &mut NamespaceTable) {
     if prefix == "ptx_legacy" {
         t.func("ldmatrix", ops::ptx_legacy_ldmatrix);
     }
+    super::docs::document_intrinsics(t, &want);
     for c in children {
         let path = format!("tirx.{prefix}.{c}");
         t.namespace(&c, &path);
@@ -251,6 +253,7 @@ fn axis_members(t: &mut NamespaceTable) {
         t.native(name, move |vm, a| st::axis(vm, kind, a));
     }
     t.func("remap", st::remap);
+    t.docs(super::docs::AXIS_DOCS);
 }
 
 fn register_nested() {
@@ -332,7 +335,9 @@ pub fn register_s_tir_namespace() -> crate::ir::Result<()> {
     register_namespace_initializer("s_tir", |t| {
         members(t);
         t.func("function", |vm, args| func::decorator(vm, args, true));
+        t.doc("function", "function(func=None, private=False, check_well_formed=True)\n\nDecorator: parse the decorated function as an S-TIR function (blocks allowed).");
         t.members.shift_remove("prim_func");
+        t.docs.remove("prim_func");
     });
     Ok(())
 }

@@ -60,8 +60,11 @@ pub fn is_scalar_shape(bt: &BufferTypeNode) -> bool {
 
 /// The pieces of a buffer's constructor call: positional shape (and dtype), keywords.
 pub struct BufferArgs {
+    /// The shape doc.
     pub shape: ExprDoc,
+    /// The dtype doc, unless the default.
     pub dtype: Option<ExprDoc>,
+    /// The other keyword arguments, in TVM's order.
     pub kwargs: Vec<(Text, ExprDoc)>,
 }
 
@@ -72,8 +75,11 @@ pub type DimPrinter<'a> = &'a mut dyn FnMut(&mut Printer, &Expr, &AccessPath, Di
 /// Where an expression sits in a buffer declaration.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum DimRole {
+    /// Dimension `i` of the shape.
     Shape(usize),
+    /// Stride `i`.
     Stride(usize),
+    /// The element offset.
     ElemOffset,
 }
 

@@ -24,6 +24,42 @@ fn expr_at(p: &mut Printer, e: &Expr, path: &AccessPath) -> Result<ExprDoc> {
     p.to_doc(e, path)
 }
 
+/// The declaration of a free buffer (`A = T.Buffer((n,), "int32")`) in `frame`, as
+/// TVM's: a shape dimension that is a variable not yet defined is defined in the
+/// same frame, just before (`n = T.int32()`; several at once as one tuple
+/// assignment), not where its first use happens to be. A free buffer is spelled as a
+/// tensor parameter is (docs/syntax.md).
+fn free_buffer_decl(p: &mut Printer, obj: &ObjectRef, path: &AccessPath, frame: crate::printer::FrameId) -> Result<ExprDoc> {
+    use super::buffer::{buffer_args, call_with, DimRole, Form};
+    let mut pending: Vec<(ExprDoc, ExprDoc)> = Vec::new();
+    let mut dims = |p: &mut Printer, e: &Expr, ep: &AccessPath, role: DimRole| -> Result<ExprDoc> {
+        if let (DimRole::Shape(_), Some(v)) = (role, e.as_var()) {
+            if !p.is_defined(e) {
+                let ty = v.ty.clone();
+                let lhs = define_var(p, e, frame)?;
+                let rhs = type_creation(p, &ty, &ep.attr("ty"))?;
+                pending.push((lhs.clone(), rhs));
+                return Ok(lhs.with_path(ep.clone()));
+            }
+        }
+        p.to_doc(e, ep)
+    };
+    let args = buffer_args(p, obj, path, Form::Decl, Some(&mut dims))?;
+    match pending.len() {
+        0 => {}
+        1 => {
+            let (l, r) = pending.pop().expect("one definition");
+            push_to_frame(p, frame, StmtDoc::assign(l, r))?;
+        }
+        _ => {
+            let (ls, rs): (Vec<ExprDoc>, Vec<ExprDoc>) = pending.into_iter().unzip();
+            push_to_frame(p, frame, StmtDoc::assign(ExprDoc::tuple(ls), ExprDoc::tuple(rs)))?;
+        }
+    }
+    let callee = if p.tvm_syntax() { "Buffer" } else { "Tensor" };
+    Ok(call_with(t(p, callee), args, vec![]))
+}
+
 /// A variable: its name once defined; a free variable is first defined in the scope
 /// shared by all its uses, with `n = T.int32()` written there.
 pub fn var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<ExprDoc> {
@@ -33,7 +69,7 @@ pub fn var_doc(p: &mut Printer, obj: &ObjectRef, path: &AccessPath) -> Result<Ex
             let ty = var.ty.clone();
             let lhs = define_var(p, obj, frame)?;
             let rhs = if buffer_type(var).is_some() {
-                super::buffer::buffer_call(p, obj, "Buffer", path, super::buffer::Form::Decl)?
+                free_buffer_decl(p, obj, path, frame)?
             } else {
                 type_creation(p, &ty, &path.attr("ty"))?
             };

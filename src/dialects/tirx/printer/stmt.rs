@@ -534,11 +534,15 @@ fn while_loop(p: &mut Printer, obj: &ObjectRef, w: &WhileNode, path: &AccessPath
     Ok(StmtDoc::while_(cond, body).into())
 }
 
-fn if_then_else(p: &mut Printer, obj: &ObjectRef, s: &IfThenElseNode, path: &AccessPath) -> Result<Doc> {
+/// Each branch gets a frame owned by the branch statement, as TVM's: a variable
+/// used in both branches is defined above the `if`, in the frame of an enclosing
+/// statement (the `if` itself owns none).
+fn if_then_else(p: &mut Printer, _obj: &ObjectRef, s: &IfThenElseNode, path: &AccessPath) -> Result<Doc> {
     let cond = expr(p, &s.condition, &path.attr("condition"))?;
-    let ((), then_b) = with_frame(p, Some(obj.clone()), |p, _| as_doc_body(p, &s.then_case, &path.attr("then_case")))?;
+    let then_owner = s.then_case.as_object().clone();
+    let ((), then_b) = with_frame(p, Some(then_owner), |p, _| as_doc_body(p, &s.then_case, &path.attr("then_case")))?;
     let else_b = match &s.else_case {
-        Some(e) => with_frame(p, Some(obj.clone()), |p, _| as_doc_body(p, e, &path.attr("else_case")))?.1,
+        Some(e) => with_frame(p, Some(e.as_object().clone()), |p, _| as_doc_body(p, e, &path.attr("else_case")))?.1,
         None => Vec::new(),
     };
     Ok(StmtDoc::if_(cond, then_b, else_b).into())

@@ -14,6 +14,7 @@ pub const FRAME: &str = "tirx";
 /// so that it may print "concisely" (its body at the same level instead of nested).
 #[derive(Default)]
 pub struct TirFrame {
+    /// The statement being printed is the last of its scope (its body may print at the same level).
     pub concise: bool,
     /// Set on a function's frame: whether it is an S-TIR function (buffers default to
     /// no layout, blocks are allowed).
