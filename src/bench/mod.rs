@@ -149,7 +149,7 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
         None => None,
     };
     let session = Session::new();
-    let measured = rounds::measure(&session, file_paths, runs, server.as_mut());
+    let measured = if api_only { Vec::new() } else { rounds::measure(&session, file_paths, runs, server.as_mut()) };
     eprintln!("bench: BlockBuilder, {} bindings", api::BINDINGS);
     let mut stages = vec![api::measure(&session, runs, server.as_mut())];
     if let Some((key, largest)) = api::largest(paths) {
