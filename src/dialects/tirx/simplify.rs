@@ -15,7 +15,7 @@
 //! Where it stops: no facts are learnt from conditions or other loop ranges (`if i <
 //! 16` inside `for i in range(16)` stays), no canonical forms (`x * 2 + x` stays),
 //! no division or modulus simplification beyond constants, no buffer or block
-//! rewriting. A loop whose body becomes a no-op stays (that is `RemoveNoOp`'s).
+//! rewriting; types, and so buffer shapes, are left as they are (as TVM leaves them). A loop whose body becomes a no-op stays (that is `RemoveNoOp`'s).
 
 use super::nodes::{Evaluate, EvaluateNode, ForNode, IfThenElseNode, PrimFunc, PrimFuncNode, SeqStmt, SeqStmtNode};
 use crate::ir::arith;
@@ -80,54 +80,101 @@ fn binary(node: &ObjectRef, op: BinOp, a: &Expr, b: &Expr) -> Result<MapResult> 
     })
 }
 
-/// One node, its children simplified already.
-fn simplify_node(node: ObjectRef) -> Result<MapResult> {
+/// A field value with every object in it simplified; `None` when none changed.
+fn simplify_value(v: &Value) -> Result<Option<Value>> {
+    match v {
+        Value::Object(o) => {
+            let new = simplify(o.clone())?;
+            Ok((!new.same_as(o)).then_some(Value::Object(new)))
+        }
+        Value::Array(items) => {
+            let mut out: Option<Vec<Value>> = None;
+            for (i, item) in items.iter().enumerate() {
+                if let Some(new) = simplify_value(item)? {
+                    out.get_or_insert_with(|| items.to_vec())[i] = new;
+                }
+            }
+            Ok(out.map(|v| Value::Array(v.into())))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The children of `node` simplified (each field through [`simplify`]).
+fn with_children_simplified(node: &ObjectRef) -> Result<ObjectRef> {
+    let mut fields = node.fields();
+    let mut changed = false;
+    for v in fields.iter_mut() {
+        if let Some(new) = simplify_value(v)? {
+            *v = new;
+            changed = true;
+        }
+    }
+    if changed { node.rebuild(fields) } else { Ok(node.clone()) }
+}
+
+/// One node whose children are simplified already.
+fn simplify_simplified(node: ObjectRef) -> Result<ObjectRef> {
     if let Some((op, a, b)) = BinOp::operands(&node) {
         let (a, b) = (a.clone(), b.clone());
-        return binary(&node, op, &a, &b);
+        return Ok(match binary(&node, op, &a, &b)? {
+            MapResult::Replace(n) | MapResult::ReplaceAndSkip(n) => n,
+            MapResult::Unchanged => node,
+        });
     }
     if let Some(seq) = node.downcast_ref::<SeqStmtNode>() {
         if !seq.seq.iter().any(|s| is_no_op(s.as_object())) {
-            return Ok(MapResult::Unchanged);
+            return Ok(node);
         }
         let kept: Vec<_> = seq.seq.iter().filter(|s| !is_no_op(s.as_object())).cloned().collect();
-        return Ok(MapResult::Replace(match kept.len() {
+        return Ok(match kept.len() {
             0 => no_op(),
             1 => kept[0].as_object().clone(),
             _ => SeqStmt::new(SeqStmtNode { seq: kept, span: seq.span.clone() }).upcast(),
-        }));
+        });
     }
     if let Some(i) = node.downcast_ref::<IfThenElseNode>()
         && let Some(c) = i.condition.as_object().downcast_ref::<IntImmNode>()
     {
-        let taken = match (c.value != 0, &i.else_case) {
+        return Ok(match (c.value != 0, &i.else_case) {
             (true, _) => i.then_case.as_object().clone(),
             (false, Some(e)) => e.as_object().clone(),
             (false, None) => no_op(),
-        };
-        return Ok(MapResult::Replace(taken));
+        });
+    }
+    Ok(node)
+}
+
+/// The pre-order step: types are left as they are (a buffer's shape is not
+/// simplified, as TVM's statement mutator does not visit it); the nodes with a rule
+/// are rebuilt bottom-up here; the walk descends into the others.
+fn step(node: ObjectRef) -> Result<MapResult> {
+    if node.type_info().derives_from(crate::ir::Type::category_info()) {
+        return Ok(MapResult::ReplaceAndSkip(node));
     }
     if let Some(f) = node.downcast_ref::<ForNode>()
         && int_const(&f.extent) == Some(1)
     {
+        // The analyzer knows the variable of a one-trip loop is its start.
         let (var, start) = (f.loop_var.as_ref_obj(), f.min.as_object().clone());
         let body = structural_map(
             f.body.as_object().clone(),
             |n: ObjectRef| if n.same_as(&var) { MapResult::Replace(start.clone()) } else { MapResult::Unchanged },
             WalkOrder::PostOrder,
         )?;
-        if body.same_as(f.body.as_object()) {
-            return Ok(MapResult::Unchanged);
-        }
-        let body = simplify(body)?;
-        return Ok(MapResult::Replace(with_field(&node, "body", Value::Object(body))?));
+        let node = if body.same_as(f.body.as_object()) { node.clone() } else { with_field(&node, "body", Value::Object(body))? };
+        return Ok(MapResult::ReplaceAndSkip(with_children_simplified(&node)?));
     }
-    Ok(MapResult::Unchanged)
+    let has_rule = BinOp::operands(&node).is_some() || node.is::<SeqStmtNode>() || node.is::<IfThenElseNode>();
+    if !has_rule {
+        return Ok(MapResult::Unchanged);
+    }
+    Ok(MapResult::ReplaceAndSkip(simplify_simplified(with_children_simplified(&node)?)?))
 }
 
-/// A statement or expression simplified, bottom-up.
+/// A statement or expression simplified.
 fn simplify(root: ObjectRef) -> Result<ObjectRef> {
-    structural_map(root, simplify_node, WalkOrder::PostOrder)
+    structural_map(root, step, WalkOrder::PreOrder)
 }
 
 /// The pass's body on one function: always a new function, as TVM's pass returns
