@@ -15,7 +15,8 @@
 //! Where it stops: no facts are learnt from conditions or other loop ranges (`if i <
 //! 16` inside `for i in range(16)` stays), no canonical forms (`x * 2 + x` stays),
 //! no division or modulus simplification beyond constants, no buffer or block
-//! rewriting; types, and so buffer shapes, are left as they are (as TVM leaves them). A loop whose body becomes a no-op stays (that is `RemoveNoOp`'s).
+//! rewriting; types, and so buffer shapes, are left as they are (as TVM leaves
+//! them). A loop whose body becomes a no-op stays (that is `RemoveNoOp`'s).
 
 use super::nodes::{Evaluate, EvaluateNode, ForNode, IfThenElseNode, PrimFunc, PrimFuncNode, SeqStmt, SeqStmtNode};
 use crate::ir::arith;
