@@ -104,7 +104,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
     },
-    /// Time each stage (Python AST, parse, print) on FILES, as ratios.
+    /// Time each stage (Python AST, parse, print) on FILES, and the Python API stages, as ratios.
     Bench {
         /// Scripts to time.
         #[arg(required = true)]
@@ -119,6 +119,9 @@ enum Command {
         /// TVM's CPython AST, parse and print are measured in this run, each run right after ours, instead of taken from --baseline.
         #[arg(long, value_name = "COMMAND")]
         tvm: Option<String>,
+        /// Only the Python API stages: BlockBuilder, and the Python visitor over the largest of FILES.
+        #[arg(long)]
+        api_only: bool,
     },
     /// An interactive session: Python with TVMScript, IR printed as TVMScript.
     Repl {
@@ -238,7 +241,9 @@ fn dispatch(command: Command) -> i32 {
             stderr_color(color);
             tvmscript::cli::transpile(&file)
         }
-        Command::Bench { files, runs, baseline, tvm } => tvmscript::bench::run(&files, runs, baseline.as_deref(), tvm.as_deref()),
+        Command::Bench { files, runs, baseline, tvm, api_only } => {
+            tvmscript::bench::run(&files, runs, baseline.as_deref(), tvm.as_deref(), api_only)
+        }
     }
 }
 

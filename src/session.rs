@@ -22,7 +22,7 @@
 
 use rustpython_vm::{Interpreter, VirtualMachine};
 
-use crate::ir::{Error, ObjectRef, Result, Value};
+use crate::ir::{BaseFunc, Error, GlobalVar, IRModule, IRModuleNode, ObjectRef, Result, Value};
 use crate::printer::{self, PrinterConfig};
 use crate::script::Source;
 use crate::vm::{self, convert, parse, InterpOptions};
@@ -167,6 +167,13 @@ impl Session {
         })
     }
 
+    /// Parse a script into one module, what passes run on: its `@I.ir_module`
+    /// class (the last, if it defines several), else its functions gathered in a
+    /// module under their names. A ValueError names what else the script defines.
+    pub fn parse_module(&self, name: &str, text: &str) -> Result<IRModule> {
+        module_of(self.parse(name, text)?)
+    }
+
     /// Run a script with `inputs` bound as globals (IR objects and plain values from
     /// the host) and return its IR-valued globals, in definition order.
     pub fn run(&self, name: &str, text: &str, inputs: &[(&str, Value)]) -> Result<Vec<(String, Value)>> {
@@ -190,6 +197,26 @@ impl Session {
             Ok(out)
         })
     }
+}
+
+/// The module of a script's definitions (see [`Session::parse_module`]).
+fn module_of(defs: Vec<(String, ObjectRef)>) -> Result<IRModule> {
+    if let Some(module) = defs.iter().rev().find_map(|(_, d)| d.try_downcast::<IRModuleNode>()) {
+        return Ok(module);
+    }
+    if defs.is_empty() {
+        return Err(Error::value_error("the script defines no module and no function"));
+    }
+    let functions = defs
+        .into_iter()
+        .map(|(name, d)| {
+            let key = d.type_key();
+            BaseFunc::try_from_object(d)
+                .map(|f| (GlobalVar::named(&name), f))
+                .map_err(|_| Error::value_error(format!("`{name}` is a {key}, not a module or a function")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    IRModule::from_functions(functions)
 }
 
 impl Drop for Session {

@@ -78,3 +78,30 @@ fn ir_builder_example_builds_a_module_from_host_values() {
     assert!(out.contains("def vadd(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"float32\"), C: T.Buffer((16,), \"float32\")):"), "{out}");
     assert!(out.contains("        for i in range(16):\n            C[i] = A[i] * B[i]"), "{out}");
 }
+
+#[allow(dead_code)]
+#[path = "../examples/passes.rs"]
+mod passes;
+
+#[test]
+fn passes_example_runs_a_rust_pass_and_a_built_in_one_in_one_pipeline() {
+    let out = passes::run().unwrap_or_else(|e| panic!("the example failed: {e}"));
+    let (before, after) = out.split_once("after:").expect("both modules printed");
+    // The instrument saw the pipeline and both passes, in order.
+    assert!(out.contains("passes run: demo.Pipeline, demo.DropDebugStores, tirx.RemoveNoOp"), "{out}");
+    assert!(before.contains("debug[i] = A[i]") && before.contains("for j in range(16):"), "{out}");
+    // The Rust pass made the stores no-ops; RemoveNoOp removed them and the empty loop.
+    assert!(after.contains("        for i in range(16):\n            A[i] = A[i] * T.float32(2.0)"), "{out}");
+    assert!(!after.contains("debug[") && !after.contains("T.evaluate") && !after.contains("for j"), "{out}");
+}
+
+#[test]
+fn parse_module_gathers_functions_and_names_what_is_not_one() {
+    let session = tvmscript::Session::new();
+    let text = "from tvm.script import tirx as T\n\n@T.prim_func\ndef f(A: T.Buffer((2,), \"int32\")):\n    A[0] = 1\n\n@T.prim_func\ndef g(A: T.Buffer((2,), \"int32\")):\n    A[1] = 2\n";
+    let module = session.parse_module("two.py", text).unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<String> = module.global_vars().iter().map(|gv| gv.name_hint.to_string()).collect();
+    assert_eq!(names, ["f", "g"]);
+    let err = session.parse_module("none.py", "x = 1\n").unwrap_err();
+    assert!(err.message.contains("defines no module and no function"), "{}", err.message);
+}

@@ -1,12 +1,16 @@
 //! Stages of the Python API, timed on programs rather than on files: building a
-//! Relax function of [`BINDINGS`] bindings with `relax.BlockBuilder`. The same
-//! program text runs in our interpreter and, with `--tvm`, in TVM's server, each
-//! run of ours right before one of TVM's (ratios are medians of those pairs).
+//! Relax function of [`BINDINGS`] bindings with `relax.BlockBuilder`, and a Python
+//! visitor (`tvm_ffi.structural_walk` with a callback counting every node it receives
+//! by type) over the module of the largest file benched. The same program text runs
+//! in our interpreter and, with `--tvm`, in TVM's server, each run of ours right
+//! before one of TVM's (ratios are medians of those pairs).
 
+use std::path::Path;
 use std::time::Instant;
 
 use super::rounds::median;
 use super::tvm::Server;
+use crate::ir::{ObjectRef, Value};
 use crate::session::Session;
 
 /// Bindings the BlockBuilder stage emits (one `relax.add` each, in a dataflow block).
@@ -29,53 +33,78 @@ def build(n):
     return bb.get()
 "#;
 
+/// The visitor both sides run: `count(mod)` walks the module in pre-order with one
+/// catch-all Python callback and returns how many values of each type it received.
+pub const VISITOR: &str = r#"
+import tvm_ffi
+
+def count(mod):
+    counts = {}
+    def visit(node):
+        key = type(node).__name__
+        counts[key] = counts.get(key, 0) + 1
+    tvm_ffi.structural_walk(mod, visit, order="pre")
+    return counts
+"#;
+
 /// One stage's medians: ours, TVM's, and the median ratio of pairs (TVM over ours).
 pub struct ApiStage {
     /// The stage's name.
     pub name: &'static str,
+    /// What it works on (`10000 bindings`, `llm_large.py`).
+    pub size: String,
     /// Our median, in seconds.
     pub ours: Option<f64>,
     /// TVM's median, in seconds.
     pub tvm: Option<f64>,
     /// The median ratio of pairs (TVM's time over ours).
     pub vs_tvm: Option<f64>,
+    /// Values the callback received, ours and TVM's (the visitor stage): the two
+    /// walks do not visit exactly the same values (docs/performance.md).
+    pub visited: Option<(u64, Option<u64>)>,
     /// Why the stage could not be measured.
     pub error: Option<String>,
 }
 
-/// Time the BlockBuilder stage `runs` times (after an untimed run on each side).
-pub fn measure(session: &Session, runs: usize, mut server: Option<&mut Server>) -> ApiStage {
-    let program = format!("{BLOCK_BUILDER}\nmod = build({BINDINGS})\n");
-    let ours_once = || -> Result<f64, String> {
-        let start = Instant::now();
-        session.run("block_builder.py", &program, &[]).map_err(|e| e.message.clone())?;
-        Ok(start.elapsed().as_secs_f64())
-    };
-    let mut stage = ApiStage { name: "BlockBuilder", ours: None, tvm: None, vs_tvm: None, error: None };
-    if let Err(e) = ours_once() {
+impl ApiStage {
+    fn new(name: &'static str, size: String) -> Self {
+        ApiStage { name, size, ours: None, tvm: None, vs_tvm: None, visited: None, error: None }
+    }
+}
+
+/// Time a stage `runs` times, each run of ours (`ours`) right before one of TVM's
+/// (`theirs`, through `server`), after an untimed run on each side.
+fn pairs(
+    mut stage: ApiStage,
+    runs: usize,
+    mut server: Option<&mut Server>,
+    mut ours: impl FnMut() -> Result<f64, String>,
+    mut theirs: impl FnMut(&mut Server) -> Result<f64, String>,
+) -> ApiStage {
+    if let Err(e) = ours() {
         stage.error = Some(e);
         return stage;
     }
     if let Some(s) = server.as_deref_mut()
-        && let Err(e) = s.block_builder(BINDINGS)
+        && let Err(e) = theirs(s)
     {
         stage.error = Some(e);
         server = None;
     }
-    let (mut ours, mut theirs, mut ratios) = (vec![], vec![], vec![]);
+    let (mut mine, mut tvm, mut ratios) = (vec![], vec![], vec![]);
     for _ in 0..runs.max(1) {
-        match ours_once() {
-            Ok(t) => ours.push(t),
+        match ours() {
+            Ok(t) => mine.push(t),
             Err(e) => {
                 stage.error = Some(e);
                 break;
             }
         }
         if let Some(s) = server.as_deref_mut() {
-            match s.block_builder(BINDINGS) {
+            match theirs(s) {
                 Ok(t) => {
-                    theirs.push(t);
-                    ratios.push(t / ours.last().copied().unwrap_or(1.0).max(1e-9));
+                    tvm.push(t);
+                    ratios.push(t / mine.last().copied().unwrap_or(1.0).max(1e-9));
                 }
                 Err(e) => {
                     stage.error = Some(e);
@@ -84,8 +113,67 @@ pub fn measure(session: &Session, runs: usize, mut server: Option<&mut Server>) 
             }
         }
     }
-    stage.ours = median(ours);
-    stage.tvm = median(theirs);
+    stage.ours = median(mine);
+    stage.tvm = median(tvm);
     stage.vs_tvm = median(ratios);
+    stage
+}
+
+/// Time the BlockBuilder stage `runs` times (after an untimed run on each side).
+pub fn measure(session: &Session, runs: usize, server: Option<&mut Server>) -> ApiStage {
+    let program = format!("{BLOCK_BUILDER}\nmod = build({BINDINGS})\n");
+    let ours = || -> Result<f64, String> {
+        let start = Instant::now();
+        session.run("block_builder.py", &program, &[]).map_err(|e| e.message.clone())?;
+        Ok(start.elapsed().as_secs_f64())
+    };
+    let stage = ApiStage::new("BlockBuilder", format!("{BINDINGS} bindings"));
+    pairs(stage, runs, server, ours, |s| s.block_builder(BINDINGS))
+}
+
+/// Of `paths`, the largest file and its index (its key in TVM's server).
+pub fn largest(paths: &[std::path::PathBuf]) -> Option<(usize, &Path)> {
+    let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+    paths.iter().enumerate().max_by_key(|(_, p)| size(p)).map(|(i, p)| (i, p.as_path()))
+}
+
+/// The module a file defines (its last definition, as `from_source` returns it).
+fn module_of(session: &Session, path: &Path) -> Result<ObjectRef, String> {
+    let text = crate::vm::run::read_source(path)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let defs = session.parse_with(&name, &text, false).map_err(|e| e.message.lines().next().unwrap_or("").to_string())?;
+    defs.into_iter().last().map(|(_, d)| d).ok_or_else(|| format!("{name}: defines nothing"))
+}
+
+/// Time the visitor stage on file `key` at `path` (TVM's server has loaded it as
+/// `key`), `runs` times after an untimed run on each side.
+pub fn measure_visitor(session: &Session, key: usize, path: &Path, runs: usize, server: Option<&mut Server>) -> ApiStage {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let mut stage = ApiStage::new("Python visitor", name);
+    let module = match module_of(session, path) {
+        Ok(m) => m,
+        Err(e) => {
+            stage.error = Some(e);
+            return stage;
+        }
+    };
+    // `Session::run` hands back IR-valued globals: the count comes back as an IntImm.
+    let program = format!("{VISITOR}\nfrom tvm import tirx\nn = tirx.IntImm(\"int64\", sum(count(mod).values()))\n");
+    let inputs = [("mod", Value::Object(module))];
+    let (mut ours_n, mut theirs_n) = (None, None);
+    let ours = || -> Result<f64, String> {
+        let start = Instant::now();
+        let globals = session.run("visitor.py", &program, &inputs).map_err(|e| e.message.clone())?;
+        let elapsed = start.elapsed().as_secs_f64();
+        ours_n = globals.iter().find(|(k, _)| k == "n").and_then(|(_, v)| v.as_object()?.field("value")?.as_int());
+        Ok(elapsed)
+    };
+    let theirs = |s: &mut Server| -> Result<f64, String> {
+        let (t, n) = s.visit(key)?;
+        theirs_n = Some(n);
+        Ok(t)
+    };
+    let mut stage = pairs(stage, runs, server, ours, theirs);
+    stage.visited = ours_n.map(|n| (n as u64, theirs_n));
     stage
 }

@@ -106,8 +106,9 @@ fn ratio(theirs: f64, ours: f64) -> String {
 /// `tvmscript bench`: a table of timings and ratios against TVM 0.27: its
 /// in-process figures measured in this run through `tvm` (a command running a
 /// Python that imports tvm), else taken from `baseline` (`BASELINE.json`), which
-/// also gives the whole-process and memory figures.
-pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, tvm: Option<&str>) -> i32 {
+/// also gives the whole-process and memory figures. With `api_only`, only the
+/// Python API stages run (the files' stages and whole processes do not).
+pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, tvm: Option<&str>, api_only: bool) -> i32 {
     crate::init();
     let baseline = match baseline.map(load_baseline).transpose() {
         Ok(b) => b,
@@ -126,7 +127,8 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
     };
     // Whole processes first, while this process is small: a spawned child's peak RSS
     // starts from its parent's (Linux carries the high-water mark across exec).
-    let wholes: Vec<Option<(f64, f64)>> = paths
+    let file_paths = if api_only { &[][..] } else { paths };
+    let wholes: Vec<Option<(f64, f64)>> = file_paths
         .iter()
         .map(|p| match whole_process(p, runs) {
             Ok(w) => Some(w),
@@ -147,16 +149,29 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
         None => None,
     };
     let session = Session::new();
-    let measured = rounds::measure(&session, paths, runs, server.as_mut());
+    let measured = if api_only { Vec::new() } else { rounds::measure(&session, file_paths, runs, server.as_mut()) };
     eprintln!("bench: BlockBuilder, {} bindings", api::BINDINGS);
-    let builder = api::measure(&session, runs, server.as_mut());
+    let mut stages = vec![api::measure(&session, runs, server.as_mut())];
+    if let Some((key, largest)) = api::largest(paths) {
+        // The files' rounds had TVM's server load every file; else it loads this one.
+        if api_only && let Some(s) = server.as_mut() {
+            eprintln!("bench: TVM parses {}", largest.display());
+            if let Err(e) = s.load(key, largest) {
+                eprintln!("{e}");
+            }
+        }
+        eprintln!("bench: Python visitor over {}", largest.display());
+        stages.push(api::measure_visitor(&session, key, largest, runs, server.as_mut()));
+    }
     drop(server);
     let files: Vec<_> = measured.iter().filter_map(|m| m.as_ref().ok()).collect();
     let (spread, best_spread, ast_spread) = (rounds::spread(&files), rounds::best_spread(&files), rounds::ast_spread(&files));
-    println!(
-        "| file | MB | python AST s | parse s | parse/AST | parse/CPython AST | parse s/MB | best parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    if !measured.is_empty() {
+        println!(
+            "| file | MB | python AST s | parse s | parse/AST | parse/CPython AST | parse s/MB | best parse s/MB | print s | process s | process MiB | parse vs TVM | print vs TVM | process vs TVM | memory vs TVM |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    }
     let mut code = 0;
     for (t, whole) in measured.into_iter().zip(wholes) {
         let t = match t {
@@ -212,20 +227,23 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
             cell(fixed.as_ref().zip(whole).map(|(b, (_, m))| ratio(b.peak_mib, m))),
         );
     }
-    println!("\n| API stage | size | ours s | TVM s | vs TVM |");
-    println!("|---|---|---|---|---|");
+    println!("\n| API stage | on | ours s | TVM s | vs TVM | values visited (ours / TVM's) |");
+    println!("|---|---|---|---|---|---|");
     let cell = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
-    println!(
-        "| {} | {} bindings | {} | {} | {} |",
-        builder.name,
-        api::BINDINGS,
-        cell(builder.ours.map(secs)),
-        cell(builder.tvm.map(secs)),
-        cell(builder.vs_tvm.map(|r| format!("{r:.1}x"))),
-    );
-    if let Some(e) = &builder.error {
-        eprintln!("{}: {e}", builder.name);
-        code = 1;
+    for stage in &stages {
+        println!(
+            "| {} | {} | {} | {} | {} | {} |",
+            stage.name,
+            stage.size,
+            cell(stage.ours.map(secs)),
+            cell(stage.tvm.map(secs)),
+            cell(stage.vs_tvm.map(|r| format!("{r:.1}x"))),
+            cell(stage.visited.map(|(ours, theirs)| format!("{ours} / {}", cell(theirs.map(|n| n.to_string()))))),
+        );
+        if let Some(e) = &stage.error {
+            eprintln!("{}: {e}", stage.name);
+            code = 1;
+        }
     }
     if let (Some(cmd), Some(v)) = (&tvm_cmd, &tvm_version) {
         let rest = if baseline.is_some() { "whole process and memory from the baseline" } else { "no baseline for the whole process and memory" };

@@ -13,7 +13,9 @@ use std::sync::{Arc, Mutex};
 /// timed), `ast|parse|print KEY` (one timed run of CPython's `ast.parse`, TVM's
 /// `from_source` without the well-formedness check, `.script()`) or
 /// `block_builder N PROGRAM` (the program, JSON-quoted, defines `build(n)`; one
-/// timed call of `build(N)`). Each reply is one
+/// timed call of `build(N)`) or `visit KEY PROGRAM` (the program defines
+/// `count(mod)`, a dict of counts; one timed call on file KEY's module, the reply
+/// also giving the total as `n`). Each reply is one
 /// line, `@@bench {"s": SECONDS}` or `@@bench {"error": MESSAGE}`; the marker keeps
 /// whatever TVM writes to stdout itself out of the way. A collection before each
 /// timed call, as `BASELINE.json` was measured.
@@ -54,6 +56,13 @@ for line in sys.stdin:
                 texts["block_builder"] = {}
                 exec(json.loads(words[2]), texts["block_builder"])
             s, _ = timed(lambda: texts["block_builder"]["build"](int(key)))
+        elif op == "visit":
+            if "visitor" not in texts:
+                texts["visitor"] = {}
+                exec(json.loads(words[2]), texts["visitor"])
+            s, counts = timed(lambda: texts["visitor"]["count"](mods[key]))
+            reply({"s": s, "n": sum(counts.values())})
+            continue
         else:
             raise ValueError("unknown request " + repr(line))
         reply({"s": s})
@@ -159,22 +168,38 @@ impl Server {
     /// Read `path` as file `key` and parse it once; TVM's parse time.
     pub fn load(&mut self, key: usize, path: &std::path::Path) -> Result<f64, String> {
         let path = path.to_str().filter(|p| !p.contains('\n')).ok_or_else(|| format!("--tvm: cannot pass the path {}", path.display()))?;
-        self.request(&format!("load {key} {path}"))
+        self.timed(&format!("load {key} {path}"))
     }
 
     /// One timed run of the BlockBuilder program (`api::BLOCK_BUILDER`) building
     /// `bindings` bindings.
     pub fn block_builder(&mut self, bindings: usize) -> Result<f64, String> {
         let program = serde_json::to_string(super::api::BLOCK_BUILDER).map_err(|e| e.to_string())?;
-        self.request(&format!("block_builder {bindings} {program}"))
+        self.timed(&format!("block_builder {bindings} {program}"))
+    }
+
+    /// One timed run of the visitor (`api::VISITOR`) over file `key`'s module (loaded
+    /// before): its time and how many values the callback received.
+    pub fn visit(&mut self, key: usize) -> Result<(f64, u64), String> {
+        let program = serde_json::to_string(super::api::VISITOR).map_err(|e| e.to_string())?;
+        let reply = self.request(&format!("visit {key} {program}"))?;
+        let n = reply.get("n").and_then(|n| n.as_u64()).ok_or("--tvm: a visit reply without a count")?;
+        Ok((seconds(&reply)?, n))
     }
 
     /// One timed run of `stage` on file `key`.
     pub fn time(&mut self, stage: Stage, key: usize) -> Result<f64, String> {
-        self.request(&format!("{} {key}", stage.word()))
+        self.timed(&format!("{} {key}", stage.word()))
     }
 
-    fn request(&mut self, line: &str) -> Result<f64, String> {
+    /// A request whose reply is a time.
+    fn timed(&mut self, line: &str) -> Result<f64, String> {
+        let reply = self.request(line)?;
+        seconds(&reply).map_err(|e| format!("--tvm: `{line}`: {e}"))
+    }
+
+    /// A request's reply, or its error.
+    fn request(&mut self, line: &str) -> Result<serde_json::Value, String> {
         let sent = self.requests.as_mut().map(|w| writeln!(w, "{line}").and_then(|()| w.flush()));
         if !matches!(sent, Some(Ok(()))) {
             return Err(self.died());
@@ -215,13 +240,18 @@ impl Drop for Server {
     }
 }
 
-/// A reply's seconds, or its error.
-fn parse_reply(json: &str) -> Result<f64, String> {
+/// A reply, or its error.
+fn parse_reply(json: &str) -> Result<serde_json::Value, String> {
     let v: serde_json::Value = serde_json::from_str(json.trim()).map_err(|e| format!("a reply that is not JSON ({e})"))?;
     if let Some(e) = v.get("error").and_then(|e| e.as_str()) {
         return Err(e.to_string());
     }
-    v.get("s").and_then(|s| s.as_f64()).filter(|s| s.is_finite() && *s > 0.0).ok_or_else(|| format!("a reply without a time: {json}"))
+    Ok(v)
+}
+
+/// A reply's seconds.
+fn seconds(reply: &serde_json::Value) -> Result<f64, String> {
+    reply.get("s").and_then(|s| s.as_f64()).filter(|s| s.is_finite() && *s > 0.0).ok_or_else(|| format!("a reply without a time: {reply}"))
 }
 
 #[cfg(test)]
@@ -230,10 +260,12 @@ mod tests {
 
     #[test]
     fn a_reply_is_seconds_or_an_error() {
-        assert_eq!(parse_reply("{\"s\": 0.016}\n"), Ok(0.016));
-        assert_eq!(parse_reply("{\"error\": \"ParserError: bad\"}"), Err("ParserError: bad".to_string()));
-        assert!(parse_reply("{\"s\": 0}").is_err());
+        let time = |json: &str| parse_reply(json).and_then(|r| seconds(&r));
+        assert_eq!(time("{\"s\": 0.016}\n"), Ok(0.016));
+        assert_eq!(time("{\"error\": \"ParserError: bad\"}"), Err("ParserError: bad".to_string()));
+        assert!(time("{\"s\": 0}").is_err());
         assert!(parse_reply("Traceback").is_err());
+        assert_eq!(parse_reply("{\"s\": 1.5, \"n\": 7}").unwrap().get("n").and_then(|n| n.as_u64()), Some(7));
     }
 
     /// A stand-in server in sh: it answers requests, ignores lines without the

@@ -4,6 +4,7 @@
 
 pub mod frontend;
 pub mod nodes;
+pub mod simplify;
 pub mod transform;
 pub mod ops;
 pub mod printer;

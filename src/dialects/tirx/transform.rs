@@ -1,6 +1,6 @@
 //! Built-in TIRx passes whose meaning needs no code generator, registered by name in
 //! the pass registry (`ir::pass`) for `tvm.tirx.transform` and Rust callers:
-//! `tirx.RemoveNoOp` and `tirx.ConvertSSA`.
+//! `tirx.RemoveNoOp` and `tirx.ConvertSSA` (and `tirx.StmtSimplify`, in `simplify.rs`).
 //!
 //! Where they stop: `RemoveNoOp` removes what is a no-op without the arithmetic
 //! analyzer (evaluations without calls, loops and conditionals whose bodies do
@@ -214,6 +214,9 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
 pub fn register() {
     register_pass("tirx.RemoveNoOp", || {
         FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| remove_no_op(f), PassInfo::new(0, "tirx.RemoveNoOp")).into()
+    });
+    register_pass("tirx.StmtSimplify", || {
+        FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| super::simplify::stmt_simplify(f), PassInfo::new(0, "tirx.StmtSimplify")).into()
     });
     register_pass("tirx.ConvertSSA", || ModulePass::new(convert_ssa, PassInfo::new(0, "tirx.ConvertSSA")).into());
 }

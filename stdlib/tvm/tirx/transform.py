@@ -49,10 +49,20 @@ def ConvertSSA():
     return _rust_pass("tirx.ConvertSSA", ModulePass)
 
 
+def StmtSimplify():
+    """Run statement-level arithmetic simplifications on the TIR PrimFunc (those that
+    need no arithmetic analyzer: see src/dialects/tirx/simplify.rs)."""
+    return _rust_pass("tirx.StmtSimplify", PrimFuncPass)
+
+
 def RemoveNoOp():
     """Remove statements that have no effect (empty loops, `T.evaluate(0)` ...)."""
     return _rust_pass("tirx.RemoveNoOp", PrimFuncPass)
 
 
-for _name, _factory in (("tirx.transform.ConvertSSA", ConvertSSA), ("tirx.transform.RemoveNoOp", RemoveNoOp)):
+for _name, _factory in (
+    ("tirx.transform.ConvertSSA", ConvertSSA),
+    ("tirx.transform.RemoveNoOp", RemoveNoOp),
+    ("tirx.transform.StmtSimplify", StmtSimplify),
+):
     _register_pass(_name, _factory)
