@@ -26,19 +26,9 @@ class Shape(tuple):
         return "(" + ", ".join(str(x) for x in self) + ("," if len(self) == 1 else "") + ")"
 
 
-def Array(items=()):  # noqa: N802
-    """An IR array; a list here (IR fields are read as lists)."""
-    return list(items)
-
+from _tvm_ffi_container import Array, Map  # noqa: E402
 
 List = Array
-
-
-def Map(items=()):  # noqa: N802
-    """An IR map; a dict here."""
-    return dict(items)
-
-
 Dict = Map
 
 

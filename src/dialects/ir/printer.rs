@@ -62,6 +62,40 @@ pub fn register() {
     register_print_hook(DEFAULT_TOKEN, "ir.MissingType", |_, _, _| {
         Ok(Doc::from(ExprDoc::id("ir").attr("Type").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())])))
     });
+    // An operator on its own prints reflectively with the registry's facts (TVM's repr).
+    register_print_hook(DEFAULT_TOKEN, "ir.Op", |obj, _, _| {
+        let info = super::classes::op_info(obj);
+        let name = obj.downcast_ref::<crate::ir::OpNode>().map(|n| n.name.clone()).unwrap_or_default();
+        let ir = || ExprDoc::id("ir");
+        let arguments = info
+            .arguments
+            .iter()
+            .map(|a| {
+                ir().attr("ArgumentInfo").call_kw(
+                    Vec::new(),
+                    vec![
+                        ("name".into(), ExprDoc::str(a.name.clone())),
+                        ("type_info".into(), ExprDoc::str(a.kind.clone())),
+                        ("description".into(), ExprDoc::str(a.doc.clone())),
+                    ],
+                )
+            })
+            .collect();
+        let missing = ir().attr("Type").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())]);
+        Ok(Doc::from(ir().attr("Op").call_kw(
+            Vec::new(),
+            vec![
+                ("span".into(), ExprDoc::none()),
+                ("ty".into(), missing),
+                ("name".into(), ExprDoc::str(name)),
+                ("description".into(), ExprDoc::str(info.description)),
+                ("arguments".into(), ExprDoc::tuple(arguments)),
+                ("attrs_type_key".into(), ExprDoc::str(info.attrs_type_key)),
+                ("num_inputs".into(), ExprDoc::int(info.num_inputs)),
+                ("support_level".into(), ExprDoc::int(info.support_level)),
+            ],
+        )))
+    });
     register_print_hook(DEFAULT_TOKEN, "ir.StringType", |_, _, _| {
         Ok(Doc::from(ExprDoc::id("ir").attr("StringType").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())])))
     });
