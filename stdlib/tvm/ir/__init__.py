@@ -2,7 +2,21 @@
 import _tvmscript
 
 Object = _tvmscript.Object
-load_json = _tvmscript.load_json
+
+
+def load_json(json_str):
+    """The IR value a JSON graph describes."""
+    try:
+        return _tvmscript.load_json(json_str)
+    except Exception:
+        # Text that is not JSON at all fails as TVM's does (its upgrade step parses
+        # the text first); anything else keeps its own error.
+        import json
+
+        json.loads(json_str)
+        raise
+
+
 save_json = _tvmscript.save_json
 
 IRModule = _tvmscript.ir_class("ir.IRModule")
