@@ -109,7 +109,14 @@ pub fn register() {
         if dtype == crate::ir::DataType::INT32 {
             return Ok(Doc::from(ExprDoc::int(imm.value)));
         }
-        Ok(Doc::from(p.generic_doc(obj, _path)?))
+        // Another width prints as TIRx writes it (`T.int64(3)`), as TVM's does.
+        p.push_dispatch_token(crate::dialects::tirx::printer::TOKEN);
+        let hook = p.find_hook("ir.IntImm");
+        p.pop_dispatch_token();
+        match hook {
+            Some(h) => h(obj, _path, p),
+            None => Ok(Doc::from(p.generic_doc(obj, _path)?)),
+        }
     });
 }
 
