@@ -143,7 +143,7 @@ fn parameter_and_local_shadowing_behave_as_python() {
         &prog(
             "n = I.dynamic('n')\nv = 7\n\
              @T.function\ndef f(n: T.int64, A: T.Tensor((4,), 'float32')):\n    v = T.float32(3)\n    A[0] = v\n    A[1] = T.Cast('float32', n)\n\
-             print(f.params[0].same_as(n), f.params[0].dtype)\nprint('7' in f.body.script() if hasattr(f.body, 'script') else '7' in f.script())\n",
+             print(f.params[0].same_as(n), f.params[0].ty)\nprint('7' in f.body.script() if hasattr(f.body, 'script') else '7' in f.script())\n",
         ),
     );
     assert_eq!(out, ["False int64", "False"]);
@@ -173,7 +173,7 @@ fn dynamic_constructors_create_fresh_int32_vars() {
         &prog(
             "from tvm.script import s_tir as Ts\n\
              a, b, c = I.dynamic('n'), T.dynamic('n'), Ts.dynamic('n')\nd = T.dynamic('m', 'int64')\n\
-             print(a.dtype, b.dtype, c.dtype, d.dtype)\nprint(a.same_as(b), a.same_as(I.dynamic('n')))\n",
+             print(a.ty, b.ty, c.ty, d.ty)\nprint(a.same_as(b), a.same_as(I.dynamic('n')))\n",
         ),
     );
     assert_eq!(out, ["int32 int32 int32 int64", "False False"]);
@@ -209,7 +209,7 @@ fn pep695_header_declares_local_symbols() {
         "pep695",
         &prog(
             "@T.function\ndef f[n, k: T.int64, m: int](A: T.Tensor((n, k, m), 'float32')):\n    A[0, 0, 0] = 1.0\n\
-             sh = f.params[0].ty.shape\nprint([str(x.dtype) for x in sh], [str(x) for x in sh])\n",
+             sh = f.params[0].ty.shape\nprint([str(x.ty) for x in sh], [str(x) for x in sh])\n",
         ),
     );
     assert_eq!(out, ["['int32', 'int64', 'int32'] ['n', 'k', 'm']"]);
@@ -233,7 +233,7 @@ fn future_annotations_defers_header_evaluation() {
         "future",
         "from __future__ import annotations\nfrom tvm.script import tirx as T\n\
          @T.function\ndef f[m](A: T.Tensor((m,), 'float32')):\n    A[0] = 1.0\n\
-         print(str(f.params[0].ty.shape[0]), f.params[0].ty.shape[0].dtype)\n",
+         print(str(f.params[0].ty.shape[0]), f.params[0].ty.shape[0].ty)\n",
     );
     assert_eq!(out, ["m int32"]);
 }

@@ -108,6 +108,9 @@ pub struct OpEntry {
     pub doc: String,
     /// Declared arguments; `None` when the operator takes any number.
     pub args: Option<Vec<ArgSpec>>,
+    /// The arguments as TVM documents them (`Op.arguments`), which may be more or
+    /// fewer than a call is checked against.
+    pub documented_args: Vec<ArgSpec>,
     /// Computes a call's type from its arguments (`FInferType`).
     pub infer_type: Option<InferTypeFn>,
     /// Checks a call's arguments beyond their number.
@@ -135,11 +138,20 @@ impl OpDef {
     /// Start defining the operator `name` (`dialect.op`), described by `doc`.
     pub fn new(name: &str, doc: &str) -> OpDef {
         let op = Op::new(OpNode { ty: Type::missing(), name: name.into(), span: Span::none() });
-        OpDef { entry: OpEntry { op, doc: doc.into(), args: None, infer_type: None, validator: None, attrs: HashMap::new() } }
+        OpDef { entry: OpEntry { op, doc: doc.into(), args: None, documented_args: Vec::new(), infer_type: None, validator: None, attrs: HashMap::new() } }
     }
     /// Declare the arguments (their number is then checked by `Call::validate`).
     pub fn signature(mut self, sig: impl sig::Signature) -> OpDef {
-        self.entry.args = Some(sig.into_specs());
+        let specs = sig.into_specs();
+        if self.entry.documented_args.is_empty() {
+            self.entry.documented_args = specs.clone();
+        }
+        self.entry.args = Some(specs);
+        self
+    }
+    /// Document the arguments (`Op.arguments`) without checking calls against them.
+    pub fn document_args(mut self, specs: Vec<ArgSpec>) -> OpDef {
+        self.entry.documented_args = specs;
         self
     }
     /// Set how a call's type is inferred from its arguments.

@@ -588,9 +588,26 @@ impl Printer {
         let info = obj.type_info();
         let mut kwargs = Vec::with_capacity(info.fields.len());
         for (field, value) in info.fields.iter().zip(obj.fields()) {
-            kwargs.push((field.name.into(), self.value_to_doc(&value, &path.attr(field.name))?));
+            kwargs.push((field.name.into(), self.repr_value_doc(&value, &path.attr(field.name))?));
         }
         Ok(ExprDoc::id(info.key).call_kw(Vec::new(), kwargs))
+    }
+
+    /// A field value as TVM's reflective repr shows it: arrays as tuples (`(1, 0)`),
+    /// a dtype bare (`int32`), a float as Python's repr (`1e-05`); the rest as in scripts.
+    fn repr_value_doc(&mut self, value: &Value, path: &AccessPath) -> Result<ExprDoc> {
+        Ok(match value {
+            Value::Array(items) => {
+                let mut elements = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    elements.push(self.repr_value_doc(item, &path.index(i))?);
+                }
+                ExprDoc::tuple(elements).with_path(path.clone())
+            }
+            Value::DType(d) => ExprDoc::id(d.to_string()).with_path(path.clone()),
+            Value::Float(f) => ExprDoc::id(python_float_repr(*f)).with_path(path.clone()),
+            _ => self.value_to_doc(value, path)?,
+        })
     }
 
     /// Attach configured comments and collect object underlines (TVM's AddDocDecoration).
@@ -1146,4 +1163,26 @@ pub fn sanitize_name(hint: &str) -> String {
         return hint.to_string();
     }
     hint.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'_' { b as char } else { '_' }).collect()
+}
+
+/// Python's `repr` of a float: the shortest digits that read back, positional for
+/// exponents -4 to 15, else scientific with a two-digit exponent (`1e-05`, `1e+16`).
+fn python_float_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
+    }
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..16).contains(&exp) {
+        let s = format!("{f}");
+        return if s.contains('.') { s } else { format!("{s}.0") };
+    }
+    format!("{mantissa}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
 }

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple};
-use rustpython_vm::{AsObject, PyObjectRef, PyResult, TryFromObject, VirtualMachine};
+use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType, PyTypeRef};
+use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, TryFromObject, VirtualMachine};
 
 use super::object::{unwrap_object, wrap};
 use crate::ir::{self, DataType, Expr, ObjectRef, Value};
@@ -18,15 +18,50 @@ pub fn value_to_py(vm: &VirtualMachine, v: &Value) -> PyObjectRef {
         Value::Str(s) => vm.ctx.new_str(&**s).into(),
         Value::DType(d) => vm.ctx.new_str(d.to_string()).into(),
         Value::Object(o) => wrap(vm, o.clone()),
-        Value::Array(a) => vm.ctx.new_list(a.iter().map(|x| value_to_py(vm, x)).collect()).into(),
+        Value::Array(a) => {
+            py_array(vm, a.iter().map(|x| value_to_py(vm, x)).collect())
+        }
         Value::Map(m) => {
-            let d = vm.ctx.new_dict();
+            let d = match container_class(vm, 1) {
+                Some(cls) => PyRef::new_ref(PyDict::default(), cls, None),
+                None => vm.ctx.new_dict(),
+            };
             for (k, v) in m.iter() {
                 let _ = d.set_item(&*value_to_py(vm, k), value_to_py(vm, v), vm);
             }
             d.into()
         }
     }
+}
+
+/// Python objects as an IR array is read (TVM's `Array`, printed `(a, b)`).
+pub fn py_array(vm: &VirtualMachine, items: Vec<PyObjectRef>) -> PyObjectRef {
+    match container_class(vm, 0) {
+        Some(cls) => PyRef::new_ref(PyTuple::new_unchecked(items.into_boxed_slice()), cls, None).into(),
+        None => vm.ctx.new_list(items).into(),
+    }
+}
+
+thread_local! {
+    /// `_tvm_ffi_container.Array` and `Map` per VM (keyed by its global state).
+    static CONTAINERS: std::cell::RefCell<crate::fast_hash::FastMap<usize, Option<[PyTypeRef; 2]>>> = Default::default();
+}
+
+/// The class IR arrays (0) or maps (1) are read as: TVM's containers, which print as
+/// `(n, 4)` and `{"a": 1}`; None when the frozen module cannot be loaded.
+fn container_class(vm: &VirtualMachine, which: usize) -> Option<PyTypeRef> {
+    let key = rustpython_vm::common::rc::PyRc::as_ptr(&vm.state) as usize;
+    if let Some(c) = CONTAINERS.with(|c| c.borrow().get(&key).cloned()) {
+        return c.map(|c| c[which].clone());
+    }
+    let load = || -> Option<[PyTypeRef; 2]> {
+        let m = vm.import("_tvm_ffi_container", 0).ok()?;
+        let get = |n: &'static str| m.get_attr(n, vm).ok()?.downcast::<PyType>().ok();
+        Some([get("Array")?, get("Map")?])
+    };
+    let classes = load();
+    CONTAINERS.with(|c| c.borrow_mut().insert(key, classes.clone()));
+    classes.map(|c| c[which].clone())
 }
 
 /// A Python object as an IR value.

@@ -140,6 +140,17 @@ pub mod tvmscript {
         crate::ir::assert_structural_equal(&a, &b, map_free_vars.unwrap_or(false)).py(vm)
     }
 
+    /// The access paths (as text) of the first structural mismatch, or None when equal
+    /// (`tvm_ffi.get_first_structural_mismatch`).
+    #[pyfunction]
+    fn first_structural_mismatch(lhs: PyObjectRef, rhs: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult {
+        let (a, b) = (obj_arg(vm, &lhs)?, obj_arg(vm, &rhs)?);
+        Ok(match crate::ir::structural::get_first_structural_mismatch(&a, &b, map_free_vars.unwrap_or(false)) {
+            None => vm.ctx.none(),
+            Some((l, r)) => vm.ctx.new_tuple(vec![vm.ctx.new_str(l.to_string()).into(), vm.ctx.new_str(r.to_string()).into()]).into(),
+        })
+    }
+
     /// `tvm.ir.structural_equal(lhs, rhs, map_free_vars=False)`.
     #[pyfunction]
     fn structural_equal(lhs: PyObjectRef, rhs: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult<bool> {

@@ -26,19 +26,9 @@ class Shape(tuple):
         return "(" + ", ".join(str(x) for x in self) + ("," if len(self) == 1 else "") + ")"
 
 
-def Array(items=()):  # noqa: N802
-    """An IR array; a list here (IR fields are read as lists)."""
-    return list(items)
-
+from _tvm_ffi_container import Array, Map  # noqa: E402
 
 List = Array
-
-
-def Map(items=()):  # noqa: N802
-    """An IR map; a dict here."""
-    return dict(items)
-
-
 Dict = Map
 
 
@@ -47,11 +37,35 @@ def convert(value):
     return value
 
 
+class AccessPath:
+    """Where a value sits below a root (`<root>.body.value`), as a mismatch names it."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text):
+        self._text = text
+
+    def __repr__(self):
+        return self._text
+
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        return isinstance(other, AccessPath) and other._text == self._text
+
+    def __hash__(self):
+        return hash(self._text)
+
+
+AccessPath.__module__ = "tvm_ffi.access_path"
+
+
 def get_first_structural_mismatch(lhs, rhs, map_free_vars=False):
-    """None when equal; otherwise a pair naming the first mismatch."""
-    if structural_equal(lhs, rhs, map_free_vars):
+    """None when equal; otherwise the access paths (lhs, rhs) of the first mismatch."""
+    found = _tvmscript.first_structural_mismatch(lhs, rhs, bool(map_free_vars))
+    if found is None:
         return None
-    return (lhs, rhs)
+    return Array(AccessPath(p) for p in found)
 
 # Structural walks and maps (functors).
 from .structural import (  # noqa: E402,F401

@@ -164,14 +164,38 @@ fn exprs() {
             let extent = py_to_expr(vm, &a.req(vm, "extent")?)?;
             Ok(wrap(vm, ir::Range::from_min_extent(min, extent, Span::none()).upcast()))
         });
-    define("ir.Op").module("tvm.ir.op").staticmethod("get", |vm, args: FuncArgs| {
-        let a = bind(vm, "get", args, &["op_name"])?;
-        let name = py_str(vm, &a.req(vm, "op_name")?)?;
-        let op = ir::Op::get(&name).map_err(|_| {
-            vm.new_attribute_error(format!("Check failed: (reg != nullptr) is false: Operator {name} is not registered"))
-        })?;
-        Ok(wrap(vm, op.upcast()))
-    });
+    define("ir.Op")
+        .module("tvm.ir.op")
+        .staticmethod("get", |vm, args: FuncArgs| {
+            let a = bind(vm, "get", args, &["op_name"])?;
+            let name = py_str(vm, &a.req(vm, "op_name")?)?;
+            let op = ir::Op::get(&name).map_err(|_| {
+                vm.new_attribute_error(format!("Check failed: (reg != nullptr) is false: Operator {name} is not registered"))
+            })?;
+            Ok(wrap(vm, op.upcast()))
+        })
+        .property("num_inputs", |vm, o| Ok(vm.ctx.new_int(op_info(o).num_inputs).into()))
+        .property("support_level", |vm, o| Ok(vm.ctx.new_int(op_info(o).support_level).into()))
+        .property("attrs_type_key", |vm, o| Ok(vm.ctx.new_str(op_info(o).attrs_type_key).into()))
+        .property("description", |vm, o| Ok(vm.ctx.new_str(op_info(o).description).into()))
+        .method("_arguments", |vm, o, _| {
+            let rows = op_info(o)
+                .arguments
+                .into_iter()
+                .map(|a| vm.ctx.new_tuple(vec![vm.ctx.new_str(a.name).into(), vm.ctx.new_str(a.kind).into(), vm.ctx.new_str(a.doc).into()]).into())
+                .collect();
+            Ok(vm.ctx.new_list(rows).into())
+        })
+        .method("get_attr", |vm, o, args| {
+            let a = bind(vm, "get_attr", args, &["attr_name"])?;
+            let key = py_str(vm, &a.req(vm, "attr_name")?)?;
+            let op = o.downcast_ref::<ir::OpNode>().map(|n| n.name.clone()).unwrap_or_default();
+            match ir::op::op_attr(&op, &key) {
+                Some(v) => Ok(crate::vm::convert::value_to_py(vm, &v)),
+                None if op_attr_is_registered(&key) => Ok(vm.ctx.none()),
+                None => Err(crate::dialects::ir::module_class::internal_error(vm, format!("Attribute '{key}' is not registered"))),
+            }
+        });
     define("ir.Call").module("tvm.ir.expr").init(|vm, args: FuncArgs| {
         let a = bind(vm, "Call", args, &["op", "args", "attrs", "ty_args", "span", "ret_ty"])?;
         let op_arg = a.req(vm, "op")?;
@@ -199,6 +223,50 @@ fn exprs() {
         let call = ir::Call::new(ir::CallNode { ty, op, args: call_args, attrs, ty_args, span: Span::none() });
         Ok(wrap(vm, call.upcast()))
     });
+}
+
+/// What TVM's `ir.Op` shows of an operator beyond its name.
+pub struct OpInfo {
+    /// The number of inputs (`-1`: any).
+    pub num_inputs: i64,
+    /// TVM's support level (10 unless registered otherwise).
+    pub support_level: i64,
+    /// The type key of the operator's attributes, empty without any.
+    pub attrs_type_key: String,
+    /// What the operator does.
+    pub description: String,
+    /// The documented arguments.
+    pub arguments: Vec<ir::op::ArgSpec>,
+}
+
+/// The registry's facts about an operator object, with TVM's defaults.
+pub fn op_info(o: &ir::ObjectRef) -> OpInfo {
+    let name = o.downcast_ref::<ir::OpNode>().map(|n| n.name.clone()).unwrap_or_default();
+    let entry = ir::op::op_entry(&name);
+    let int = |k: &str, d: i64| entry.as_ref().and_then(|e| e.attrs.get(k)).and_then(|v| v.as_int()).unwrap_or(d);
+    OpInfo {
+        num_inputs: int("num_inputs", -1),
+        support_level: int("support_level", 10),
+        attrs_type_key: entry
+            .as_ref()
+            .and_then(|e| e.attrs.get("attrs_type_key"))
+            .and_then(|v| v.as_str().map(|s| s.to_string()))
+            .unwrap_or_default(),
+        description: entry.as_ref().map(|e| e.doc.clone()).unwrap_or_default(),
+        arguments: entry.map(|e| e.documented_args.clone()).unwrap_or_default(),
+    }
+}
+
+/// Whether TVM 0.27 registers an operator attribute of this name (for some operator):
+/// `get_attr` of such a name is None where unset, of any other an InternalError.
+fn op_attr_is_registered(key: &str) -> bool {
+    const TVM_ATTRS: &[&str] = &[
+        "FPurity", "TCallEffectKind", "TGlobalSymbol", "TScriptPrinterName", "TScriptDtypePrintLocation",
+        "TVectorizable", "FLegalize", "FLowerBuiltin", "FCallPacked", "FNormalize", "FValidate",
+        "FInferMixedPrecision", "FRelaxInferLayout", "TMixedPrecisionPolicy", "FPrimalGradient", "FInferType",
+        "TAllocator", "FDataDependent", "cuda.FLowerIntrinsic", "llvm.FLowerIntrinsic",
+    ];
+    TVM_ATTRS.contains(&key)
 }
 
 /// Register the core classes' Python faces.

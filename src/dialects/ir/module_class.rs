@@ -229,7 +229,7 @@ fn module_class() {
             // TVM lists them sorted by name.
             let mut gvs = m.global_vars();
             gvs.sort_by(|a, b| a.name_hint.cmp(&b.name_hint));
-            Ok(vm.ctx.new_list(gvs.into_iter().map(|g| wrap(vm, g.upcast())).collect()).into())
+            Ok(crate::vm::convert::py_array(vm, gvs.into_iter().map(|g| wrap(vm, g.upcast())).collect()))
         })
         .method("functions_items", |vm, obj, args| {
             let m = module_of(vm, obj)?;

@@ -63,6 +63,40 @@ pub fn register() {
     register_print_hook(DEFAULT_TOKEN, "ir.MissingType", |_, _, _| {
         Ok(Doc::from(ExprDoc::id("ir").attr("Type").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())])))
     });
+    // An operator on its own prints reflectively with the registry's facts (TVM's repr).
+    register_print_hook(DEFAULT_TOKEN, "ir.Op", |obj, _, _| {
+        let info = super::classes::op_info(obj);
+        let name = obj.downcast_ref::<crate::ir::OpNode>().map(|n| n.name.clone()).unwrap_or_default();
+        let ir = || ExprDoc::id("ir");
+        let arguments = info
+            .arguments
+            .iter()
+            .map(|a| {
+                ir().attr("ArgumentInfo").call_kw(
+                    Vec::new(),
+                    vec![
+                        ("name".into(), ExprDoc::str(a.name.clone())),
+                        ("type_info".into(), ExprDoc::str(a.kind.clone())),
+                        ("description".into(), ExprDoc::str(a.doc.clone())),
+                    ],
+                )
+            })
+            .collect();
+        let missing = ir().attr("Type").call_kw(Vec::new(), vec![("span".into(), ExprDoc::none())]);
+        Ok(Doc::from(ir().attr("Op").call_kw(
+            Vec::new(),
+            vec![
+                ("span".into(), ExprDoc::none()),
+                ("ty".into(), missing),
+                ("name".into(), ExprDoc::str(name)),
+                ("description".into(), ExprDoc::str(info.description)),
+                ("arguments".into(), ExprDoc::tuple(arguments)),
+                ("attrs_type_key".into(), ExprDoc::str(info.attrs_type_key)),
+                ("num_inputs".into(), ExprDoc::int(info.num_inputs)),
+                ("support_level".into(), ExprDoc::int(info.support_level)),
+            ],
+        )))
+    });
     // Inside a printed type (a tuple's field) the string type is `I.StringType()`;
     // alone, `str()` shows it reflectively, as TVM's class is not Scriptable
     // (`stdlib/tvm/ir/__init__.py`).
@@ -81,7 +115,14 @@ pub fn register() {
         if dtype == crate::ir::DataType::INT32 {
             return Ok(Doc::from(ExprDoc::int(imm.value)));
         }
-        Ok(Doc::from(p.generic_doc(obj, _path)?))
+        // Another width prints as TIRx writes it (`T.int64(3)`), as TVM's does.
+        p.push_dispatch_token(crate::dialects::tirx::printer::TOKEN);
+        let hook = p.find_hook("ir.IntImm");
+        p.pop_dispatch_token();
+        match hook {
+            Some(h) => h(obj, _path, p),
+            None => Ok(Doc::from(p.generic_doc(obj, _path)?)),
+        }
     });
 }
 

@@ -107,14 +107,15 @@ pub fn op(name: &str) -> Result<Op> {
 
 fn intrinsic_def(info: &IntrinsicInfo) -> OpDef {
     let mut def = OpDef::new(info.name, "").set_attr(ATTR_NUM_INPUTS, Value::Int(info.num_inputs));
+    // Each also under TVM's name, for `Op.get_attr`.
     if let Some(s) = info.script_name {
-        def = def.set_attr(ATTR_SCRIPT_NAME, s);
+        def = def.set_attr(ATTR_SCRIPT_NAME, s).set_attr("TScriptPrinterName", s);
     }
     if let Some(d) = info.dtype_print_location {
-        def = def.set_attr(ATTR_DTYPE_PRINT_LOCATION, Value::Int(d.as_i64()));
+        def = def.set_attr(ATTR_DTYPE_PRINT_LOCATION, Value::Int(d.as_i64())).set_attr("TScriptDtypePrintLocation", Value::Int(d.as_i64()));
     }
     if let Some(e) = info.call_effect_kind {
-        def = def.set_attr(ATTR_CALL_EFFECT_KIND, Value::Int(e.as_i64()));
+        def = def.set_attr(ATTR_CALL_EFFECT_KIND, Value::Int(e.as_i64())).set_attr("TCallEffectKind", Value::Int(e.as_i64()));
     }
     match inference_of(info.name) {
         Some(f) => def.set_infer_type(f),

@@ -229,16 +229,13 @@ fn statement_classes() {
         create(vm, "tirx.AllocBuffer", vec![object_value(vm, Some(a.req(vm, "buffer")?))?, map_value(vm, a.get(vm, "annotations"))?])
     });
     define("tirx.DeclBuffer").module(m).init(|vm, args: FuncArgs| {
-        let a = bind(vm, "DeclBuffer", args, &["buffer", "data", "span"])?;
+        // TVM 0.27: `DeclBuffer(buffer, data=...)`; a positional second argument is the
+        // legacy body (carried on the Python side only, so dropped here) or a span.
+        let a = bind(vm, "DeclBuffer", args, &["buffer", "body", "span", "*", "data"])?;
         let buffer = a.req(vm, "buffer")?;
         let data = match a.get(vm, "data") {
-            Some(d) => expr_value(vm, &d)?,
-            None => {
-                let buf = unwrap_object(&buffer)
-                    .and_then(|o| o.try_downcast::<ir::VarNode>())
-                    .ok_or_else(|| vm.new_type_error("DeclBuffer: buffer must be a buffer Var"))?;
-                Value::Object(super::nodes::buffer_data(&buf).py(vm)?.into_object())
-            }
+            Some(d) if !vm.is_none(&d) => expr_value(vm, &d)?,
+            _ => return Err(vm.new_type_error("DeclBuffer requires a physical data binding")),
         };
         create(vm, "tirx.DeclBuffer", vec![object_value(vm, Some(buffer))?, data])
     });
@@ -339,9 +336,10 @@ fn function_class() {
                 .filter(|o| o.isinstance(stmt_info()))
                 .map(super::nodes::Stmt)
                 .ok_or_else(|| vm.new_type_error("PrimFunc: body must be a Stmt"))?;
+            // No return type is the unit type (TVM's VoidType, printed `None`), as parsed.
             let ret_type = match a.get(vm, "ret_type") {
-                None => Type::missing(),
-                Some(t) => crate::dialects::ir::classes::type_arg(vm, &t, "ret_type")?,
+                Some(t) if !vm.is_none(&t) => crate::dialects::ir::classes::type_arg(vm, &t, "ret_type")?,
+                _ => Type::unit(),
             };
             let attrs = match a.get(vm, "attrs").map(|d| py_to_value(vm, &d)).transpose()? {
                 None | Some(Value::None) => ir::AttrMap::from(Vec::new()),

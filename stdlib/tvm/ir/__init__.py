@@ -2,7 +2,21 @@
 import _tvmscript
 
 Object = _tvmscript.Object
-load_json = _tvmscript.load_json
+
+
+def load_json(json_str):
+    """The IR value a JSON graph describes."""
+    try:
+        return _tvmscript.load_json(json_str)
+    except Exception:
+        # Text that is not JSON at all fails as TVM's does (its upgrade step parses
+        # the text first); anything else keeps its own error.
+        import json
+
+        json.loads(json_str)
+        raise
+
+
 save_json = _tvmscript.save_json
 
 IRModule = _tvmscript.ir_class("ir.IRModule")
@@ -90,6 +104,33 @@ def _astype(self, dtype, span=None):
 
 
 Expr.astype = _astype
+
+
+def _string_imm_eq(self, other):
+    # TVM compares a string literal by its value, with a str or another literal.
+    return self.value == (other.value if isinstance(other, StringImm) else other)
+
+
+from _tvm_ffi_container import Array as _Array  # noqa: E402
+
+
+class ArgumentInfo:
+    """One documented argument of an operator (`Op.arguments`)."""
+
+    __slots__ = ("name", "type_info", "description")
+
+    def __init__(self, name, type_info, description):
+        self.name, self.type_info, self.description = name, type_info, description
+
+    def __repr__(self):
+        q = lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'  # noqa: E731
+        return f"ir.ArgumentInfo(name={q(self.name)}, type_info={q(self.type_info)}, description={q(self.description)})"
+
+
+Op.arguments = property(lambda self: _Array(ArgumentInfo(*a) for a in self._arguments()))
+StringImm.__eq__ = _string_imm_eq
+StringImm.__ne__ = lambda self, other: not _string_imm_eq(self, other)
+StringImm.__hash__ = lambda self: Object.__hash__(self)
 
 from . import prim  # noqa: E402,F401
 

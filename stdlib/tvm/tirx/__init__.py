@@ -25,6 +25,21 @@ for _name in [
 ]:
     globals()[_name] = _tvmscript.ir_class("tirx." + _name)
 LetStmt = Bind
+SeqStmt.__getitem__ = lambda self, i: self.seq[i]  # noqa: F821
+SeqStmt.__len__ = lambda self: len(self.seq)  # noqa: F821
+
+
+def stmt_seq(*args):
+    """One statement of several (expressions become `Evaluate`); a single one as itself."""
+    ret = [v if isinstance(v, Stmt) else Evaluate(v) for v in args]  # noqa: F821
+    return ret[0] if len(ret) == 1 else SeqStmt(ret)  # noqa: F821
+
+
+def stmt_list(stmt):
+    """The statements of a statement, nested sequences flattened."""
+    if isinstance(stmt, SeqStmt):  # noqa: F821
+        return [s for x in stmt.seq for s in stmt_list(x)]
+    return [stmt]
 
 
 class ForKind(_enum.IntEnum):

@@ -268,6 +268,11 @@ pub fn to_dtype(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<DataType> {
 /// `BlockBuilder.emit`) the `TypeError` TVM's FFI raises.
 pub fn api_error(vm: &VirtualMachine, msg: String) -> rustpython_vm::builtins::PyBaseExceptionRef {
     if crate::builder::depth() == 0 {
+        // TVM's failed internal checks (`ICHECK`) raise InternalError; the rest are
+        // argument errors.
+        if msg.starts_with("Check failed") {
+            return crate::dialects::ir::module_class::internal_error(vm, msg);
+        }
         vm.new_type_error(msg)
     } else {
         diag(vm, format!("error: {msg}"))

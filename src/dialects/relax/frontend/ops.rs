@@ -407,8 +407,22 @@ pub fn call_op(vm: &VirtualMachine, fact: &'static OpFact, args: native::Args) -
         }
         None => None,
     };
-    let call = make_call(vm, fact.name, call_args, attrs, vec![])?;
-    Ok(Val::Ir(fill_inferred_dim(call).into_object()))
+    let call = fill_inferred_dim(make_call(vm, fact.name, call_args, attrs, vec![])?);
+    Ok(Val::Ir(unnormalized_outside_definitions(call).into_object()))
+}
+
+/// Called from Python outside any definition (`tvm.relax.op.add(x, y)`), TVM's
+/// operator functions build the call unnormalized: its type stays missing until a
+/// block builder normalizes it. (Its inference still ran: it raises what TVM's
+/// construction raises, and fills `reshape`'s `-1`.)
+fn unnormalized_outside_definitions(call: Expr) -> Expr {
+    if crate::builder::current_dialect().is_some() {
+        return call;
+    }
+    let Some(c) = call.downcast_ref::<ir::CallNode>() else { return call };
+    Call::make(Some(Type::missing()), c.op.clone(), c.args.clone(), Some(c.attrs.clone()), c.ty_args.clone(), c.span.clone())
+        .map(Into::into)
+        .unwrap_or(call)
 }
 
 /// TVM's `reshape` writes the dimension it infers for `-1` into a literal shape

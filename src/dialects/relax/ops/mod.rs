@@ -125,7 +125,10 @@ pub(crate) fn register() -> Result<()> {
 }
 
 fn op_def(fact: &OpFact) -> OpDef {
+    let documented =
+        fact.args.iter().map(|(name, kind, doc)| ArgSpec { name: (*name).into(), kind: (*kind).into(), doc: (*doc).into() }).collect();
     let mut def = OpDef::new(fact.name, "")
+        .document_args(documented)
         .set_attr(ATTR_NUM_INPUTS, Value::Int(fact.num_inputs))
         .set_attr(ATTR_SUPPORT_LEVEL, Value::Int(fact.support_level));
     if let Some(s) = fact.script_name {

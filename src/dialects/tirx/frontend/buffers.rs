@@ -736,7 +736,7 @@ pub fn make_store(buf: &Var, value: Expr, indices: Vec<Expr>) -> Result<Stmt> {
 /// A buffer's attribute as Python reads it (`A.shape`, `A.data` …).
 pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResult> {
     let bt = buffer_type(buf)?;
-    let list = |items: &[Expr]| -> PyObjectRef { vm.ctx.new_list(items.iter().map(|e| py(vm, e.clone())).collect()).into() };
+    let list = |items: &[Expr]| -> PyObjectRef { crate::vm::convert::py_array(vm, items.iter().map(|e| py(vm, e.clone())).collect()) };
     Some(Ok(match name {
         "shape" => list(&bt.shape),
         "strides" => list(&bt.strides),

@@ -630,8 +630,10 @@ pub fn attr_hook(vm: &VirtualMachine, obj: &ObjectRef, name: &str) -> Option<PyR
     {
         return Some(r);
     }
-    if name == "dtype" && obj.isinstance(ir::expr_info()) {
-        return Some(Ok(vm.ctx.new_str(Expr(obj.clone()).dtype().to_string()).into()));
+    // TVM 0.27's expressions have no `dtype` (their type is `ty`); a Var's refuses it
+    // unless it is a buffer.
+    if name == "dtype" && obj.is::<VarNode>() {
+        return Some(Err(vm.new_attribute_error("dtype is only available on a Var with BufferType")));
     }
     None
 }

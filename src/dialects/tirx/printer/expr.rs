@@ -457,6 +457,12 @@ pub fn register() {
         let min = expr_at(p, &n.min, &path.attr("min"))?;
         let end = fold::add(&n.min, &n.extent);
         let end = expr_at(p, &end, &path.attr("extent"))?;
+        // A range printed on its own is `I.Range(min, end)`; inside a statement, a slice.
+        if path.len() == 0 {
+            p.use_import(crate::dialects::ir::printer::IMPORT_I);
+            let prefix = p.config().ir_prefix.clone();
+            return Ok(ExprDoc::id(prefix).attr("Range").call(vec![min, end]));
+        }
         Ok(ExprDoc::slice(Some(min), Some(end), None))
     });
     hook::<IterVarNode>("tirx.IterVar", |p, _, n, path| iter_var_doc(p, n, path));

@@ -76,6 +76,8 @@ pub fn register() -> crate::ir::Result<()> {
         "prim.BitwiseAnd", "prim.BitwiseOr", "prim.BitwiseXor", "prim.LShift", "prim.RShift", "prim.Not",
         "prim.BitwiseNot", "prim.Select", "prim.Cast", "prim.Let", "prim.Ramp", "prim.Broadcast", "prim.Shuffle",
         "ir.IntImm", "ir.FloatImm", "ir.StringImm", "ir.PrimType", "ir.PointerType", "ir.TupleType", "ir.FuncType",
+        // A range on its own holds scalar expressions, printed as TIRx prints them.
+        "ir.Range",
     ] {
         register_script_entry(key, fragment_entry);
     }

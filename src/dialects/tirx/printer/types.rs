@@ -10,19 +10,22 @@ use super::util::{dtype_doc, t};
 
 /// `T.handle(...)` for a pointer type: `T.handle()` (void, global), `T.handle("float32",
 /// "global")`, `T.handle(storage_scope="shared")`; `T.TensorMap()` for a TMA descriptor.
-fn pointer_call(p: &mut Printer, ptr: &PointerTypeNode) -> ExprDoc {
+fn pointer_call(p: &mut Printer, ptr: &PointerTypeNode, path: &AccessPath) -> Result<ExprDoc> {
     if ptr.element_type.is::<TensorMapTypeNode>() {
-        return t(p, "TensorMap").call(vec![]);
+        return Ok(t(p, "TensorMap").call(vec![]));
     }
-    let elem = ptr.element_type.as_prim();
     let handle = t(p, "handle");
-    match elem {
-        Some(d) if !d.is_void() => {
-            handle.call(vec![ExprDoc::str(d), ExprDoc::str(ptr.storage_scope.clone())])
+    let scope = ExprDoc::str(ptr.storage_scope.clone());
+    Ok(match ptr.element_type.as_prim() {
+        Some(d) if !d.is_void() => handle.call(vec![ExprDoc::str(d), scope]),
+        Some(_) if ptr.storage_scope == "global" || ptr.storage_scope.is_empty() => handle.call(vec![]),
+        Some(_) => handle.call_kw(vec![], vec![("storage_scope".into(), scope)]),
+        // Any other element type prints as itself (`T.handle(I.StringType(), "global")`).
+        None => {
+            let elem = p.to_doc(ptr.element_type.as_object(), &path.attr("element_type"))?;
+            handle.call(vec![elem, scope])
         }
-        _ if ptr.storage_scope == "global" || ptr.storage_scope.is_empty() => handle.call(vec![]),
-        _ => handle.call_kw(vec![], vec![("storage_scope".into(), ExprDoc::str(ptr.storage_scope.clone()))]),
-    }
+    })
 }
 
 /// The annotation of a variable of type `ty` (`n: T.int32`, `a: T.handle`).
@@ -30,7 +33,7 @@ pub fn type_annotation(p: &mut Printer, ty: &Type, path: &AccessPath) -> Result<
     let doc = if let Some(prim) = ty.downcast_ref::<PrimTypeNode>() {
         dtype_doc(p, prim.dtype)
     } else if let Some(ptr) = ty.downcast_ref::<PointerTypeNode>() {
-        let call = pointer_call(p, ptr);
+        let call = pointer_call(p, ptr, path)?;
         // A plain void pointer is the bare `T.handle`.
         match &call.kind {
             crate::printer::ExprKind::Call { callee, args, kwargs } if args.is_empty() && kwargs.is_empty() => {
@@ -60,7 +63,7 @@ pub fn type_creation(p: &mut Printer, ty: &Type, path: &AccessPath) -> Result<Ex
     let doc = if let Some(prim) = ty.downcast_ref::<PrimTypeNode>() {
         dtype_doc(p, prim.dtype).call(vec![])
     } else if let Some(ptr) = ty.downcast_ref::<PointerTypeNode>() {
-        pointer_call(p, ptr)
+        pointer_call(p, ptr, path)?
     } else {
         type_annotation(p, ty, path)?
     };
@@ -90,6 +93,13 @@ pub fn register() {
     });
     register_print_hook(super::TOKEN, "ir.TupleType", |obj, path, p| {
         Ok(type_annotation(p, &Type(obj.clone()), path)?.into())
+    });
+    // Inside a TIRx type (`T.Tuple(I.StringType(), T.int32)`); on its own it prints
+    // reflectively (`dialects/ir/printer.rs`).
+    register_print_hook(super::TOKEN, "ir.StringType", |_, _, p| {
+        p.use_import(crate::dialects::ir::printer::IMPORT_I);
+        let prefix = p.config().ir_prefix.clone();
+        Ok(ExprDoc::id(prefix).attr("StringType").call(vec![]).into())
     });
     let _: fn(&ObjectRef) = |_| {};
 }
