@@ -212,7 +212,12 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
 
 pub fn register() {
     register_pass("tirx.RemoveNoOp", || {
-        FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| remove_no_op(f), PassInfo::new(0, "tirx.RemoveNoOp")).into()
+        // As TVM's, a new function even when its body is unchanged (and shared).
+        let pass = |f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| match remove_no_op(f.clone())? {
+            Some(new) => Ok(Some(new)),
+            None => Ok(f.as_ref_obj().rebuild(f.as_ref_obj().fields())?.try_downcast::<super::nodes::PrimFuncNode>()),
+        };
+        FunctionPass::new(pass, PassInfo::new(0, "tirx.RemoveNoOp")).into()
     });
     register_pass("tirx.ConvertSSA", || ModulePass::new(convert_ssa, PassInfo::new(0, "tirx.ConvertSSA")).into());
 }
