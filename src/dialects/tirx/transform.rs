@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::nodes::{
-    AttrStmtNode, BufferStoreNode, Evaluate, EvaluateNode, ForNode, IfThenElseNode, PrimFuncNode, SeqStmt, SeqStmtNode,
+    AttrStmtNode, BufferStoreNode, Evaluate, EvaluateNode, ForNode, IfThenElse, IfThenElseNode, PrimFuncNode, SeqStmt, SeqStmtNode,
 };
 use crate::ir::map::{pre_order_visit, structural_map, DefRegion, MapResult, WalkOrder};
 use crate::ir::module::IRModule;
@@ -73,6 +73,18 @@ fn simplify(s: ObjectRef) -> Result<MapResult> {
         let else_no_op = i.else_case.as_ref().is_none_or(|e| is_no_op(e.as_object()));
         if is_no_op(i.then_case.as_object()) && else_no_op && !has_call(i.condition.as_object()) {
             return replace(no_op());
+        }
+        // Only the else branch does something: `if not cond:` it, as TVM's pass writes.
+        if let Some(else_case) = i.else_case.as_ref().filter(|_| !else_no_op && is_no_op(i.then_case.as_object())) {
+            let not = crate::ir::expr::Not::new(crate::ir::expr::NotNode {
+                ty: i.condition.ty(),
+                a: i.condition.clone(),
+                span: Default::default(),
+            });
+            return replace(
+                IfThenElse::new(IfThenElseNode { condition: not.into(), then_case: else_case.clone(), else_case: None, span: i.span.clone() })
+                    .upcast(),
+            );
         }
         if i.else_case.is_some() && else_no_op {
             let mut fields = s.fields();
