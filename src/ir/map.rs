@@ -505,6 +505,16 @@ macro_rules! dispatch_map {
 // ---------------------------------------------------------------------------
 // Read-only walks.
 
+/// The address of the expression's scalar type (`PrimType`), which walks do not
+/// visit (TVM's walk treats it as data, its dtype); other types are visited.
+/// A tensor load's type is visited (it is not a scalar expression in TVM's sense).
+pub fn unwalked_scalar_type(o: &ObjectRef) -> Option<usize> {
+    if o.is::<super::expr::TensorLoadNode>() {
+        return None;
+    }
+    o.expr_ty().filter(|t| t.is::<super::ty::PrimTypeNode>()).map(|t| t.addr())
+}
+
 /// What a pre-order walk callback wants next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WalkControl {
@@ -516,8 +526,8 @@ pub enum WalkControl {
     Stop,
 }
 
-/// Walk every occurrence of every node under `root` (variables' types included;
-/// `Ignore` fields, map keys and operator internals not), calling `f` before or after
+/// Walk every occurrence of every node under `root` (variables' types included,
+/// except an expression's scalar `PrimType`; `Ignore` fields, map keys and operator internals not), calling `f` before or after
 /// each node's children. Returns `Ok(false)` when a callback stopped the walk.
 /// In post-order `Skip` means nothing (the children were already visited).
 pub fn structural_walk<T: Field>(
@@ -584,9 +594,15 @@ impl<F: FnMut(&ObjectRef, DefRegion) -> Result<WalkControl>> Walker<'_, F> {
             return Ok(true);
         }
         // Children are borrowed from their parent (no `fields()` vector per node).
+        // An expression's scalar type is data, as TVM's walk treats it (its dtype):
+        // not visited. Other types (a tensor's, a buffer's) are.
+        let prim_ty = unwalked_scalar_type(o);
         let mut result = Ok(true);
         o.for_each_walked_field(&mut |i, child| {
             if !matches!(result, Ok(true)) {
+                return;
+            }
+            if prim_ty.is_some() && prim_ty == Some(child.addr()) {
                 return;
             }
             let role = info.fields.get(i).map_or(FieldRole::Normal, |f| f.role);

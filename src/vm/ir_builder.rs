@@ -40,7 +40,7 @@ thread_local! {
 fn current(vm: &VirtualMachine) -> PyResult<PyRef<PyIRBuilder>> {
     CURRENT
         .with(|c| c.borrow().last().cloned())
-        .ok_or_else(|| vm.new_value_error("No IRBuilder is in scope: use `with IRBuilder() as ib:` first"))
+        .ok_or_else(|| vm.new_value_error("Check failed: (!stack->empty()) is false: ValueError: No builder in current scope"))
 }
 
 /// Hand a finished outermost IR object to the current builder (`ib.get()` returns
@@ -106,7 +106,7 @@ impl PyIRBuilder {
     fn get(&self, vm: &VirtualMachine) -> PyResult {
         match self.result.lock().clone() {
             Some(obj) => Ok(wrap(vm, obj)),
-            None => Err(vm.new_value_error("IRBuilder.get() needs a finished frame: no IR was constructed")),
+            None => Err(vm.new_index_error("Check failed: (result.has_value()) is false: No result exists in IRBuilder yet")),
         }
     }
 

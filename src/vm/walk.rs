@@ -178,6 +178,11 @@ impl Walk<'_> {
     }
 
     fn object(&mut self, o: &ObjectRef) -> PyResult<Option<PyObjectRef>> {
+        // Operators are registry entries, not part of the walked IR (TVM's walk
+        // does not report them).
+        if o.type_info().eq_kind == EqKind::Unique {
+            return Ok(None);
+        }
         if self.order == WalkOrder::PreOrder {
             match self.visit(o)? {
                 Answer::Stop(i) => return Ok(Some(i)),
@@ -201,8 +206,13 @@ impl Walk<'_> {
         if info.eq_kind == EqKind::Unique {
             return Ok(None);
         }
+        let skipped = crate::ir::map::unwalked_scalar_type(o);
         let mut children = Vec::new();
-        o.for_each_walked_field(&mut |i, child| children.push((i, child.to_object_ref())));
+        o.for_each_walked_field(&mut |i, child| {
+            if skipped.is_none() || skipped != Some(child.addr()) {
+                children.push((i, child.to_object_ref()))
+            }
+        });
         for (i, child) in children {
             let role = info.fields.get(i).map_or(FieldRole::Normal, |f| f.role);
             let found = match role {

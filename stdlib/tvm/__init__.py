@@ -2,7 +2,7 @@
 from . import ir, script  # noqa: F401
 from . import tirx, s_tir, relax, target  # noqa: F401,E402
 from .error import DiagnosticError  # noqa: F401
-from .ir import IRModule  # noqa: F401
+from .ir import IRModule, instrument  # noqa: F401
 from . import transform  # noqa: F401,E402
 
 import _tvmscript  # noqa: E402

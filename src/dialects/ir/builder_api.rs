@@ -48,18 +48,16 @@ fn members(t: &mut NamespaceTable) {
         let Value::Map(attrs) = py_to_value(vm, &a.req(vm, "attrs")?)? else {
             return Err(vm.new_type_error("module_attrs expects a dict"));
         };
-        let done = builder::find_frame::<IRModuleFrame, _>(|m| {
-            if !m.attrs.is_empty() && !overwrite {
-                return Err("ValueError: Duplicate module attrs, previous one is:\n".to_string());
-            }
-            m.attrs = attrs.to_vec();
-            Ok(())
-        });
-        match done {
-            None => Err(no_module(vm, "I.module_attrs")),
-            Some(Err(msg)) => Err(vm.new_value_error(msg)),
-            Some(Ok(())) => Ok(vm.ctx.none()),
+        let previous = builder::find_frame::<IRModuleFrame, _>(|m| m.attrs.clone()).ok_or_else(|| no_module(vm, "I.module_attrs"))?;
+        if !previous.is_empty() && !overwrite {
+            // TVM's message shows the attributes already set, printed as a DictAttrs.
+            let dict = value_to_py(vm, &Value::Map(previous.into()));
+            let attrs_class = vm.import("tvm.ir.attrs", 0)?.get_attr("ir", vm)?.get_attr("attrs", vm)?.get_attr("DictAttrs", vm)?;
+            let shown = attrs_class.call((dict,), vm)?.str(vm)?;
+            return Err(vm.new_value_error(format!("Duplicate module attrs, previous one is:\n{shown}")));
         }
+        builder::find_frame::<IRModuleFrame, _>(|m| m.attrs = attrs.to_vec());
+        Ok(vm.ctx.none())
     });
     t.func("module_get_attr", |vm, args| {
         let a = bind(vm, "module_get_attr", args, &["attr_key"])?;
@@ -75,7 +73,7 @@ fn members(t: &mut NamespaceTable) {
         let overwrite = a.bool_or(vm, "allow_overwrite", false)?;
         let k = Value::str(&key);
         let done = builder::find_frame::<IRModuleFrame, _>(|m| match m.attrs.iter_mut().find(|(x, _)| *x == k) {
-            Some(_) if !overwrite => Err(format!("ValueError: Duplicate module attr {key}")),
+            Some(_) if !overwrite => Err(format!("Duplicate module attr {key}")),
             Some(e) => {
                 e.1 = value;
                 Ok(())

@@ -225,20 +225,43 @@ fn dead_code_elimination(module: IRModule, _ctx: PassContext) -> Result<IRModule
     let module = remove_unreachable(module)?;
     let mut out = module.clone();
     for (gv, f) in module.functions() {
-        if let Some(func) = f.as_object().try_downcast::<FunctionNode>()
-            && let Some(new) = eliminate_in_function(func, &module)?
-        {
+        if let Some(func) = f.as_object().try_downcast::<FunctionNode>() {
+            let new = match eliminate_in_function(func.clone(), &module)? {
+                Some(new) => new,
+                None => rebuilt(&func),
+            };
             out = out.update(gv.clone(), new);
         }
     }
     Ok(out)
 }
 
+/// The function as TVM's expression mutators return it even when nothing changed: a
+/// new function, body sequence and blocks over the same bindings and parameters.
+fn rebuilt(f: &Function) -> Function {
+    let seq = &f.body;
+    let blocks = seq.blocks.iter().map(|b| AnyBlock::make(b.is_dataflow(), b.bindings().to_vec(), crate::ir::Span::none())).collect();
+    let body = super::nodes::SeqExpr::new(SeqExprNode { ty: seq.ty.clone(), blocks, body: seq.body.clone(), span: seq.span.clone() });
+    Function::new(FunctionNode {
+        ty: f.ty.clone(),
+        attrs: f.attrs.clone(),
+        params: f.params.clone(),
+        body,
+        ret_ty: f.ret_ty.clone(),
+        is_pure: f.is_pure,
+        span: f.span.clone(),
+    })
+}
+
 // ---------------------------------------------------------------------------
 // Registration.
 
 fn function_pass(f: fn(Function) -> Result<Option<Function>>, level: i32, name: &str) -> Pass {
-    FunctionPass::new(move |func: Function, _m: IRModule, _c: PassContext| f(func), PassInfo::new(level, name)).into()
+    FunctionPass::new(
+        move |func: Function, _m: IRModule, _c: PassContext| Ok(Some(f(func.clone())?.unwrap_or_else(|| rebuilt(&func)))),
+        PassInfo::new(level, name),
+    )
+    .into()
 }
 
 /// Register the Relax passes.

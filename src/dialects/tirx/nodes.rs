@@ -741,7 +741,8 @@ fn cast_index(e: &Expr, ty: DataType) -> Expr {
 ir_node! {
     /// A TIRx function. `params` are scalar, handle or buffer variables.
     pub struct PrimFuncNode as PrimFunc: "tirx.PrimFunc", base base_func_info, isa [Expr, BaseFunc], ty ty {
-        pub ty: Type,
+        /// Derived from `params` and `ret_type`; as in TVM, not compared nor walked.
+        [ignore] pub ty: Type,
         /// Function attributes (`T.func_attr`, `global_symbol`, `s_tir` …).
         pub attrs: AttrMap,
         [def] pub params: Vec<Var>,

@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::nodes::{
-    AttrStmtNode, BufferStoreNode, Evaluate, EvaluateNode, ForNode, IfThenElseNode, PrimFuncNode, SeqStmt, SeqStmtNode,
+    AttrStmtNode, BufferStoreNode, Evaluate, EvaluateNode, ForNode, IfThenElse, IfThenElseNode, PrimFuncNode, SeqStmt, SeqStmtNode,
 };
 use crate::ir::map::{pre_order_visit, structural_map, DefRegion, MapResult, WalkOrder};
 use crate::ir::module::IRModule;
@@ -73,6 +73,18 @@ fn simplify(s: ObjectRef) -> Result<MapResult> {
         let else_no_op = i.else_case.as_ref().is_none_or(|e| is_no_op(e.as_object()));
         if is_no_op(i.then_case.as_object()) && else_no_op && !has_call(i.condition.as_object()) {
             return replace(no_op());
+        }
+        // Only the else branch does something: `if not cond:` it, as TVM's pass writes.
+        if let Some(else_case) = i.else_case.as_ref().filter(|_| !else_no_op && is_no_op(i.then_case.as_object())) {
+            let not = crate::ir::expr::Not::new(crate::ir::expr::NotNode {
+                ty: i.condition.ty(),
+                a: i.condition.clone(),
+                span: Default::default(),
+            });
+            return replace(
+                IfThenElse::new(IfThenElseNode { condition: not.into(), then_case: else_case.clone(), else_case: None, span: i.span.clone() })
+                    .upcast(),
+            );
         }
         if i.else_case.is_some() && else_no_op {
             let mut fields = s.fields();
@@ -213,7 +225,12 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
 /// Register the TIRx passes.
 pub fn register() {
     register_pass("tirx.RemoveNoOp", || {
-        FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| remove_no_op(f), PassInfo::new(0, "tirx.RemoveNoOp")).into()
+        // As TVM's, a new function even when its body is unchanged (and shared).
+        let pass = |f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| match remove_no_op(f.clone())? {
+            Some(new) => Ok(Some(new)),
+            None => Ok(f.as_ref_obj().rebuild(f.as_ref_obj().fields())?.try_downcast::<super::nodes::PrimFuncNode>()),
+        };
+        FunctionPass::new(pass, PassInfo::new(0, "tirx.RemoveNoOp")).into()
     });
     register_pass("tirx.StmtSimplify", || {
         FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| super::simplify::stmt_simplify(f), PassInfo::new(0, "tirx.StmtSimplify")).into()

@@ -44,6 +44,10 @@ class _Map(dict):
     __str__ = __repr__
 
 
+_Array.__name__ = _Array.__qualname__ = "Array"  # as TVM names its types
+_Map.__name__ = _Map.__qualname__ = "Map"
+
+
 class PassInfo:
     """The meta data of a pass: its optimisation level, name and the passes it requires."""
 

@@ -76,17 +76,26 @@ def all_global_vars(expr):
 
 
 def post_order_visit(expr, fvisit):
-    """Call `fvisit` on every expression under `expr`, children first; a tensor-typed
-    expression's shape (and the shape's values) come right before it, as in TVM."""
+    """Call `fvisit` on every expression under `expr`, children first; the shapes of
+    an expression's type (a tensor's, or the tensors' of a tuple, and the shapes'
+    values) come right before it, as in TVM. A constant's type is not visited (TVM's
+    visitor skips it: it depends on no variable)."""
     from .expr_functor import PyExprVisitor
 
     class _PostOrder(PyExprVisitor):
         def visit_expr(self, e):
             PyExprVisitor.visit_expr(self, e)
-            ty = getattr(e, "ty", None)
-            if type(ty).__name__ == "TensorType" and type(getattr(ty, "shape", None)).__name__ == "ShapeExpr":
-                self.visit_expr(ty.shape)
+            if type(e).__name__ not in ("Constant", "GenericConst"):
+                self._type_shapes(getattr(e, "ty", None))
             fvisit(e)
+
+        def _type_shapes(self, ty):
+            kind = type(ty).__name__
+            if kind == "TensorType" and type(getattr(ty, "shape", None)).__name__ == "ShapeExpr":
+                self.visit_expr(ty.shape)
+            elif kind == "TupleType":
+                for field in ty.fields:
+                    self._type_shapes(field)
 
         def visit_shape_expr_(self, op):
             for value in op.values:

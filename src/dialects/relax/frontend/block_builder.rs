@@ -171,7 +171,7 @@ impl BlockBuilderCore {
     /// Close the current block: a `BindingBlock` / `DataflowBlock` of its bindings.
     #[pymethod]
     fn end_block(&self, vm: &VirtualMachine) -> PyResult {
-        let b = self.state.lock().blocks.pop().ok_or_else(|| internal(vm, "(!block_stack_.empty()) is false: no block to end"))?;
+        let b = self.state.lock().blocks.pop().ok_or_else(|| internal(vm, "(!block_stack_.empty()) is false: no block is being built"))?;
         Ok(wrap(vm, AnyBlock::make(b.dataflow, b.bindings, Span::none()).into_object()))
     }
 
@@ -194,6 +194,8 @@ impl BlockBuilderCore {
     #[pymethod]
     fn emit_output(&self, expr: PyObjectRef, name_hint: String, vm: &VirtualMachine) -> PyResult {
         let e = to_expr(vm, &expr)?;
+        // TVM checks that a block is open before that it is a dataflow block.
+        self.current_block_is_dataflow(vm)?;
         if !self.state.lock().blocks.last().is_some_and(|b| b.dataflow) {
             return Err(internal(vm, "(cur_frame->is_dataflow) is false: EmitOutput has to be called inside dataflow block."));
         }

@@ -123,7 +123,93 @@ fn emit_match_cast(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(py(vm, var.into_object()))
 }
 
+/// `R.emit_var_binding(binding)`: a `VarBinding` made by the caller, emitted as it
+/// is; returns its variable.
+fn emit_var_binding(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "emit_var_binding", args, &["value"])?;
+    in_function(vm, "R.emit_var_binding")?;
+    let given = a.req(vm, "value")?;
+    let binding = crate::vm::object::unwrap_object(&given)
+        .and_then(|o| o.try_downcast::<crate::dialects::relax::nodes::VarBindingNode>())
+        .ok_or_else(|| vm.new_type_error("R.emit_var_binding expects a relax.VarBinding"))?;
+    let var = binding.var.clone();
+    with_func(|f| f.seq().current.push(binding.into()));
+    Ok(py(vm, var.into_object()))
+}
+
+/// An `R.If` frame being filled: its condition and finished branches.
+struct IfState {
+    cond: ir::Expr,
+    then_seq: Option<super::frame::Seq>,
+    else_seq: Option<super::frame::Seq>,
+}
+
+thread_local! {
+    static IFS: std::cell::RefCell<Vec<IfState>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `R.If(condition)`: a conditional whose branches are `R.Then()` and `R.Else()`;
+/// each branch's last binding is its result, and both must bind the same name
+/// (`IRBuilder.name`). `with R.If(c) as frame:` binds an object whose `var` is the
+/// conditional's variable once the frame is closed.
+fn if_frame(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "If", args, &["condition"])?;
+    in_function(vm, "R.If")?;
+    let cond = resolve(to_expr(vm, &a.req(vm, "condition")?)?).map_err(|e| ir_err(vm, e))?;
+    let cond = emit::normalize_arg(cond).map_err(|e| ir_err(vm, e))?;
+    let holder = vm.import("types", 0)?.get_attr("SimpleNamespace", vm)?.call((), vm)?;
+    holder.set_attr("var", vm.ctx.none(), vm)?;
+    let (opened, finished) = (holder.clone(), holder);
+    let open = Box::new(move |_vm: &VirtualMachine| {
+        IFS.with(|s| s.borrow_mut().push(IfState { cond, then_seq: None, else_seq: None }));
+        Ok(opened)
+    });
+    let after = Box::new(move |vm: &VirtualMachine, _: Option<crate::ir::ObjectRef>| {
+        let state = IFS.with(|s| s.borrow_mut().pop()).ok_or_else(|| vm.new_runtime_error("the R.If frame is gone"))?;
+        let (Some(t), Some(e)) = (state.then_seq, state.else_seq) else {
+            return Err(diag(vm, "error: R.If needs both an R.Then() and an R.Else() branch"));
+        };
+        let var = super::hooks::finish_if(vm, state.cond, t, e)?;
+        finished.set_attr("var", py(vm, var.into_object()), vm)?;
+        Ok(())
+    });
+    Ok(BuilderFrame::new("R.If", open, after).into_py(vm))
+}
+
+fn branch_frame(vm: &VirtualMachine, args: FuncArgs, then: bool) -> PyResult {
+    let what = if then { "Then" } else { "Else" };
+    bind(vm, what, args, &[])?;
+    let open = Box::new(move |vm: &VirtualMachine| {
+        let ok = IFS.with(|s| {
+            s.borrow().last().is_some_and(|st| if then { st.then_seq.is_none() } else { st.then_seq.is_some() && st.else_seq.is_none() })
+        });
+        if !ok {
+            let msg = if then { "error: R.Then() must be used directly inside R.If(), once" } else { "error: R.Else() must follow R.Then() inside R.If(), once" };
+            return Err(diag(vm, msg));
+        }
+        with_func(|f| f.seqs.push(super::frame::Seq::default()));
+        Ok(vm.ctx.none())
+    });
+    let after = Box::new(move |vm: &VirtualMachine, _: Option<crate::ir::ObjectRef>| {
+        let mut seq = with_func(|f| f.seqs.pop()).flatten().ok_or_else(|| vm.new_runtime_error("the branch is gone"))?;
+        // The branch's result is its last binding, under the name it has now.
+        let last = seq.current.last().or_else(|| seq.blocks.last().and_then(|b| b.bindings().last())).and_then(|b| b.var().cloned());
+        seq.last_name = last.map(|v| v.name().to_string());
+        IFS.with(|s| {
+            if let Some(st) = s.borrow_mut().last_mut() {
+                if then { st.then_seq = Some(seq) } else { st.else_seq = Some(seq) }
+            }
+        });
+        Ok(())
+    });
+    Ok(BuilderFrame::new(if then { "R.Then" } else { "R.Else" }, open, after).into_py(vm))
+}
+
 fn members(t: &mut NamespaceTable) {
+    t.func("If", if_frame);
+    t.func("Then", |vm, a| branch_frame(vm, a, true));
+    t.func("Else", |vm, a| branch_frame(vm, a, false));
+    t.func("emit_var_binding", emit_var_binding);
     t.func("function", function);
     t.func("arg", arg);
     t.func("func_name", func_name);

@@ -322,7 +322,9 @@ fn branch(vm: &VirtualMachine, mut seq: Seq, suffix: &str) -> PyResult<(SeqExpr,
     Ok((emit::seq_expr(blocks, body), name, Some(var.into_object())))
 }
 
-fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq: Seq) -> PyResult<()> {
+/// Emit the `If` of two finished branches; returns its variable. (Also the IR
+/// builder's `R.If` frame, `builder_api.rs`.)
+pub(super) fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq: Seq) -> PyResult<crate::dialects::relax::nodes::AnyVar> {
     let (t, tname, tvar) = branch(vm, then_seq, "then")?;
     let (e, ename, evar) = branch(vm, else_seq, "else")?;
     if tname != ename {
@@ -335,7 +337,7 @@ fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq: Seq) -> P
             f.replace(old, var.as_expr());
         }
     });
-    Ok(())
+    Ok(var)
 }
 
 /// `t[i]` on a Relax tuple value.

@@ -123,7 +123,17 @@ fn branch(vm: &VirtualMachine, args: FuncArgs, which: Branch) -> PyResult {
     Ok(BuilderFrame::new(name, open, Box::new(|_, _| Ok(()))).into_py(vm))
 }
 
+/// `T.Assert(condition, message, error_kind="RuntimeError")`: TVM's is a frame whose
+/// body follows the assertion in the same block, so the statement is emitted now
+/// and the frame (for `with`) opens nothing.
+fn assert_frame(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    super::stmts::assert_fn(vm, args)?;
+    let open = Box::new(|vm: &VirtualMachine| Ok(vm.ctx.none()));
+    Ok(BuilderFrame::new("T.Assert", open, Box::new(|_, _| Ok(()))).into_py(vm))
+}
+
 fn members(t: &mut NamespaceTable) {
+    t.func("Assert", assert_frame);
     t.func("prim_func", prim_func);
     t.func("arg", arg);
     t.func("buffer_store", buffer_store);

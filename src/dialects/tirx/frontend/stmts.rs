@@ -121,7 +121,7 @@ pub fn for_kind(vm: &VirtualMachine, kind: ForKind, name: &'static str, args: Fu
     };
     let (min, stop, dtype) = bounds(vm, a.req(vm, "start")?, a.get(vm, "stop"), dtype)?;
     let mut annotations = annotations_arg(vm, a.get(vm, "annotations"))?;
-    if let Some(u) = a.get(vm, "unroll") {
+    if let Some(u) = a.get(vm, "unroll").filter(|u| !vm.is_none(u)) {
         if kind != ForKind::Serial {
             return Err(vm.new_type_error(format!("{name}() got an unexpected keyword argument 'unroll'")));
         }
@@ -130,6 +130,9 @@ pub fn for_kind(vm: &VirtualMachine, kind: ForKind, name: &'static str, args: Fu
             let key = if u.try_to_bool(vm)? { "pragma_unroll" } else { "disable_unroll" };
             items.push((Value::str(key), Value::Bool(true)));
         } else {
+            if !u.fast_isinstance(vm.ctx.types.int_type) {
+                return Err(vm.new_type_error("unroll must be a bool, a positive integer, or None"));
+            }
             let n = super::convert::py_int(vm, &u)?;
             if n < 1 {
                 return Err(vm.new_value_error("unroll must be a positive integer"));

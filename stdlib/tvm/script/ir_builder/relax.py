@@ -14,6 +14,10 @@ func_ret_type = _B.func_ret_type
 func_ret_value = _B.func_ret_value
 emit = _B.emit
 emit_match_cast = _B.emit_match_cast
+emit_var_binding = _B.emit_var_binding
+If = _B.If
+Then = _B.Then
+Else = _B.Else
 
 
 def __getattr__(name):
