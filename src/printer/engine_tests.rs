@@ -299,7 +299,7 @@ fn generic_fallback_uses_reflection() {
     let d = p.to_doc(&obj, &AccessPath::root()).unwrap();
     assert_eq!(
         to_python(&Doc::Expr(d), &PrinterConfig::default()).unwrap(),
-        "printer_test.Plain(count=3, label=\"lbl\", items=[x], attrs={\"alpha\": 0.5, \"zeta\": 1})"
+        "printer_test.Plain(count=3, label=\"lbl\", items=(x,), attrs={\"alpha\": 0.5, \"zeta\": 1})"
     );
 }
 

@@ -2,8 +2,11 @@
 from . import ir, script  # noqa: F401
 from . import tirx, s_tir, relax, target  # noqa: F401,E402
 from .error import DiagnosticError  # noqa: F401
-from .ir import IRModule, instrument  # noqa: F401
-from . import transform  # noqa: F401,E402
+from .ir import IRModule  # noqa: F401
+from ._lazy import lazy_names as _lazy_names  # noqa: E402
+
+# The pass modules load on first use (`import tvm` stays cheap).
+__getattr__ = _lazy_names(__name__, {"transform": (".transform", None), "instrument": (".ir.instrument", None)})
 
 import _tvmscript  # noqa: E402
 

@@ -67,13 +67,13 @@ def get_first_structural_mismatch(lhs, rhs, map_free_vars=False):
         return None
     return Array(AccessPath(p) for p in found)
 
-# Structural walks and maps (functors).
-from .structural import (  # noqa: E402,F401
-    DefRegionKind,
-    InplaceMode,
-    VisitInterrupt,
-    WalkOrder,
-    WalkResult,
-    structural_map,
-    structural_walk,
-)
+
+# Structural walks and maps (functors), loaded on first use.
+def __getattr__(name):
+    if name in ("DefRegionKind", "InplaceMode", "VisitInterrupt", "WalkOrder", "WalkResult",
+                "structural_map", "structural_walk", "structural"):
+        import importlib
+
+        structural = importlib.import_module("tvm_ffi.structural")
+        return structural if name == "structural" else getattr(structural, name)
+    raise AttributeError(f"module 'tvm_ffi' has no attribute {name!r}")

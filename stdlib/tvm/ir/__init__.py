@@ -142,4 +142,6 @@ IRModule.attrs = property(lambda self: DictAttrs(self._attr_dict()))
 # --- end IRModule ---
 
 # Passes and pass instruments (tvm.ir.transform, tvm.ir.instrument).
-from . import transform, instrument  # noqa: F401,E402
+from tvm._lazy import lazy_names as _lazy_names  # noqa: E402
+
+__getattr__ = _lazy_names(__name__, {"transform": (".transform", None), "instrument": (".instrument", None)})

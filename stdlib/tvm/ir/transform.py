@@ -374,6 +374,10 @@ def get_pass(name):
     "transform." is a global name; otherwise "transform.<name>", then
     "relax.transform.<name>"."""
     candidates = [name] if "transform." in name else ["transform." + name, "relax.transform." + name]
+    # The dialects' built-in passes register when their modules load (on first use).
+    import tvm.relax.transform  # noqa: F401
+    import tvm.tirx.transform  # noqa: F401
+
     for candidate in candidates:
         if candidate in _pass_registry:
             return _pass_registry[candidate]()

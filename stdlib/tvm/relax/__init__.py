@@ -1,7 +1,6 @@
 """Relax: graph-level functions (the `R` script namespace lives in `tvm.script.relax`)."""
 import _tvmscript as _ts
 
-from . import analysis  # noqa: F401
 from . import op  # noqa: F401
 
 _R = _ts.namespace("relax")
@@ -25,9 +24,20 @@ from .expr import (  # noqa: F401,E402
 from .type import (  # noqa: F401,E402
     Type, TupleType, TensorType, ShapeType, FuncType, AnyType, ObjectType, PackedFuncType, VDevice,
 )
-from .block_builder import BlockBuilder  # noqa: F401,E402
 
 # Passes and the Python visitor/mutator (tvm.relax.transform, tvm.relax.expr_functor).
-from . import transform  # noqa: F401,E402
-from . import expr_functor  # noqa: F401,E402
-from .expr_functor import PyExprMutator, PyExprVisitor  # noqa: F401,E402
+# (Loaded on first use: `import tvm` stays cheap.)
+from tvm._lazy import lazy_names as _lazy_names  # noqa: E402
+
+__getattr__ = _lazy_names(
+    __name__,
+    {
+        "analysis": (".analysis", None),
+        "block_builder": (".block_builder", None),
+        "BlockBuilder": (".block_builder", "BlockBuilder"),
+        "transform": (".transform", None),
+        "expr_functor": (".expr_functor", None),
+        "PyExprMutator": (".expr_functor", "PyExprMutator"),
+        "PyExprVisitor": (".expr_functor", "PyExprVisitor"),
+    },
+)

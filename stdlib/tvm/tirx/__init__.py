@@ -90,4 +90,6 @@ def any(*args, span=None):  # noqa: A001
     return _fold(_nodes._op_or, "Any", args)
 
 # Analyses and passes (tvm.tirx.analysis, tvm.tirx.transform).
-from . import analysis, transform  # noqa: F401,E402
+from tvm._lazy import lazy_names as _lazy_names  # noqa: E402
+
+__getattr__ = _lazy_names(__name__, {"analysis": (".analysis", None), "transform": (".transform", None)})
