@@ -420,24 +420,29 @@ def _wrap_class_pass(pass_cls, info, base, method, make):
     return cls
 
 
+def _pass_decorator(kind, method, pass_func, opt_level, name, required, traceable, what, not_callable):
+    """The pass decorators' common form: a pass of class `kind` from a function, or
+    from a class whose `method` transforms; a decorator when `pass_func` is not given."""
+    required = _check_pass_args(opt_level, required, what)
+
+    def create(pass_arg):
+        info = _make_info(pass_arg, opt_level, name, required, traceable)
+        if isinstance(pass_arg, type):
+            return _wrap_class_pass(pass_arg, info, kind, method, lambda self, f, i: kind.__init__(self, f, i))
+        if not callable(pass_arg):
+            raise TypeError(not_callable)
+        return kind(pass_arg, info)
+
+    return create(pass_func) if pass_func else create
+
+
 def module_pass(pass_func=None, opt_level=None, name=None, required=None, traceable=False):
     """Make a ModulePass from `pass_func(mod, ctx) -> mod`, or from a class with a
     `transform_module(mod, ctx)` method; a decorator when `pass_func` is not given."""
-    required = _check_pass_args(opt_level, required, "module")
-
-    def create_module_pass(pass_arg):
-        info = _make_info(pass_arg, opt_level, name, required, traceable)
-        if isinstance(pass_arg, type):
-            return _wrap_class_pass(
-                pass_arg, info, ModulePass, "transform_module", lambda self, f, i: ModulePass.__init__(self, f, i)
-            )
-        if not callable(pass_arg):
-            raise TypeError("pass_func must be a callable for Module pass")
-        return ModulePass(pass_arg, info)
-
-    if pass_func:
-        return create_module_pass(pass_func)
-    return create_module_pass
+    return _pass_decorator(
+        ModulePass, "transform_module", pass_func, opt_level, name, required, traceable,
+        "module", "pass_func must be a callable for Module pass",
+    )
 
 
 def _function_pass_transform(mod, ctx, func_class, pass_func):

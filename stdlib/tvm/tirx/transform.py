@@ -2,8 +2,7 @@
 passes tvmscript implements (`ConvertSSA`, `RemoveNoOp`)."""
 import _tvmscript
 
-from tvm.ir.transform import ModulePass, Pass, _check_pass_args, _function_pass_transform, _rust_pass
-from tvm.ir.transform import _make_info, _register_pass, _wrap_class_pass
+from tvm.ir.transform import ModulePass, Pass, _function_pass_transform, _pass_decorator, _register_pass, _rust_pass
 
 _PrimFunc = _tvmscript.ir_class("tirx.PrimFunc")
 
@@ -27,21 +26,11 @@ PrimFuncPass.__module__ = "tvm.tirx.transform.function_pass"
 def prim_func_pass(pass_func=None, opt_level=None, name=None, required=None, traceable=False):
     """Make a PrimFuncPass from `pass_func(func, mod, ctx) -> func`, or from a class with
     a `transform_function(func, mod, ctx)` method; a decorator when `pass_func` is not given."""
-    required = _check_pass_args(opt_level, required, "function")
-
-    def create_function_pass(pass_arg):
-        info = _make_info(pass_arg, opt_level, name, required, traceable)
-        if isinstance(pass_arg, type):
-            return _wrap_class_pass(
-                pass_arg, info, PrimFuncPass, "transform_function", lambda self, f, i: PrimFuncPass.__init__(self, f, i)
-            )
-        if not callable(pass_arg):
-            raise TypeError("pass_func must be a callable for Module pass")
-        return PrimFuncPass(pass_arg, info)
-
-    if pass_func:
-        return create_function_pass(pass_func)
-    return create_function_pass
+    # TVM's message says "Module pass" here too.
+    return _pass_decorator(
+        PrimFuncPass, "transform_function", pass_func, opt_level, name, required, traceable,
+        "function", "pass_func must be a callable for Module pass",
+    )
 
 
 def ConvertSSA():

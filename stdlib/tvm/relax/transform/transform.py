@@ -2,8 +2,7 @@
 import _tvmscript
 import tvm_ffi
 
-from tvm.ir.transform import ModulePass, Pass, Sequential, _check_pass_args, _function_pass_transform, _rust_pass
-from tvm.ir.transform import _make_info, _register_pass, _wrap_class_pass
+from tvm.ir.transform import ModulePass, Pass, Sequential, _function_pass_transform, _pass_decorator, _register_pass, _rust_pass
 
 _Function = _tvmscript.ir_class("relax.expr.Function")
 _DataflowBlock = _tvmscript.ir_class("relax.expr.DataflowBlock")
@@ -45,19 +44,10 @@ for _cls in (FunctionPass, DataflowBlockPass):
 
 
 def _decorator(kind, method, pass_func, opt_level, name, required, traceable):
-    required = _check_pass_args(opt_level, required, "function")
-
-    def create(pass_arg):
-        info = _make_info(pass_arg, opt_level, name, required, traceable)
-        if isinstance(pass_arg, type):
-            return _wrap_class_pass(pass_arg, info, kind, method, lambda self, f, i: kind.__init__(self, f, i))
-        if not callable(pass_arg):
-            raise TypeError("pass_func must be a callable for Function pass")
-        return kind(pass_arg, info)
-
-    if pass_func:
-        return create(pass_func)
-    return create
+    return _pass_decorator(
+        kind, method, pass_func, opt_level, name, required, traceable,
+        "function", "pass_func must be a callable for Function pass",
+    )
 
 
 def function_pass(pass_func=None, opt_level=None, name=None, required=None, traceable=False):
