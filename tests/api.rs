@@ -3,26 +3,11 @@
 //! exactly `NAME.expected`, the stdout TVM 0.27 gave for it (made with
 //! `../shared/tools/tvm-oracle python NAME.py > NAME.expected`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api");
-    let mut out = Vec::new();
-    for family in std::fs::read_dir(&root).expect("tests/api exists") {
-        let family = family.unwrap().path();
-        if !family.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&family).unwrap() {
-            let f = f.unwrap().path();
-            if f.extension().is_some_and(|e| e == "py") {
-                out.push(f);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::cases::py_files_by_family("api")
 }
 
 #[test]

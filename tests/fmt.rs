@@ -12,10 +12,7 @@ fn fmt(args: &[&str], dir: &Path) -> (i32, String, String) {
 }
 
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fmt");
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "py")).collect();
-    out.sort();
-    out
+    crate::cases::py_files("fmt")
 }
 
 /// A fresh folder holding a copy of `case`.

@@ -4,6 +4,7 @@
 mod api;
 mod arena_poison;
 mod bad_input;
+mod cases;
 mod cli_commands;
 mod cli_run;
 mod dependent;

@@ -13,22 +13,7 @@ fn bin() -> PathBuf {
 }
 
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/written");
-    let mut out = Vec::new();
-    for family in std::fs::read_dir(&root).expect("tests/written exists") {
-        let family = family.unwrap().path();
-        if !family.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&family).unwrap() {
-            let f = f.unwrap().path();
-            if f.extension().is_some_and(|e| e == "py") {
-                out.push(f);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::cases::py_files_by_family("written")
 }
 
 fn tvmscript(args: &[&str], dir: &Path) -> (i32, String, String) {
