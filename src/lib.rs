@@ -13,7 +13,7 @@ pub mod fmt;
 pub mod ir;
 pub mod memory;
 
-// The binary's allocator, so tests exercise what depends on it (`memory::Arena`).
+// The binary's allocator, so the library's tests run as the binary does.
 #[cfg(test)]
 #[global_allocator]
 static TEST_ALLOCATOR: memory::Allocator = memory::Allocator {};

@@ -176,7 +176,6 @@ impl From<SyntaxArg> for tvmscript::printer::Syntax {
 }
 
 fn main() -> ExitCode {
-    tvmscript::memory::keep_freed_memory();
     let cli = Cli::parse();
     let command = match cli.command {
         Some(c) => c,

@@ -27,8 +27,6 @@ use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Sender};
 
-use crate::memory::outside_arena;
-
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -106,18 +104,15 @@ fn start() -> Option<Worker> {
 /// Start this thread's worker if it has none, so that it waits on a core of its own
 /// before its first job; whether there is one.
 pub fn ready() -> bool {
-    outside_arena(|| {
-        // While this thread's locals are being destroyed (a value dropped then asks),
-        // there is no worker.
-        WORKER.try_with(|w| started_in(&mut w.borrow_mut()).is_some()).unwrap_or(false)
-    })
+    // While this thread's locals are being destroyed (a value dropped then asks),
+    // there is no worker.
+    WORKER.try_with(|w| started_in(&mut w.borrow_mut()).is_some()).unwrap_or(false)
 }
 
 /// Run `job` on this thread's worker (started if need be), after the jobs given
 /// before; `false` when no worker could take it (then `job` was dropped here).
 pub fn run(job: impl FnOnce() + Send + 'static) -> bool {
-    // The job's box and the channel's buffers outlive any arena this thread is in.
-    outside_arena(|| send(Box::new(job)))
+    send(Box::new(job))
 }
 
 /// The worker in `slot`, started there if it is empty.
@@ -151,12 +146,6 @@ fn started() -> bool {
     WORKER.try_with(|w| w.borrow().is_some()).unwrap_or(false)
 }
 
-/// Run `job` on this thread's worker if it has one (as [`run`]); `false`, with `job`
-/// dropped here, if it has none.
-pub fn run_if_started(job: impl FnOnce() + Send + 'static) -> bool {
-    started() && run(job)
-}
-
 /// Run `f` on this thread's worker if it has one, and wait for its result.
 pub fn if_started<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
     if !started() {
@@ -169,11 +158,9 @@ pub fn if_started<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
 /// results once both have ended: `there`'s is `None` when it panicked or no worker
 /// could run it. Unlike a job given to [`run`], `there` may borrow from the caller.
 pub fn scoped<'a, A: Send + 'a, B>(there: impl FnOnce() -> A + Send + 'a, here: impl FnOnce() -> B) -> (Option<A>, B) {
-    let (done, result) = outside_arena(channel::<A>);
-    let job: Box<dyn FnOnce() + Send + 'a> = outside_arena(|| {
-        Box::new(move || {
-            let _ = done.send(there());
-        })
+    let (done, result) = channel::<A>();
+    let job: Box<dyn FnOnce() + Send + 'a> = Box::new(move || {
+        let _ = done.send(there());
     });
     // SAFETY: only the lifetime is erased. This function does not return, nor
     // unwind, before the job has ended: `result.recv()` returns once `there` has
@@ -181,9 +168,9 @@ pub fn scoped<'a, A: Send + 'a, B>(there: impl FnOnce() -> A + Send + 'a, here: 
     // or was dropped unrun), after `there` and all it captured were dropped. So
     // nothing borrowed for `'a` is used after the caller's borrow ends.
     let job: Job = unsafe { std::mem::transmute::<Box<dyn FnOnce() + Send + 'a>, Job>(job) };
-    let sent = outside_arena(|| send(job));
+    let sent = send(job);
     let here = catch_unwind(AssertUnwindSafe(here));
-    let there = if sent { outside_arena(|| result.recv().ok()) } else { None };
+    let there = if sent { result.recv().ok() } else { None };
     match here {
         Ok(here) => (there, here),
         Err(panic) => resume_unwind(panic),

@@ -27,3 +27,20 @@ pub fn py_files_by_family(dir: &str) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// The environment variable set in a test process started by [`run_alone`].
+pub const ALONE: &str = "TVMSCRIPT_TEST_ALONE";
+
+/// Run the ignored test `name` (`module::test`) in a process of its own, where nothing
+/// else runs (process-wide figures such as the thread count or the resident set are
+/// then that test's); it checks [`ALONE`] and prints `marker` when it ran.
+pub fn run_alone(name: &str, marker: &str) {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+        .env(ALONE, "1")
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains(marker), "{name} ran: {stdout}");
+}

@@ -14,7 +14,7 @@ fn root() -> PathBuf {
 /// The scripts shipped in the repository: hand-written cases, conformance and
 /// evaluation-parity inputs, examples, and the larger inputs that take the
 /// two-thread paths (64 KiB and more).
-pub fn corpus() -> Vec<PathBuf> {
+fn corpus() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         for e in entries.flatten() {
@@ -36,8 +36,8 @@ pub fn corpus() -> Vec<PathBuf> {
 
 /// A module large enough for every two-thread path: 64 KiB of source (split
 /// parse and lowering), many functions (parallel print) and a Relax function of
-/// more than 2,000 bindings (formatting split inside one block).
-pub fn synthetic_module() -> String {
+/// more than 2,000 bindings (one large block, formatted ahead like any other).
+fn synthetic_module() -> String {
     let mut text = String::from(
         "from tvm.script import ir as I\nfrom tvm.script import tirx as T\nfrom tvm.script import relax as R\n\n@I.ir_module\nclass Module:\n",
     );
@@ -98,7 +98,7 @@ fn threads() -> usize {
 #[test]
 #[ignore = "run by an_embedders_session_starts_no_thread, in a process of its own"]
 fn thread_probe() {
-    if std::env::var_os("TVMSCRIPT_THREAD_PROBE").is_none() {
+    if std::env::var_os(crate::cases::ALONE).is_none() {
         return;
     }
     let text = synthetic_module();
@@ -123,12 +123,5 @@ fn an_embedders_session_starts_no_thread() {
     if cfg!(not(target_os = "linux")) {
         return;
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["helper_threads::thread_probe", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
-        .env("TVMSCRIPT_THREAD_PROBE", "1")
-        .output()
-        .expect("the test binary runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("probe: threads"), "the probe ran: {stdout}");
+    crate::cases::run_alone("helper_threads::thread_probe", "probe: threads");
 }

@@ -2,7 +2,6 @@
 //! RustPython once (a binary per file took ~40 MB of disk and a link step each).
 
 mod api;
-mod arena_poison;
 mod bad_input;
 mod cases;
 mod cli_commands;

@@ -28,8 +28,19 @@ fn rss_kib() -> u64 {
         .unwrap_or(0)
 }
 
+/// The resident set is the process's: measured in a process of its own, where no
+/// other test allocates meanwhile.
 #[test]
 fn failing_then_good_parse_repeated_keeps_memory_flat() {
+    crate::cases::run_alone("parse_repeat::memory_probe", "probe: RSS");
+}
+
+#[test]
+#[ignore = "run by failing_then_good_parse_repeated_keeps_memory_flat, in a process of its own"]
+fn memory_probe() {
+    if std::env::var_os(crate::cases::ALONE).is_none() {
+        return;
+    }
     let session = Session::new();
     let first = session.parse("good.py", GOOD).expect("good script parses");
     assert_eq!(first.len(), 1);
@@ -46,6 +57,7 @@ fn failing_then_good_parse_repeated_keeps_memory_flat() {
         assert!(structural_equal(&first[0].1, &again[0].1, true), "iteration {i} differs");
     }
     let grown = rss_kib().saturating_sub(before);
+    println!("probe: RSS grew by {grown} KiB");
     assert!(grown < 64 * 1024, "RSS grew by {grown} KiB over 1000 failing+good parses");
 }
 
@@ -62,20 +74,20 @@ fn large_module(functions: usize) -> String {
 
 fn printed(session: &Session, text: &str) -> String {
     let defs = session.parse("large.py", text).unwrap_or_else(|e| panic!("{e}"));
-    defs.iter().map(|(_, d)| tvmscript::print(d, &Default::default()).unwrap()).collect()
+    defs.iter().map(|(_, d)| session.print(d, &Default::default()).unwrap()).collect()
 }
 
 #[test]
 fn sessions_on_several_threads_at_once_build_what_one_builds() {
-    // Each parse runs helper threads and frees its syntax trees in arenas
-    // (`memory::arena`; its own test pins down the reclaiming bug deterministically);
-    // sessions on threads that start and end together must not disturb each other.
+    // Each parse runs helper threads (a worker per thread, the split front end, the
+    // parallel print, trees freed on short-lived threads); sessions on threads that
+    // start and end together must not disturb each other.
     let text = large_module(600);
     assert!(text.len() > 96 * 1024, "{} bytes", text.len());
-    let expected = printed(&Session::new(), &text);
+    let expected = printed(&Session::new().helper_threads(true), &text);
     for round in 0..3 {
         let outputs: Vec<String> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..3).map(|_| s.spawn(|| printed(&Session::new(), &text))).collect();
+            let handles: Vec<_> = (0..3).map(|_| s.spawn(|| printed(&Session::new().helper_threads(true), &text))).collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         for out in outputs {

@@ -1,177 +1,35 @@
 //! Where a free variable is defined: for every variable, the chain of ancestors shared
 //! by all the places it is used (TVM's `IRDocsifier::SetCommonPrefix`). Dialects define
 //! a variable no binding defines in the frame of the innermost of these ancestors.
-//!
-//! The walk reads a whole function, and its first read of the IR misses the cache at
-//! almost every node: it cost as much as printing the function. So a module printer can
-//! have the walks of its functions computed ahead, on a second thread, while it prints
-//! the functions before them (`Printer::compute_common_prefixes_ahead`).
 
 use std::cell::OnceCell;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use crate::ir::ObjectRef;
 
 use crate::fast_hash::{FastMap, FastSet};
 
-/// Selects the variables whose common prefixes are wanted. A plain function, so two
-/// selectors can be compared: a walk computed ahead is used only for the same one.
+/// Selects the variables whose common prefixes are wanted.
 pub type IsVar = fn(&ObjectRef) -> bool;
 
-/// The printer's common prefixes: those of the root being printed (walked at the first
-/// query: many functions never ask), and the walks computed ahead.
+/// The printer's common prefixes: those of the root being printed, walked at the
+/// first query (many functions never ask).
 #[derive(Default)]
 pub(crate) struct PrefixState {
     current: OnceCell<CommonPrefixes>,
     source: Option<(ObjectRef, IsVar)>,
-    /// The roots to walk ahead, in print order, with their selectors (`plan`).
-    planned: Vec<(ObjectRef, IsVar)>,
-    /// The worker walking them, started at the first walk the printer needs: the
-    /// functions of many modules never ask, and then no thread is spent.
-    ahead: OnceCell<Option<Ahead>>,
 }
 
 impl PrefixState {
     pub(crate) fn set(&mut self, root: &ObjectRef, is_var: IsVar) {
-        if let Some(Some(ahead)) = self.ahead.get() {
-            ahead.reached(root);
-        }
         self.current = OnceCell::new();
         self.source = Some((root.clone(), is_var));
     }
 
     pub(crate) fn get(&self) -> &CommonPrefixes {
         self.current.get_or_init(|| match &self.source {
-            Some((root, is_var)) => {
-                self.ahead_of(root).and_then(|a| a.take(root, *is_var)).unwrap_or_else(|| walk(root, *is_var))
-            }
+            Some((root, is_var)) => walk(root, *is_var),
             None => CommonPrefixes::default(),
         })
-    }
-
-    /// The worker, started on the roots planned after `root` if it is the first planned
-    /// root to be walked.
-    fn ahead_of(&self, root: &ObjectRef) -> Option<&Ahead> {
-        if let Some(started) = self.ahead.get() {
-            return started.as_ref();
-        }
-        let i = self.planned.iter().position(|(r, _)| r.same_as(root))?;
-        self.ahead.get_or_init(|| Ahead::start(self.planned[i + 1..].to_vec())).as_ref()
-    }
-
-    /// Plan to walk `roots` on another thread, in order, once the first of them is walked.
-    pub(crate) fn plan(&mut self, roots: Vec<(ObjectRef, IsVar)>) {
-        self.planned = roots;
-        self.ahead = OnceCell::new();
-    }
-}
-
-/// Walks done by a worker thread, in the order the roots print. The printer takes a
-/// walk when it needs it, waits if it is under way, and does it itself if the worker
-/// has not started it; walks of roots it has passed are dropped.
-struct Ahead {
-    shared: Arc<Shared>,
-    /// Root address -> job; the jobs keep the roots alive, so addresses are identities.
-    index: FastMap<usize, usize>,
-}
-
-struct Shared {
-    jobs: Vec<(ObjectRef, IsVar)>,
-    slots: Mutex<Vec<Slot>>,
-    done: Condvar,
-    stop: AtomicBool,
-}
-
-enum Slot {
-    Todo,
-    Running,
-    Done(CommonPrefixes),
-    Gone,
-}
-
-impl Ahead {
-    fn start(jobs: Vec<(ObjectRef, IsVar)>) -> Option<Ahead> {
-        if jobs.is_empty() {
-            return None;
-        }
-        let index = jobs.iter().enumerate().map(|(i, (root, _))| (root.addr(), i)).collect();
-        let slots = Mutex::new(jobs.iter().map(|_| Slot::Todo).collect());
-        let shared = Arc::new(Shared { jobs, slots, done: Condvar::new(), stop: AtomicBool::new(false) });
-        let worker = shared.clone();
-        // Without a thread the printer walks each root itself, as it would anyway.
-        crate::worker::spawn_helper("tvmscript-prefixes", None, move || worker.run())?;
-        Some(Ahead { shared, index })
-    }
-
-    /// The printer has come to `root`: the walks of the roots before it are not needed.
-    fn reached(&self, root: &ObjectRef) {
-        let Some(&i) = self.index.get(&root.addr()) else { return };
-        let mut stale = Vec::new();
-        let mut slots = self.shared.lock();
-        for slot in &mut slots[..i] {
-            match slot {
-                Slot::Done(_) => stale.push(std::mem::replace(slot, Slot::Gone)),
-                Slot::Todo => *slot = Slot::Gone,
-                Slot::Running | Slot::Gone => {}
-            }
-        }
-        drop(slots);
-        drop(stale);
-    }
-
-    /// `root`'s walk, if it was to be computed ahead with the same selector; `None`
-    /// hands the walk to the caller.
-    fn take(&self, root: &ObjectRef, is_var: IsVar) -> Option<CommonPrefixes> {
-        let &i = self.index.get(&root.addr())?;
-        if !std::ptr::fn_addr_eq(self.shared.jobs[i].1, is_var) {
-            return None;
-        }
-        let mut slots = self.shared.lock();
-        loop {
-            match std::mem::replace(&mut slots[i], Slot::Gone) {
-                Slot::Done(prefixes) => return Some(prefixes),
-                Slot::Running => {
-                    slots[i] = Slot::Running;
-                    slots = self.shared.done.wait(slots).unwrap_or_else(|e| e.into_inner());
-                }
-                // Not started (now it never will be), or already taken.
-                Slot::Todo | Slot::Gone => return None,
-            }
-        }
-    }
-}
-
-impl Drop for Ahead {
-    fn drop(&mut self) {
-        // The worker finishes the walk it is in and exits; nobody waits for it.
-        self.shared.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Vec<Slot>> {
-        self.slots.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn run(&self) {
-        for (i, (root, is_var)) in self.jobs.iter().enumerate() {
-            if self.stop.load(Ordering::Relaxed) {
-                return;
-            }
-            {
-                let mut slots = self.lock();
-                if !matches!(slots[i], Slot::Todo) {
-                    continue;
-                }
-                slots[i] = Slot::Running;
-            }
-            // A walk that fails here is left to the printer, which would report it
-            // rather than wait for it forever.
-            let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| walk(root, *is_var)));
-            self.lock()[i] = walked.map_or(Slot::Gone, Slot::Done);
-            self.done.notify_all();
-        }
     }
 }
 
@@ -418,35 +276,10 @@ mod tests {
         roots
     }
 
-    /// A state computing the walks of `roots` ahead from the start.
-    fn ahead(roots: &[ObjectRef]) -> PrefixState {
-        let jobs = roots.iter().map(|r| (r.clone(), is_var as IsVar)).collect();
-        let state = PrefixState::default();
-        let started = crate::with_helper_threads(true, || Ahead::start(jobs));
-        assert!(state.ahead.set(Some(started.expect("a worker thread"))).is_ok());
-        state
-    }
-
-    fn finished(state: &PrefixState, i: usize) -> bool {
-        let slots = state.ahead.get().and_then(Option::as_ref).expect("computing ahead").shared.lock();
-        matches!(slots[i], Slot::Done(_))
-    }
-
-    /// Wait (a while) for the worker to finish walk `i`.
-    fn wait_for(state: &PrefixState, i: usize) {
-        let start = std::time::Instant::now();
-        while !finished(state, i) && start.elapsed().as_secs() < 30 {
-            std::thread::yield_now();
-        }
-        assert!(finished(state, i), "the worker finished walk {i}");
-    }
-
     #[test]
-    fn walks_computed_ahead_match_the_reference() {
+    fn every_root_of_the_lowered_module_matches_the_reference() {
         let roots = lowered_roots();
-        let mut state = ahead(&roots);
-        // The second walk is taken from the worker rather than redone.
-        wait_for(&state, 1);
+        let mut state = PrefixState::default();
         for root in &roots {
             state.set(root, is_var);
             assert_matches_reference(root, state.get());
@@ -454,39 +287,16 @@ mod tests {
     }
 
     #[test]
-    fn planned_walks_start_at_the_first_walk_needed() {
-        crate::with_helper_threads(true, planned_walks_start);
-    }
-
-    fn planned_walks_start() {
-        let roots = lowered_roots();
-        let mut state = PrefixState { planned: roots.iter().map(|r| (r.clone(), is_var as IsVar)).collect(), ..Default::default() };
-        // Roots that never ask start nothing.
-        state.set(&roots[0], is_var);
-        assert!(state.ahead.get().is_none());
-        // The first walk needed starts the worker on the roots after it.
-        state.set(&roots[1], is_var);
-        assert_matches_reference(&roots[1], state.get());
-        let ahead = state.ahead.get().and_then(Option::as_ref).expect("a worker");
-        assert_eq!(ahead.shared.jobs.len(), roots.len() - 2);
-        state.set(&roots[2], is_var);
-        assert_matches_reference(&roots[2], state.get());
-    }
-
-    #[test]
-    fn another_selector_or_a_passed_root_is_walked_in_place() {
+    fn a_new_root_or_selector_is_walked_anew() {
         fn nothing(_: &ObjectRef) -> bool {
             false
         }
         let roots = lowered_roots();
-        let mut state = ahead(&roots);
-        // The walk computed ahead selected other variables: not used.
-        wait_for(&state, 1);
+        let mut state = PrefixState::default();
+        state.set(&roots[1], is_var);
+        assert!(!state.get().chains.is_empty());
         state.set(&roots[1], nothing);
         assert!(state.get().chains.is_empty());
-        // Back to a root whose walk was dropped when the printer passed it.
-        state.set(&roots[2], is_var);
-        assert_matches_reference(&roots[2], state.get());
         state.set(&roots[0], is_var);
         assert_matches_reference(&roots[0], state.get());
     }

@@ -103,8 +103,6 @@ struct Registry {
     entries: HashMap<String, ScriptEntry>,
     imports: Arc<HashMap<String, ImportSpec>>,
     metadata_serializer: Option<MetadataSerializer>,
-    /// The common-prefix selector of each root type that registered one.
-    prefix_vars: HashMap<String, IsVar>,
 }
 
 fn registry() -> &'static RwLock<Registry> {
@@ -171,13 +169,6 @@ pub fn register_script_entry(
 pub fn register_import(name: &str, spec: ImportSpec) {
     let mut reg = write_registry();
     Arc::make_mut(&mut reg.imports).insert(name.to_string(), spec);
-}
-
-/// Declare that printing an object of type `type_key` sets the common prefixes of its
-/// variables that `is_var` selects (`Printer::set_common_prefix(obj, is_var)`): the
-/// walks of such objects may then be computed ahead (`Printer::compute_common_prefixes_ahead`).
-pub fn register_common_prefix_vars(type_key: &str, is_var: IsVar) {
-    write_registry().prefix_vars.insert(type_key.to_string(), is_var);
 }
 
 /// Register how `show_meta` writes the metadata section (the JSON text of
@@ -955,20 +946,9 @@ impl Printer {
     /// `root` down) shared by all places it is used; dialects define a free variable in
     /// the frame of the innermost of these ancestors.
     ///
-    /// The walk over `root` happens at the first query (many functions never ask),
-    /// unless it was computed ahead.
+    /// The walk over `root` happens at the first query (many functions never ask).
     pub fn set_common_prefix(&mut self, root: &ObjectRef, is_var: IsVar) {
         self.prefixes.set(root, is_var);
-    }
-    /// Have the common prefixes of `roots` (in the order they will be printed) computed
-    /// ahead on another thread, for those whose type registered its selector
-    /// (`register_common_prefix_vars`).
-    pub fn compute_common_prefixes_ahead(&mut self, roots: &[ObjectRef]) {
-        let planned = {
-            let reg = read_registry();
-            roots.iter().filter_map(|r| reg.prefix_vars.get(r.type_key()).map(|is_var| (r.clone(), *is_var))).collect()
-        };
-        self.prefixes.plan(planned);
     }
     pub(crate) fn prefixes(&self) -> &CommonPrefixes {
         self.prefixes.get()
@@ -997,16 +977,6 @@ impl Printer {
     pub fn format_ahead(&self, doc: Doc, depth: usize) -> Result<Doc> {
         let cfg = &self.cfg;
         if !cfg.path_to_underline.is_empty() || !cfg.obj_to_underline.is_empty() || cfg.print_line_numbers {
-            return Ok(doc);
-        }
-        // A doc large enough to be formatted on two threads (`split`) outgrows the
-        // cache alone: it waits for the end, where it can be split.
-        let stmts = match &doc {
-            Doc::Expr(_) => return Ok(doc),
-            Doc::Stmt(s) => std::slice::from_ref(&**s),
-            Doc::Block(b) => &b.stmts[..],
-        };
-        if super::split::too_large_to_format_ahead(stmts) {
             return Ok(doc);
         }
         let indent = depth * cfg.indent_spaces;

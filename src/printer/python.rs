@@ -7,7 +7,6 @@ use crate::ir::{AccessPath, Error, Result};
 
 use super::config::PrinterConfig;
 use super::doc::{Doc, ExprDoc, ExprKind, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind};
-use super::split::{self, SplitPlan};
 
 /// Format a doc with `cfg` (indentation, line numbers, `cfg.path_to_underline`).
 pub fn to_python(doc: &Doc, cfg: &PrinterConfig) -> Result<String> {
@@ -16,7 +15,7 @@ pub fn to_python(doc: &Doc, cfg: &PrinterConfig) -> Result<String> {
 
 /// Format a doc, underlining the docs made from `underline` (instead of the config's paths).
 pub fn to_python_underlined(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath]) -> Result<String> {
-    format(doc, cfg, underline, true)
+    format(doc, cfg, underline)
 }
 
 /// Spaces to indent with, a slice at a time.
@@ -48,44 +47,37 @@ pub(super) fn format_stmt(stmt: &StmtDoc, cfg: &PrinterConfig, indent: usize) ->
     text
 }
 
-/// Format on one thread, or on two when `parallel` and the doc is large (`split`).
-pub(super) fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath], parallel: bool) -> Result<String> {
+/// Format `doc`, underlining the docs made from `underline`.
+fn format(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessPath]) -> Result<String> {
     let mut p = PyPrinter::new(cfg, underline);
     // The text is that of the statements formatted ahead and a little more (the
     // header, the class line, blank lines between functions): reserved at once with
     // room for that, it is not copied as it grows (a copy of the whole text into new,
     // cold memory when the last lines went past the reservation).
-    let ahead = split::formatted_len(doc);
+    let ahead = formatted_len(doc);
     p.out.reserve(ahead + ahead / 64 + 4096);
-    let plan = if p.decorated || !parallel { None } else { split::plan(doc, cfg.indent_spaces) };
-    // Without a worker (its thread could not start), this thread formats everything.
-    let Some(SplitPlan { block, from, indent }) = plan.filter(|_| crate::worker::ready()) else {
-        p.doc(doc)?;
-        return Ok(p.finish());
-    };
-    let (tx, rx) = std::sync::mpsc::sync_channel(1);
-    // On this thread's worker (`crate::worker`), which formats deep docs as deep as
-    // this thread can.
-    let second = move || {
-        let mut q = PyPrinter::new(cfg, &[]);
-        q.indent = indent;
-        let text = q.lines(&block[from..]);
-        let _ = tx.send(text.map(|()| q.out));
-    };
-    p.split = Some(Pending { block: block.as_ptr(), len: block.len(), from, text: rx });
-    crate::worker::scoped(second, || {
-        p.doc(doc)?;
-        Ok(p.finish())
-    })
-    .1
+    p.doc(doc)?;
+    Ok(p.finish())
 }
 
-/// The second thread's share (see `split`), spliced in by `indented_block`.
-struct Pending {
-    block: *const StmtDoc,
-    len: usize,
-    from: usize,
-    text: std::sync::mpsc::Receiver<Result<String>>,
+/// The length of the text of the statements formatted ahead (`StmtKind::Formatted`)
+/// at the top of `doc` and in the classes there (where a module's functions are).
+fn formatted_len(doc: &Doc) -> usize {
+    fn len(stmts: &[StmtDoc], classes: bool) -> usize {
+        stmts
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Formatted { text, .. } => text.len(),
+                StmtKind::Class(c) if classes => len(&c.body, false),
+                _ => 0,
+            })
+            .sum()
+    }
+    match doc {
+        Doc::Block(b) => len(&b.stmts, true),
+        Doc::Stmt(s) => len(std::slice::from_ref(s), true),
+        Doc::Expr(_) => 0,
+    }
 }
 
 /// A float literal as TVM prints it: integral values in full fixed notation with one
@@ -246,7 +238,6 @@ struct PyPrinter<'a> {
     best_depth: Vec<usize>,
     visible: Vec<Option<AccessPath>>,
     candidates: Vec<Vec<Span>>,
-    split: Option<Pending>,
 }
 
 impl<'a> PyPrinter<'a> {
@@ -263,7 +254,6 @@ impl<'a> PyPrinter<'a> {
             best_depth: vec![0; targets.len()],
             visible: vec![None; targets.len()],
             candidates: vec![Vec::new(); targets.len()],
-            split: None,
         }
     }
 
@@ -504,8 +494,7 @@ impl<'a> PyPrinter<'a> {
         Ok(())
     }
 
-    /// Statements of a block, each on a new line at the current indentation (the second
-    /// formatting thread writes its share with this too, so the texts join exactly).
+    /// Statements of a block, each on a new line at the current indentation.
     fn lines(&mut self, stmts: &[StmtDoc]) -> Result<()> {
         for s in stmts {
             self.new_line();
@@ -516,16 +505,7 @@ impl<'a> PyPrinter<'a> {
 
     fn indented_block(&mut self, stmts: &[StmtDoc]) -> Result<()> {
         self.indent += self.indent_step;
-        let pending = match &self.split {
-            Some(p) if std::ptr::eq(p.block, stmts.as_ptr()) && p.len == stmts.len() => self.split.take(),
-            _ => None,
-        };
-        let upto = pending.as_ref().map_or(stmts.len(), |p| p.from);
-        self.lines(&stmts[..upto])?;
-        if let Some(p) = pending {
-            let text = p.text.recv().map_err(|_| Error::runtime("printer: the second formatting thread stopped"))??;
-            self.out.push_str(&text);
-        }
+        self.lines(stmts)?;
         if stmts.is_empty() {
             self.new_line();
             self.w("pass");

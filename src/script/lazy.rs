@@ -32,7 +32,6 @@ use std::sync::mpsc::Receiver;
 use super::eval::lower::{lower, Lowered};
 use super::eval::{FastBody, Interner};
 use super::transpile::{RUNTIME, SIGNATURE_PREFIX};
-use crate::memory::Arena;
 
 /// A definition body taken out of the program: evaluated from its tree when it
 /// allows that (see `script::eval`), else compiled and kept compact.
@@ -269,25 +268,14 @@ pub struct Bodies {
 }
 
 impl Drop for Bodies {
-    /// The lowered trees, plain Rust and often most of what a program holds, are
-    /// freed on this thread's worker when it has one: dropping llm_small's here took
-    /// 0.3-0.8 ms, 3-5% of its parse.
+    /// Unregister the program's bodies (their lowered trees are freed with them).
     fn drop(&mut self) {
-        let mut trees = Vec::new();
         let _ = BODIES.try_with(|b| {
             let mut b = b.borrow_mut();
             for k in &self.keys {
-                if let Some(Ok(Body::Evaluated(fast))) = b.remove(k).map(Rc::try_unwrap)
-                    && let Ok(fast) = Rc::try_unwrap(fast)
-                {
-                    trees.push(fast.into_code());
-                }
+                b.remove(k);
             }
         });
-        if !trees.is_empty() {
-            // Without a worker, the job (and the trees with it) is dropped right here.
-            crate::worker::run_if_started(move || drop(trees));
-        }
     }
 }
 
@@ -312,7 +300,7 @@ impl Extracted {
 }
 
 /// The syntax trees of the bodies that were lowered, kept until the caller frees
-/// them with the program's tree (in one step, from the arena they were built in).
+/// them with the program's tree (`memory::dispose`).
 pub struct LoweredTrees {
     _trees: Vec<Extracted>,
 }
@@ -320,30 +308,24 @@ pub struct LoweredTrees {
 /// Take the eligible definition bodies out of `module` (leaving stubs), lower or
 /// compile each on its own and register them, and compile the program that
 /// remains; `None` when any of them does not compile (the caller then compiles the
-/// original program whole). `module` keeps the stubs, allocated in `arena` like the
-/// tree they replace. With `vm`, bodies that allow it are kept for evaluation.
+/// original program whole). `module` keeps the stubs. With `vm`, bodies that
+/// allow it are kept for evaluation.
 pub fn compile_bodies(
     vm: Option<&VirtualMachine>,
     module: &mut ast::ModModule,
     sf: &SourceFile,
     opts: &CompileOpts,
-    arena: &Arena,
     standby: Option<&mut Standby>,
 ) -> Option<(Bodies, LoweredTrees, CodeObject)> {
     let mut classes = Vec::new();
     let mut module_decls = Vec::new();
-    // Kept by the evaluated bodies: outside the arena.
     declarations(&module.body, &mut module_decls);
     let module_decls: Rc<[Stmt]> = module_decls.into();
-    let extracted = arena.enter(|| {
-        let mut extracted = Vec::new();
-        extract(&mut module.body, sf.source_text(), &mut classes, &mut extracted);
-        extracted
-    });
+    let mut extracted = Vec::new();
+    extract(&mut module.body, sf.source_text(), &mut classes, &mut extracted);
     let mut bodies = Bodies::default();
     let mut compiled = Vec::with_capacity(extracted.len());
-    // In the arena with its items, so freeing the arena frees all of it.
-    let mut lowered = arena.enter(|| Vec::with_capacity(extracted.len()));
+    let mut lowered = Vec::with_capacity(extracted.len());
     {
         let mut standby = standby;
         let (extracted, forms, program) = lower_all(standby.as_deref_mut(), extracted, vm.is_some(), module, sf, opts)?;
@@ -362,7 +344,7 @@ pub fn compile_bodies(
             let code = compile_one(&module_decls, e.classes, e.def, sf, opts)?;
             compiled.push((e.key, Body::Compiled(code)));
         }
-        let program = program.finish(module, sf, opts, standby)?;
+        let program = program.finish(module, sf, opts)?;
         BODIES.with(|b| {
             let mut b = b.borrow_mut();
             for (key, body) in compiled {
@@ -390,15 +372,12 @@ enum ProgramCode {
 impl ProgramCode {
     /// The code, or `None` when the program does not compile (or its thread failed).
     /// `module` is the program's tree again afterwards.
-    fn finish(self, module: &mut ast::ModModule, sf: &SourceFile, opts: &CompileOpts, standby: Option<&mut Standby>) -> Option<CodeObject> {
+    fn finish(self, module: &mut ast::ModModule, sf: &SourceFile, opts: &CompileOpts) -> Option<CodeObject> {
         match self {
             ProgramCode::Here => codegen::compile::compile_program(module, sf.clone(), opts.clone()).ok(),
             ProgramCode::There(r) => {
                 let (code, stubs) = r.recv().ok()?;
                 *module = stubs;
-                if let Some(s) = standby {
-                    s.done();
-                }
                 code.ok()
             }
         }
@@ -411,15 +390,12 @@ impl ProgramCode {
 /// front end (its first job) and then the lowering begin.
 pub struct Standby {
     ready: bool,
-    /// While a job was sent and its last result not received yet: closes when the
-    /// job has ended (until then it may read trees of the caller's arena).
-    ended: Option<Receiver<()>>,
 }
 
 impl Standby {
     /// The worker, started if need be; without one, it takes no job.
     pub fn start() -> Standby {
-        Standby { ready: crate::worker::ready(), ended: None }
+        Standby { ready: crate::worker::ready() }
     }
 
     /// Whether the worker takes a job.
@@ -427,33 +403,10 @@ impl Standby {
         self.ready
     }
 
-    /// Run `job` on the worker (once); whether it was sent.
+    /// Run `job` on the worker (once); whether it was sent. The job owns what it
+    /// reads (the definitions, the stubs' tree), and sends them back.
     fn run(&mut self, job: impl FnOnce() + Send + 'static) -> bool {
-        if !std::mem::take(&mut self.ready) {
-            return false;
-        }
-        let (end, ended) = std::sync::mpsc::channel::<()>();
-        let sent = crate::worker::run(move || {
-            job();
-            drop(end);
-        });
-        self.ended = sent.then_some(ended);
-        sent
-    }
-
-    /// The job's last result was received: it holds nothing of the caller's any more.
-    fn done(&mut self) {
-        self.ended = None;
-    }
-}
-
-impl Drop for Standby {
-    /// Waits for an unfinished job: it may hold trees of the caller's arena, which
-    /// outlives this.
-    fn drop(&mut self) {
-        if let Some(ended) = &self.ended {
-            let _ = ended.recv();
-        }
+        std::mem::take(&mut self.ready) && crate::worker::run(job)
     }
 }
 
@@ -973,7 +926,7 @@ mod tests {
         let env = Environment::default();
         let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
         let mut module = transpile_source(&source, &env).expect("transpiles");
-        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new(), None).map(|(b, _, _)| b);
+        let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), None).map(|(b, _, _)| b);
         let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
         (bodies, whole)
     }
@@ -1024,7 +977,7 @@ class Mod:
             let source = Source::new("t.py", text);
             let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
             let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
-            (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new(), None).map(|(b, _, _)| b), ())
+            (compile_bodies(None, &mut module, &sf, &CompileOpts::default(), None).map(|(b, _, _)| b), ())
         };
         assert!(bodies.is_none());
     }
@@ -1047,7 +1000,7 @@ class Mod:
         let source = Source::new("t.py", text);
         let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
         let mut module = transpile_source(&source, &Environment::default()).expect("transpiles");
-        let (bodies, _, _) = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), &Arena::new(), None).expect("compiles");
+        let (bodies, _, _) = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), None).expect("compiles");
         (module, bodies)
     }
 

@@ -146,36 +146,25 @@ fn definition_names(body: &[rustpython_vm::compiler::ast::Stmt]) -> Vec<String> 
 
 /// Compile a source into a program for the VM.
 pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Result<Program, FrontendError> {
-    // The syntax tree (parsed, transpiled, its bodies' stubs) lives in arenas: freed
-    // at once when the program is compiled (see `memory::Arena`). A large source is
-    // parsed and transpiled on two threads (see `split`).
+    // A large source is parsed and transpiled on two threads (see `split`), when
+    // this thread has helper threads; its syntax tree is freed once the program is
+    // compiled, on a short-lived thread when large (`memory::dispose`).
     let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let opts = CompileOpts::default();
-    let arena = crate::memory::Arena::new();
-    // Started first, so it waits on a core of its own (see `lazy::Standby`); dropped
-    // before the arena its job reads (it waits for an unfinished job).
+    // Started first, so it waits on a core of its own (see `lazy::Standby`).
     let lowering = settings::evaluated_bodies() && source.text.len() >= lazy::LOWER_ON_TWO_THREADS;
     let mut standby = lowering.then(lazy::Standby::start);
-    let compiled = split::with_tree(source, env, &arena, |tree, helper| {
-        let mut module = tree?;
+    let compiled = (|| {
+        let mut module = split::transpiled(source, env)?;
         let definition_names = definition_names(&module.body);
         // The program (stubs in place of the bodies) compiles alongside the bodies.
-        let bodies =
-            lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, &arena, standby.as_mut());
+        let bodies = lazy::compile_bodies(settings::evaluated_bodies().then_some(vm), &mut module, &sf, &opts, standby.as_mut());
         if let Some((bodies, trees, code)) = bodies {
-            if arena.is_active() {
-                // SAFETY: the tree and the lowered bodies' trees were built in the
-                // arenas (`compile_bodies` allocates the list of them there too), and
-                // nothing refers into them: code objects and evaluated bodies own
-                // copies of what they keep (names, literals, ranges).
-                unsafe { helper.free_with(&arena, (module, trees)) };
-            } else {
-                crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
-            }
+            crate::memory::dispose((module, trees), source.text.len() >= DISPOSE_IN_BACKGROUND);
             return Ok(Some(Program { code: vm.ctx.new_code(code), bodies, definition_names }));
         }
-        Ok(None)
-    })?;
+        Ok::<_, FrontendError>(None)
+    })()?;
     if let Some(program) = compiled {
         return Ok(program);
     }

@@ -20,13 +20,9 @@
 //! joined tree, then each thread rewrites its part; the helper's generated names
 //! carry a suffix, so the two never clash.
 //!
-//! The helper is this thread's worker (`crate::worker`). Each thread
-//! allocates its part in its own arena (`memory::Arena`); a heap can only be freed
-//! by its own thread, so the worker keeps its arena after transpiling, and a later
-//! job frees it once the caller has freed the tree ([`Helper::free_with`]) or
-//! merges it into the worker's heap when the tree lives on.
+//! The helper is this thread's worker (`crate::worker`); without one (helper
+//! threads not allowed), the whole source is parsed here.
 
-use std::cell::{Cell, RefCell};
 use std::sync::mpsc::{channel, Receiver, Sender};
 
 use ruff_text_size::{Ranged, TextRange, TextSize};
@@ -35,7 +31,6 @@ use rustpython_vm::compiler::parser;
 
 use super::transpile::{self, ClassTail, ModuleScope, SyntaxRestriction};
 use super::{nesting, Environment, FrontendError, Source};
-use crate::memory::{outside_arena, Arena};
 
 /// Source size (bytes) from which the front end runs on two threads.
 pub const SPLIT_FROM: usize = 64 * 1024;
@@ -55,31 +50,6 @@ const WRAPPER: &str = "class _:\n#";
 /// Ends the names the helper's transpiler makes.
 const HELPER_SUFFIX: &str = "_2";
 
-/// The helper thread of a split front end, as seen by the caller of [`with_tree`].
-pub struct Helper {
-    /// The caller freed the tree: the helper frees its heap (else it merges it into
-    /// its thread's ordinary heap, so blocks still in use stay valid).
-    destroy: Cell<bool>,
-}
-
-impl Helper {
-    fn new() -> Helper {
-        Helper { destroy: Cell::new(false) }
-    }
-
-    /// Free `owner` with `arena` (see `Arena::free_with`) and the helper's part of
-    /// the tree with it.
-    ///
-    /// # Safety
-    /// As `Arena::free_with`: `owner` owns the whole tree, nothing of it is used
-    /// afterwards, and it owns no memory from outside the arenas.
-    pub unsafe fn free_with<T>(&self, arena: &Arena, owner: T) {
-        // SAFETY: as promised by the caller.
-        unsafe { arena.free_with(owner) };
-        self.destroy.set(true);
-    }
-}
-
 /// The second part's class body to transpile.
 struct Transpile(ModuleScope, Vec<Stmt>);
 
@@ -88,19 +58,13 @@ enum FromHelper {
     Transpiled(Result<(Vec<Stmt>, bool), SyntaxRestriction>),
 }
 
-/// Parse and transpile `source` (as `script::transpile_source`), allocating in
-/// `arena`, on two threads when it is large enough, and call `f` with the tree.
-/// The helper thread keeps its heap until `f` returns.
-pub fn with_tree<R>(
-    source: &Source,
-    env: &Environment,
-    arena: &Arena,
-    f: impl FnOnce(Result<ModModule, FrontendError>, &Helper) -> R,
-) -> R {
+/// Parse and transpile `source` (as `script::transpile_source`), on two threads
+/// when it is large enough and this thread has a worker.
+pub fn transpiled(source: &Source, env: &Environment) -> Result<ModModule, FrontendError> {
     let text = &*source.text;
-    let whole = || arena.enter(|| super::transpile_source(source, env));
+    let whole = || super::transpile_source(source, env);
     let Some(cut) = (text.len() >= split_from()).then(|| cut_point(text)).flatten() else {
-        return f(whole(), &Helper::new());
+        return whole();
     };
     // The later passes run on this thread: the helper checks nesting against its stack.
     let limit = nesting::expression_limit(crate::vm::limits::remaining_stack());
@@ -108,24 +72,18 @@ pub fn with_tree<R>(
     let (helper_outbox, from_helper) = channel();
     let second = second_part(text, cut);
     if !crate::worker::run(move || helper(second, limit, helper_inbox, helper_outbox)) {
-        return f(whole(), &Helper::new());
+        return whole();
     }
-    let helper = Helper::new();
     // `first_part` owns the sender: when it returns, the helper's job is over (a
     // later job, the lowering's, waits behind it).
-    let tree = match arena.enter(|| first_part(source, env, cut, limit, to_helper, from_helper)) {
+    match first_part(source, env, cut, limit, to_helper, from_helper) {
         Some(module) => {
             #[cfg(test)]
             tests::SPLITS.with(|n| n.set(n.get() + 1));
             Ok(module)
         }
         None => whole(),
-    };
-    let out = f(tree, &helper);
-    let destroy = helper.destroy.get();
-    // Not waited for: the worker frees its heap while this thread goes on.
-    crate::worker::run(move || release_part(destroy));
-    out
+    }
 }
 
 /// This thread's share: parse the first part, join the helper's, transpile this
@@ -142,15 +100,14 @@ fn first_part(
     let first = &text[..cut];
     nesting::check_with_limit(first, limit).ok()?;
     let first = parser::parse_module(first).ok()?.into_syntax();
-    // Channels keep buffers and wakers beyond this call: never in the arena.
-    let FromHelper::Parsed(Some(second)) = outside_arena(|| from_helper.recv()).ok()? else { return None };
+    let FromHelper::Parsed(Some(second)) = from_helper.recv().ok()? else { return None };
     let (mut module, class_at, kept) = join(text, cut, first, second)?;
     let scope = ModuleScope::of(&module, env);
     let Stmt::ClassDef(class) = &mut module.body[class_at] else { return None };
     let rest = class.body.split_off(kept);
     let helper_scope = scope.clone();
-    outside_arena(|| to_helper.send(Transpile(helper_scope, rest))).ok()?;
-    let tail: ClassTail<'_> = Box::new(move || match outside_arena(|| from_helper.recv()) {
+    to_helper.send(Transpile(helper_scope, rest)).ok()?;
+    let tail: ClassTail<'_> = Box::new(move || match from_helper.recv() {
         Ok(FromHelper::Transpiled(r)) => r,
         _ => Err(SyntaxRestriction { message: "the front end's helper thread stopped".into(), range: TextRange::default() }),
     });
@@ -159,42 +116,18 @@ fn first_part(
     Some(module)
 }
 
-thread_local! {
-    /// The worker's arena holding its part of the last split tree, until
-    /// [`release_part`].
-    static PART: RefCell<Option<Arena>> = const { RefCell::new(None) };
-}
-
-/// The helper's job, on the worker: parse the second part, transpile it when
-/// asked, and keep the arena for [`release_part`].
+/// The helper's job, on the worker: parse the second part, and transpile it when
+/// asked.
 fn helper(text: String, limit: usize, inbox: Receiver<Transpile>, outbox: Sender<FromHelper>) {
-    // A part whose release never came (its parse unwound): merged into the worker's
-    // heap, so whatever of it still lives stays valid.
-    drop(PART.with(|p| p.borrow_mut().take()));
-    let arena = Arena::new();
-    let parsed = arena.enter(|| {
+    let parsed = (|| {
         nesting::check_with_limit(&text, limit).ok()?;
         parser::parse_module(&text).ok().map(|p| p.into_syntax())
-    });
+    })();
     drop(text);
     if outbox.send(FromHelper::Parsed(parsed)).is_ok()
         && let Ok(Transpile(scope, stmts)) = inbox.recv()
     {
-        let done = arena.enter(|| scope.class_body(stmts, HELPER_SUFFIX));
-        let _ = outbox.send(FromHelper::Transpiled(done));
-    }
-    PART.with(|p| *p.borrow_mut() = Some(arena));
-}
-
-/// The worker's last job of a split parse: free its part of the tree when the
-/// caller freed the rest (`destroy`); else the caller dropped the tree or keeps it,
-/// and the arena merges into the worker's heap.
-fn release_part(destroy: bool) {
-    let Some(arena) = PART.with(|p| p.borrow_mut().take()) else { return };
-    if destroy {
-        // SAFETY: the caller freed the tree (`Helper::free_with`) and nothing else
-        // holds memory of this arena.
-        unsafe { arena.free_with(()) };
+        let _ = outbox.send(FromHelper::Transpiled(scope.class_body(stmts, HELPER_SUFFIX)));
     }
 }
 

@@ -32,19 +32,15 @@ thread_local! {
 
 fn parsed(src: &'static str) -> Vec<Stmt> {
     let key = (src.as_ptr() as usize, src.len());
-    // The cache (and the thread-local holding it) outlives any arena the caller
-    // builds its tree in; only the copy belongs there.
-    let body = crate::memory::outside_arena(|| {
-        CACHE.with(|c| {
-            c.borrow_mut()
-                .entry(key)
-                .or_insert_with(|| match parser::parse_module(src) {
-                    Ok(m) => Rc::new(m.into_syntax().body),
-                    // Templates are literals in our own source; a broken one is a bug caught by tests.
-                    Err(e) => unreachable!("invalid transpiler template {src:?}: {e}"),
-                })
-                .clone()
-        })
+    let body = CACHE.with(|c| {
+        c.borrow_mut()
+            .entry(key)
+            .or_insert_with(|| match parser::parse_module(src) {
+                Ok(m) => Rc::new(m.into_syntax().body),
+                // Templates are literals in our own source; a broken one is a bug caught by tests.
+                Err(e) => unreachable!("invalid transpiler template {src:?}: {e}"),
+            })
+            .clone()
     });
     (*body).clone()
 }
@@ -81,23 +77,21 @@ const LITERALS_KEPT: usize = 256;
 /// say), at `range`: parsed once per thread and cloned. Every definition gets one;
 /// parsing each anew took a quarter of transpiling a module of small functions.
 pub fn literal(text: &str, range: TextRange) -> Expr {
-    let parsed = crate::memory::outside_arena(|| {
-        LITERALS.with(|c| {
-            let mut c = c.borrow_mut();
-            if let Some(e) = c.get(text) {
-                return e.clone();
-            }
-            let e = match parser::parse_expression(text) {
-                Ok(m) => Rc::new(*m.into_syntax().body),
-                // Our own literals; a broken one is a bug caught by tests.
-                Err(e) => unreachable!("invalid literal {text:?}: {e}"),
-            };
-            if c.len() >= LITERALS_KEPT {
-                c.clear();
-            }
-            c.insert(text.into(), e.clone());
-            e
-        })
+    let parsed = LITERALS.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some(e) = c.get(text) {
+            return e.clone();
+        }
+        let e = match parser::parse_expression(text) {
+            Ok(m) => Rc::new(*m.into_syntax().body),
+            // Our own literals; a broken one is a bug caught by tests.
+            Err(e) => unreachable!("invalid literal {text:?}: {e}"),
+        };
+        if c.len() >= LITERALS_KEPT {
+            c.clear();
+        }
+        c.insert(text.into(), e.clone());
+        e
     });
     let mut e = (*parsed).clone();
     ast::relocate::relocate_expr(&mut e, range);

@@ -224,8 +224,6 @@ fn print_module(obj: &ObjectRef, path: &AccessPath, p: &mut Printer) -> Result<D
         let (module, name) = (Text::copy(&module_name), Text::copy(&gv.name_hint));
         p.define_with(&gv.as_ref_obj(), frame, move |_p| Ok(ExprDoc::id(module.clone()).attr(name.clone())))?;
     }
-    let roots: Vec<ObjectRef> = funcs.iter().map(|(_, f)| f.0.clone()).collect();
-    p.compute_common_prefixes_ahead(&roots);
     let mut body: Vec<StmtDoc> = Vec::new();
     let attrs_path = path.attr("attrs");
     // The import is recorded when `I.` is first written (TVM's nested Relax functions

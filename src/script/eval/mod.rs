@@ -80,11 +80,6 @@ impl std::fmt::Debug for FastBody {
 }
 
 impl FastBody {
-    /// The lowered tree, the rest (the interpreter's objects among it) dropped here.
-    pub fn into_code(self) -> lower::Lowered {
-        self.code
-    }
-
     /// The lowered body `code` of `def` (inside `classes`).
     pub fn new(code: lower::Lowered, def: &ast::StmtFunctionDef, classes: &[ast::StmtClassDef], decls: Rc<[ast::Stmt]>, source: &SourceFile) -> FastBody {
         FastBody {

@@ -432,8 +432,6 @@ pub fn is_function_body(p: &Printer, obj: &ObjectRef) -> bool {
 /// Register the function hook (under every token: modules print functions of any
 /// dialect) and the script entry of TIRx roots.
 pub fn register() {
-    // `prim_func_in_frame` sets the function's common prefixes with `is_var`.
-    crate::printer::register_common_prefix_vars("tirx.PrimFunc", is_var);
     register_print_hook(crate::printer::DEFAULT_TOKEN, "tirx.PrimFunc", |obj, path, p| {
         let f = obj.downcast_ref::<PrimFuncNode>().ok_or_else(|| Error::type_error("expected a PrimFunc"))?;
         prim_func(p, obj, f, path)

@@ -11,30 +11,6 @@
 /// mimalloc, as a `#[global_allocator]`.
 pub type Allocator = mimalloc::MiMalloc;
 
-/// How long (ms) mimalloc keeps memory freed within the process before it returns
-/// it to the OS, once [`keep_freed_memory`] set it: its default, 10 ms, returned
-/// most of a large parse's memory before the next parse, which took it back a page
-/// at a time (llm_large: 15-45 K page faults, 60-180 MB, and 12-16% of its time,
-/// against a few hundred for the smaller files). A single command never waits
-/// that long; its peak is unchanged, and [`release_free_memory`] still returns
-/// free memory at once.
-pub const PURGE_DELAY_MS: std::ffi::c_long = 1000;
-
-/// mimalloc's option number for the purge delay (`mi_option_purge_delay` in
-/// `mimalloc.h`, version 2), which `libmimalloc-sys` does not name.
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
-/// Keep freed memory [`PURGE_DELAY_MS`] before returning it to the OS, unless the
-/// environment sets `MIMALLOC_PURGE_DELAY`. For processes that use [`Allocator`]
-/// and parse more than once (the REPL, the bench, an embedding application);
-/// without mimalloc as the global allocator it changes nothing that is used.
-pub fn keep_freed_memory() {
-    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
-        // SAFETY: setting an option takes no pointers and may be done at any time.
-        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS) };
-    }
-}
-
 /// Return memory that is free but still held by the allocator to the OS now, this
 /// thread's and its worker's (`crate::worker`).
 ///
@@ -82,25 +58,3 @@ pub fn dispose<T: Send + 'static>(value: T, big: bool) {
 /// and formatting deep expressions): as large as the CLI's worker; only touched
 /// pages cost memory.
 pub const HELPER_THREAD_STACK: usize = 256 << 20;
-
-mod arena;
-pub use arena::{outside_arena, Arena};
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keep_freed_memory_sets_mimallocs_purge_delay() {
-        if std::env::var_os("MIMALLOC_PURGE_DELAY").is_some() {
-            return;
-        }
-        // SAFETY: reading an option takes no pointers.
-        let get = || unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) };
-        // mimalloc's default purge delay is 10 ms: the option number names it (its
-        // neighbours default to 1 and 0).
-        assert_eq!(get(), 10);
-        keep_freed_memory();
-        assert_eq!(get(), PURGE_DELAY_MS);
-    }
-}
