@@ -22,8 +22,11 @@ pub fn peak_rss_mib() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// Seconds with four decimals, or three significant digits below 10 ms (a print of
+/// 0.8 ms: four decimals would round away an eighth of it).
 fn secs(s: f64) -> String {
-    format!("{s:.4}")
+    let decimals = if s > 0.0 && s < 0.01 { (2.0 - s.log10().floor()) as usize } else { 4 };
+    format!("{s:.decimals$}")
 }
 
 /// One whole `tvmscript print --syntax tvm FILE > /dev/null` process: its median
@@ -262,4 +265,16 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
     }
     println!("\nbench process peak RSS: {:.1} MiB", peak_rss_mib());
     code
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn short_times_keep_three_significant_digits() {
+        assert_eq!(super::secs(0.25), "0.2500");
+        assert_eq!(super::secs(0.0123), "0.0123");
+        assert_eq!(super::secs(0.0049), "0.00490");
+        assert_eq!(super::secs(0.0008123), "0.000812");
+        assert_eq!(super::secs(0.0), "0.0000");
+    }
 }
