@@ -10,23 +10,21 @@
 //! later; starting and joining a thread took 0.5-1 ms more. A thread that sleeps
 //! between jobs has its stack and heap ready. (Until issue 39 each wake-up also
 //! steered it to another core than the caller's with `sched_setaffinity`; measured
-//! beside the bench's back-to-back runs it earned less than the noise, and a library
-//! leaves affinities alone.)
+//! on a quiet machine it earned nothing outside the noise, and a library leaves
+//! affinities alone.)
 //!
 //! Each thread that gives jobs has a worker of its own (sessions are per thread),
 //! started with its first job and ended when that thread ends. Jobs run in the order
 //! they are given; one that panics does not end the worker.
 //!
 //! A library starts no thread its embedder did not ask for: helper threads (this
-//! worker and the short-lived ones of `memory::dispose` and the printer's common
-//! prefixes) start only on a thread inside [`with_helper_threads`]`(true, ..)` (the
+//! worker and the short-lived ones of `memory::dispose`) start only on a thread inside [`with_helper_threads`]`(true, ..)` (the
 //! CLI's, or a `Session` built with `helper_threads(true)`); elsewhere every job runs
 //! on the calling thread, with the same results.
 
 use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Sender};
-
 
 type Job = Box<dyn FnOnce() + Send>;
 
