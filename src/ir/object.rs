@@ -232,6 +232,13 @@ impl ObjectRef {
     pub fn rebuild(&self, values: Vec<Value>) -> Result<ObjectRef> {
         self.0.rebuild(values)
     }
+    /// A copy of the node with field `name` set to `value` (see [`rebuild`](Self::rebuild)).
+    pub fn with_field(&self, name: &str, value: Value) -> Result<ObjectRef> {
+        let i = self.type_info().field_index(name).ok_or_else(|| Error::runtime(format!("{} has no field {name}", self.type_key())))?;
+        let mut fields = self.fields();
+        fields[i] = value;
+        self.rebuild(fields)
+    }
     /// The object-valued fields, borrowed (see [`Object::for_each_child`]).
     pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         self.0.for_each_child(f)
@@ -785,6 +792,16 @@ class Module:
             }),
             _ => {}
         }
+    }
+
+    #[test]
+    fn with_field_sets_one_field_and_names_a_missing_one() {
+        let seven = crate::ir::int_imm(crate::ir::DataType::INT32, 7).into_object();
+        let eight = seven.with_field("value", Value::Int(8)).expect("an IntImm has a value");
+        assert_eq!(eight.field("value").map(|v| matches!(v, Value::Int(8))), Some(true));
+        assert_eq!(eight.field("ty").map(|v| v.kind_name()), seven.field("ty").map(|v| v.kind_name()));
+        let err = seven.with_field("nothing", Value::None).expect_err("no such field");
+        assert!(err.to_string().contains("ir.IntImm has no field nothing"), "{err}");
     }
 
     #[test]

@@ -43,6 +43,22 @@ pub struct NamespaceTable {
 /// a sentence saying what it does.
 pub type MemberDoc = (&'static str, &'static str, &'static str);
 
+/// Test of a docs table for namespace `ns` (shown as `shown`, `T.axis`): each member
+/// documented once, with its own signature and one sentence, and each a function
+/// of the namespace whose doc starts with that signature.
+#[cfg(test)]
+pub(crate) fn assert_documented(ns: &str, shown: &str, table: &[MemberDoc]) {
+    crate::init();
+    let mut seen = std::collections::HashSet::new();
+    for (name, signature, summary) in table {
+        assert!(seen.insert(name), "{shown}.{name} documented twice");
+        assert!(signature.starts_with(name), "{shown}.{name}: {signature}");
+        assert!(summary.ends_with('.') && !summary.contains('\n'), "{shown}.{name}: one sentence");
+        assert!(matches!(member(ns, name), Some(Member::Func(_) | Member::Native(_))), "{shown}.{name} is not a function");
+        assert!(member_doc(ns, name).is_some_and(|d| d.starts_with(signature)), "{shown}.{name}");
+    }
+}
+
 impl NamespaceTable {
     /// Add a function taking Python arguments.
     pub fn func(&mut self, name: &str, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) {

@@ -414,6 +414,19 @@ fn short_type(ty: &Type) -> String {
     ty.as_prim().map_or_else(|| ty.type_key().to_string(), |d| d.to_string())
 }
 
+/// `T.evaluate(0)`: the statement that does nothing (what an empty sequence becomes).
+pub fn no_op() -> ObjectRef {
+    Evaluate::new(EvaluateNode { value: int_imm(DataType::INT32, 0), span: Default::default() }).upcast()
+}
+
+/// Whether `s` is `T.evaluate` of an integer (or boolean) constant zero, which TVM's
+/// sequence flattening drops.
+pub fn is_evaluate_zero(s: &ObjectRef) -> bool {
+    s.downcast_ref::<EvaluateNode>()
+        .and_then(|e| e.value.as_object().downcast_ref::<crate::ir::IntImmNode>())
+        .is_some_and(|i| i.value == 0)
+}
+
 /// Statements with every nested `SeqStmt` spliced in (TVM's `SeqStmt::Flatten`).
 pub fn flatten_stmts(stmts: impl IntoIterator<Item = Stmt>) -> Vec<Stmt> {
     let mut out = Vec::new();

@@ -18,21 +18,11 @@
 //! rewriting; types, and so buffer shapes, are left as they are (as TVM leaves
 //! them). A loop whose body becomes a no-op stays (that is `RemoveNoOp`'s).
 
-use super::nodes::{Evaluate, EvaluateNode, ForNode, IfThenElseNode, PrimFunc, PrimFuncNode, SeqStmt, SeqStmtNode};
+use super::nodes::{is_evaluate_zero, no_op, ForNode, IfThenElseNode, PrimFunc, PrimFuncNode, SeqStmt, SeqStmtNode};
 use crate::ir::arith;
 use crate::ir::expr::{BinOp, IntImmNode};
 use crate::ir::map::{structural_map, MapResult, WalkOrder};
-use crate::ir::{int_imm, structural_equal, DataType, Expr, ObjectRef, Result, Value};
-
-fn no_op() -> ObjectRef {
-    Evaluate::new(EvaluateNode { value: int_imm(DataType::int(32), 0), span: Default::default() }).upcast()
-}
-
-fn is_no_op(s: &ObjectRef) -> bool {
-    s.downcast_ref::<EvaluateNode>()
-        .and_then(|e| e.value.as_object().downcast_ref::<IntImmNode>())
-        .is_some_and(|i| i.value == 0)
-}
+use crate::ir::{structural_equal, Expr, ObjectRef, Result, Value};
 
 fn int_const(e: &Expr) -> Option<i64> {
     let i = e.as_object().downcast_ref::<IntImmNode>()?;
@@ -41,17 +31,6 @@ fn int_const(e: &Expr) -> Option<i64> {
 
 fn is_integer(e: &Expr) -> bool {
     e.prim_dtype().is_some_and(|t| (t.is_int() || t.is_uint()) && t.lanes == 1)
-}
-
-/// A copy of `node` with field `name` set to `value`.
-fn with_field(node: &ObjectRef, name: &str, value: Value) -> Result<ObjectRef> {
-    let mut fields = node.fields();
-    let slot = node.type_info().field_index(name).unwrap_or(usize::MAX);
-    match fields.get_mut(slot) {
-        Some(v) => *v = value,
-        None => return Err(crate::ir::Error::runtime(format!("{} has no field {name}", node.type_key()))),
-    }
-    node.rebuild(fields)
 }
 
 /// The simplified form of a binary expression whose operands are simplified.
@@ -124,10 +103,10 @@ fn simplify_simplified(node: ObjectRef) -> Result<ObjectRef> {
         });
     }
     if let Some(seq) = node.downcast_ref::<SeqStmtNode>() {
-        if !seq.seq.iter().any(|s| is_no_op(s.as_object())) {
+        if !seq.seq.iter().any(|s| is_evaluate_zero(s.as_object())) {
             return Ok(node);
         }
-        let kept: Vec<_> = seq.seq.iter().filter(|s| !is_no_op(s.as_object())).cloned().collect();
+        let kept: Vec<_> = seq.seq.iter().filter(|s| !is_evaluate_zero(s.as_object())).cloned().collect();
         return Ok(match kept.len() {
             0 => no_op(),
             1 => kept[0].as_object().clone(),
@@ -163,7 +142,7 @@ fn step(node: ObjectRef) -> Result<MapResult> {
             |n: ObjectRef| if n.same_as(&var) { MapResult::Replace(start.clone()) } else { MapResult::Unchanged },
             WalkOrder::PostOrder,
         )?;
-        let node = if body.same_as(f.body.as_object()) { node.clone() } else { with_field(&node, "body", Value::Object(body))? };
+        let node = if body.same_as(f.body.as_object()) { node.clone() } else { node.with_field("body", Value::Object(body))? };
         return Ok(MapResult::ReplaceAndSkip(with_children_simplified(&node)?));
     }
     let has_rule = BinOp::operands(&node).is_some() || node.is::<SeqStmtNode>() || node.is::<IfThenElseNode>();
@@ -182,5 +161,5 @@ fn simplify(root: ObjectRef) -> Result<ObjectRef> {
 /// one even when nothing changed (`same_as` the input is false).
 pub fn stmt_simplify(f: PrimFunc) -> Result<Option<PrimFunc>> {
     let new = simplify(f.body.as_object().clone())?;
-    Ok(Some(with_field(&f.as_ref_obj(), "body", Value::Object(new))?.downcast::<PrimFuncNode>()?))
+    Ok(Some(f.as_ref_obj().with_field("body", Value::Object(new))?.downcast::<PrimFuncNode>()?))
 }

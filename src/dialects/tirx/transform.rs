@@ -13,17 +13,13 @@
 use std::collections::{HashMap, HashSet};
 
 use super::nodes::{
-    AttrStmtNode, BufferStoreNode, Evaluate, EvaluateNode, ForNode, IfThenElse, IfThenElseNode, PrimFuncNode, SeqStmt, SeqStmtNode,
+    no_op, AttrStmtNode, BufferStoreNode, EvaluateNode, ForNode, IfThenElse, IfThenElseNode, PrimFuncNode, SeqStmt, SeqStmtNode,
 };
 use crate::ir::map::{pre_order_visit, structural_map, DefRegion, MapResult, WalkOrder};
 use crate::ir::module::IRModule;
 use crate::ir::object::EqKind;
 use crate::ir::pass::{register_pass, FunctionPass, ModulePass, PassContext, PassInfo};
-use crate::ir::{int_imm, structural_equal, DataType, ObjectRef, Result, Value};
-
-fn no_op() -> ObjectRef {
-    Evaluate::new(EvaluateNode { value: int_imm(DataType::int(32), 0), span: Default::default() }).upcast()
-}
+use crate::ir::{structural_equal, ObjectRef, Result, Value};
 
 fn has_call(e: &ObjectRef) -> bool {
     let mut found = false;
@@ -87,12 +83,7 @@ fn simplify(s: ObjectRef) -> Result<MapResult> {
             );
         }
         if i.else_case.is_some() && else_no_op {
-            let mut fields = s.fields();
-            let slot = s.type_info().field_index("else_case").unwrap_or(usize::MAX);
-            if let Some(v) = fields.get_mut(slot) {
-                *v = Value::None;
-                return replace(s.rebuild(fields)?);
-            }
+            return replace(s.with_field("else_case", Value::None)?);
         }
         return Ok(MapResult::Unchanged);
     }
@@ -115,10 +106,7 @@ fn remove_no_op(f: super::nodes::PrimFunc) -> Result<Option<super::nodes::PrimFu
     if new.same_as(&body) {
         return Ok(None);
     }
-    let mut fields = f.as_ref_obj().fields();
-    let slot = f.as_ref_obj().type_info().field_index("body").unwrap_or(usize::MAX);
-    fields[slot] = Value::Object(new);
-    Ok(Some(f.as_ref_obj().rebuild(fields)?.downcast::<PrimFuncNode>()?))
+    Ok(Some(f.as_ref_obj().with_field("body", Value::Object(new))?.downcast::<PrimFuncNode>()?))
 }
 
 /// The variables a statement defines directly (a loop variable, a `Bind`'s variable,
@@ -214,10 +202,7 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
             },
             WalkOrder::PreOrder,
         )?;
-        let mut fields = f.as_object().fields();
-        let slot = f.as_object().type_info().field_index("body").unwrap_or(usize::MAX);
-        fields[slot] = Value::Object(new_body);
-        out = out.update(gv.clone(), crate::ir::BaseFunc::try_from_object(f.as_object().rebuild(fields)?)?);
+        out = out.update(gv.clone(), crate::ir::BaseFunc::try_from_object(f.as_object().with_field("body", Value::Object(new_body))?)?);
     }
     Ok(out)
 }

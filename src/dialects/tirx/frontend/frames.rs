@@ -38,8 +38,8 @@ pub fn seq(stmts: Vec<Stmt>) -> Stmt {
     let mut flat = Vec::with_capacity(stmts.len());
     for s in stmts {
         match s.downcast_ref::<SeqStmtNode>() {
-            Some(inner) => flat.extend(inner.seq.iter().filter(|s| !is_no_op(s)).cloned()),
-            None if is_no_op(&s) => {}
+            Some(inner) => flat.extend(inner.seq.iter().filter(|s| !is_evaluate_zero(s.as_object())).cloned()),
+            None if is_evaluate_zero(s.as_object()) => {}
             None => flat.push(s),
         }
     }
@@ -48,13 +48,6 @@ pub fn seq(stmts: Vec<Stmt>) -> Stmt {
         1 => flat.pop().unwrap_or_else(|| evaluate(int_imm(DataType::INT32, 0))),
         _ => SeqStmt::new(SeqStmtNode { seq: flat, span: Span::none() }).into(),
     }
-}
-
-/// `T.evaluate` of an integer (or boolean) constant zero, which TVM's flattening drops.
-fn is_no_op(s: &Stmt) -> bool {
-    s.downcast_ref::<EvaluateNode>().is_some_and(|e| {
-        e.value.downcast_ref::<crate::ir::IntImmNode>().is_some_and(|i| i.value == 0)
-    })
 }
 
 /// `T.evaluate(value)`.
