@@ -112,10 +112,10 @@ enum Command {
         /// Rounds: each runs every stage of every file once, in turn (a file under 2 MB more often, so each stage times at least 2 MB of source, up to 50 runs); medians are reported
         #[arg(long, default_value_t = 3)]
         runs: usize,
-        /// TVM 0.27's figures (`corpus/perf/BASELINE.json`): adds columns of ratios.
+        /// TVM 0.27's figures per file (a BASELINE.json of process times and peak memory): adds columns of ratios.
         #[arg(long, value_name = "FILE")]
         baseline: Option<PathBuf>,
-        /// A Python that imports tvm, as a command split at spaces (`../shared/tools/tvm-oracle python`):
+        /// A Python that imports tvm, as a command split at spaces (`/path/to/venv/bin/python`):
         /// TVM's CPython AST, parse and print are measured in this run, each run right after ours, instead of taken from --baseline.
         #[arg(long, value_name = "COMMAND")]
         tvm: Option<String>,

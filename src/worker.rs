@@ -8,10 +8,8 @@
 //! the new thread on the starting thread's core (the other still counted busy with
 //! what had run there last), and it ran only when that thread blocked, 0.5 to 2.5 ms
 //! later; starting and joining a thread took 0.5-1 ms more. A thread that sleeps
-//! between jobs has its stack and heap ready. (Until issue 39 each wake-up also
-//! steered it to another core than the caller's with `sched_setaffinity`; measured
-//! on a quiet machine it earned nothing outside the noise, and a library leaves
-//! affinities alone.)
+//! between jobs has its stack and heap ready. The worker's core is left to the
+//! scheduler: a library leaves thread affinities alone.
 //!
 //! Each thread that gives jobs has a worker of its own (sessions are per thread),
 //! started with its first job and ended when that thread ends. Jobs run in the order

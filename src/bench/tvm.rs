@@ -1,9 +1,8 @@
 //! TVM 0.27 measured beside us: `tvmscript bench --tvm CMD` starts a Python that can
-//! `import tvm` (say `../shared/tools/tvm-oracle python`) once, as a server holding
+//! `import tvm` (say `/path/to/venv/bin/python`) once, as a server holding
 //! every file's text and parsed module, and asks it to time one stage at a time
-//! between our own runs of the same stage. The development machine's speed varies
-//! severalfold within minutes; timed back to back, both sides of a ratio see the
-//! same machine.
+//! between our own runs of the same stage: timed back to back, both sides of a ratio
+//! see the same machine, whose speed can vary severalfold within minutes.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

@@ -1,6 +1,6 @@
 //! Engine tests on node types of their own (`printer_test.*`) and hooks under dispatch
 //! tokens no dialect uses, so they run beside any registered dialect.
-//! Expected names follow TVM 0.27's output (checked with the oracle).
+//! Expected names follow TVM 0.27's output (checked with TVM 0.27).
 
 use std::sync::{Arc, Once};
 

@@ -1,7 +1,7 @@
 //! Doc printing checked against TVM 0.27's output.
 //!
 //! `testdata/doc_cases.jsonl` holds docs described in JSON with the text TVM printed for
-//! them (regenerate with `testdata/gen_doc_cases.py` under the oracle); the same docs are
+//! them (regenerate with `testdata/gen_doc_cases.py` under a Python with TVM 0.27); the same docs are
 //! built here and printed by `python.rs`.
 
 use rstest::rstest;

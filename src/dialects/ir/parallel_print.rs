@@ -40,8 +40,8 @@ fn parallel_from() -> usize {
 
 /// Modules from this size (as [`PARALLEL_FROM`]) free their two forks on a
 /// short-lived thread (`memory::dispose`); smaller ones free them here, where that
-/// costs less than starting a thread (measured on a quiet machine, issue 39: the
-/// thread cost llm_small's print 8% and saved llm_large's 11%).
+/// costs less than starting a thread (on an idle machine the thread cost a 0.1 MB
+/// module's print 8% and saved a 5 MB module's 11%).
 const DISPOSE_FORKS_FROM: usize = 12_000;
 
 /// How deep [`shallow_size`] looks into a function.

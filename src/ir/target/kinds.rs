@@ -1,5 +1,5 @@
 //! The target kinds TVM 0.27 registers (`tvm.target.Target.list_kinds()`), each with
-//! its options (name, type, default) and default keys, as the oracle reports them
+//! its options (name, type, default) and default keys, as TVM 0.27 reports them
 //! (`TargetKind.options_from_name`, `Target(kind).export()`).
 
 use crate::ir::Value;

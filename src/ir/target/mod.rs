@@ -3,7 +3,7 @@
 //! (`T.target(...)`), Relax modules in their virtual devices (`I.vdevice(...)`), and
 //! the `tvm.target` package builds them in Python. The registry is data: `kinds.rs`
 //! (kinds, their options, defaults and keys), `tags.json` (TVM's registered tags, as
-//! the oracle exports them), `arm.rs` (what llvm derives for Arm triples);
+//! TVM 0.27 exports them), `arm.rs` (what llvm derives for Arm triples);
 //! `config.rs` builds a target from a name, a JSON string, a config map or another
 //! target, checking the options as TVM does and with its messages.
 

@@ -1,6 +1,6 @@
 //! TVM 0.27's registered target tags (`tvm.target.list_tags()`: NVIDIA GPUs, Arm
 //! boards, AWS instances, Apple, Qualcomm, RISC-V), each as the config its target
-//! exports, recorded from the oracle into `tags.json`. Parsed on first use.
+//! exports, recorded from TVM 0.27 into `tags.json`. Parsed on first use.
 
 use std::sync::OnceLock;
 

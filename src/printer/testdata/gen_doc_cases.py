@@ -1,7 +1,7 @@
 """Regenerate doc_cases.jsonl: Doc printing cases with TVM 0.27's output.
 
-Run with the oracle (from this directory):
-    /work/shared/tools/tvm-oracle python gen_doc_cases.py > doc_cases.jsonl
+Run with a Python that has TVM 0.27 (from this directory):
+    python gen_doc_cases.py > doc_cases.jsonl
 Each line: {"name", "doc" (a JSON doc description), "cfg" (optional), and "ok" (the text)
 or "err" (TVM refused)}. python_tests.rs builds the same docs in Rust and compares.
 """

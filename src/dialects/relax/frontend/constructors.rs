@@ -63,7 +63,7 @@ fn type_args(vm: &VirtualMachine, v: &Option<PyObjectRef>) -> PyResult<Vec<Type>
 /// A call of `op` (an operator, or a Relax callee) as TVM's `Call` makes it.
 fn call(vm: &VirtualMachine, what: &str, op: Expr, args: Vec<Expr>, attrs: Option<PyObjectRef>, ty_args: Vec<Type>) -> PyResult<Expr> {
     if let Some(a) = attrs {
-        // Attribute nodes are not yet constructible from Python (issue 36).
+        // Attribute nodes are not constructible from Python.
         return Err(vm.new_not_implemented_error(format!("{what}: attrs given as a Python value ({}) are not supported", a.class().name())));
     }
     if op.is::<OpNode>() {

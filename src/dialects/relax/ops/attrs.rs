@@ -1,6 +1,6 @@
 //! Call attributes of the Relax operators (`call.attrs`): one node type per TVM 0.27
 //! `relax.attrs.*` class, fields in TVM's order with TVM's types, read from
-//! `__tvm_ffi_type_info__` with the oracle. Integer lists (`ffi.Array<int>`) are
+//! `__tvm_ffi_type_info__` of TVM 0.27. Integer lists (`ffi.Array<int>`) are
 //! `Vec<i64>`, `ffi.Object`/`Any` fields are `Value`s (`SplitAttrs.indices_or_sections`
 //! is an `IntImm` or a list of them).
 //!

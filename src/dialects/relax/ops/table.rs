@@ -1,5 +1,5 @@
-//! Facts about every `relax.*` operator of TVM 0.27, read from its registry with the
-//! oracle (`tvm.ir.Op.get(name)`: arguments, `attrs_type_key`, `num_inputs`,
+//! Facts about every `relax.*` operator of TVM 0.27, read from its registry with
+//! TVM 0.27 (`tvm.ir.Op.get(name)`: arguments, `attrs_type_key`, `num_inputs`,
 //! `support_level`, the `FPurity` attribute) and from `tvm.script.relax` (the script
 //! function of the same dotted path and its Python signature). Data only; the
 //! registration and the inference rules live in the sibling modules.
