@@ -4,15 +4,16 @@
 use std::io::Write;
 use std::path::Path;
 
-use rustpython_vm::builtins::PyBaseExceptionRef;
-use rustpython_vm::{AsObject, VirtualMachine};
+use rustpython_vm::VirtualMachine;
 
 use crate::ir::{self, ObjectRef};
 use crate::printer::{self, PrinterConfig, Syntax};
 use crate::script::diagnostics;
 use crate::script::Source;
 use crate::vm::limits::Limits;
-use crate::vm::{self, parse, InterpOptions};
+use crate::program::run::exception_text_with;
+use crate::program::{self, parse};
+use crate::vm::{self, InterpOptions};
 
 /// Parse every definition of a printed script in `vm` (well-formedness check off,
 /// as TVM prints and parses deliberately ill-formed IR with the check off).
@@ -57,7 +58,7 @@ struct Timer {
 impl Timer {
     fn time<R>(&self, source: &Source, f: impl FnOnce() -> R) -> R {
         let _watchdog = self.interrupter.as_ref().zip(self.timeout).map(|(i, t)| {
-            let b = vm::run::Budget::for_cli(i, t, &source.name);
+            let b = program::run::Budget::for_cli(i, t, &source.name);
             vm::limits::Watchdog::start(b.interrupter, b.timeout, b.hard_exit)
         });
         f()
@@ -65,8 +66,8 @@ impl Timer {
 }
 
 fn load(path: &Path) -> Result<Source, String> {
-    let text = vm::run::read_source(path)?;
-    Ok(Source::new(&vm::run::source_name(path), &text))
+    let text = program::run::read_source(path)?;
+    Ok(Source::new(&program::run::source_name(path), &text))
 }
 
 /// The printer configuration for a file: its spelling, and `show_meta` when the
@@ -342,22 +343,3 @@ fn fail(msg: &str, code: i32) -> i32 {
     code
 }
 
-/// A located message for an exception raised while running `source`: the
-/// innermost place in the source, with the line shown and underlined; or
-/// `file: Kind: message` when nothing points into the source.
-pub fn exception_text(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &Source) -> String {
-    exception_text_with(vm, exc, source, false)
-}
-
-/// [`exception_text`], with ANSI colours when `color` (the commands' `--color`).
-pub fn exception_text_with(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &Source, color: bool) -> String {
-    match diagnostics::exception_diagnostic(vm, exc, source) {
-        Some(d) => d.render(&source.text, color),
-        None => {
-            let kind = exc.class().name().to_string();
-            let msg = exc.as_object().str(vm).map(|s| s.to_string()).unwrap_or_default();
-            let first = msg.split('\n').next().unwrap_or("");
-            format!("{}: {kind}: {}", source.name, diagnostics::clean_message(first))
-        }
-    }
-}

@@ -18,9 +18,12 @@ pub mod memory;
 #[global_allocator]
 static TEST_ALLOCATOR: memory::Allocator = memory::Allocator {};
 pub mod printer;
+pub mod program;
+pub mod renames;
 pub mod repl;
 pub mod script;
 pub mod session;
+pub mod stack;
 pub mod vm;
 pub(crate) mod worker;
 
@@ -37,6 +40,7 @@ pub fn init() {
         let _ = ir::register_core();
         ir::set_mismatch_renderer(render_mismatch);
         vm::operators::register();
+        program::register();
         if let Err(e) = dialects::register_builtin() {
             // A built-in dialect that cannot register is a bug; say so rather than panic.
             eprintln!("tvmscript: internal error registering dialects: {e}");

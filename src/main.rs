@@ -210,7 +210,7 @@ fn dispatch(command: Command) -> i32 {
     match command {
         Command::Run { sandbox, timeout, file, args, color } => {
             stderr_color(color);
-            tvmscript::vm::run::run_file_with(&file, &args, &limited(timeout), sandbox)
+            tvmscript::program::run::run_file_with(&file, &args, &limited(timeout), sandbox)
         }
         Command::Print { files, timeout, syntax, color } => {
             stderr_color(color);

@@ -25,7 +25,8 @@ use rustpython_vm::{Interpreter, VirtualMachine};
 use crate::ir::{BaseFunc, Error, GlobalVar, IRModule, IRModuleNode, ObjectRef, Result, Value};
 use crate::printer::{self, PrinterConfig};
 use crate::script::Source;
-use crate::vm::{self, convert, parse, InterpOptions};
+use crate::program::{self, parse};
+use crate::vm::{self, convert, InterpOptions};
 
 pub use crate::worker::{helper_threads_started, with_helper_threads};
 
@@ -49,7 +50,7 @@ impl Default for Session {
 /// The error of a failed parse or run: the Python exception as a located message.
 fn script_error(vm: &VirtualMachine, exc: &rustpython_vm::builtins::PyBaseExceptionRef, source: &Source) -> Error {
     let kind = vm::error::from_py_err(vm, exc).kind;
-    Error::reported(kind, crate::cli::exception_text(vm, exc, source).trim_end())
+    Error::reported(kind, crate::program::run::exception_text(vm, exc, source).trim_end())
 }
 
 impl Session {
@@ -127,7 +128,7 @@ impl Session {
         self.helpers(|| {
             self.interp.enter(|vm| {
                 let out = f(vm);
-                vm::run::flush_std(vm);
+                program::run::flush_std(vm);
                 out
             })
         })
@@ -140,7 +141,7 @@ impl Session {
         self.helpers(|| {
             self.interp.enter(|vm| {
                 let out = f(vm);
-                vm::run::flush_std(vm);
+                program::run::flush_std(vm);
                 out
             })
         })
@@ -224,7 +225,7 @@ impl Drop for Session {
     /// exit hooks in the host's process); its standard streams are flushed, so
     /// nothing a script wrote is lost.
     fn drop(&mut self) {
-        self.interp.enter(vm::run::flush_std);
+        self.interp.enter(program::run::flush_std);
     }
 }
 

@@ -1,8 +1,8 @@
 //! A second thread per working thread, kept from one job to the next.
 //!
 //! A parse of a large source gives a second thread two jobs in turn: the second part
-//! of the source to parse and transpile (`script::split`), then the later
-//! definitions to lower and the program to compile (`script::lazy`); a module's print
+//! of the source to parse and transpile (`program::split`), then the later
+//! definitions to lower and the program to compile (`program::lazy`); a module's print
 //! gives it half of the functions (`dialects::ir::parallel_print`). A thread started
 //! for a job often began late: in about a third of llm_small's parses the kernel put
 //! the new thread on the starting thread's core (the other still counted busy with

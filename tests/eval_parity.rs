@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 
 use rustpython_vm::builtins::PyBaseExceptionRef;
 use rustpython_vm::VirtualMachine;
-use tvmscript::script::{settings, Source};
-use tvmscript::{vm, Session};
+use tvmscript::program::{self, settings};
+use tvmscript::script::Source;
+use tvmscript::Session;
 
 /// What a parse produced, in comparable form.
 #[derive(Debug, PartialEq)]
@@ -32,11 +33,11 @@ fn traceback(exc: &PyBaseExceptionRef) -> Vec<String> {
 }
 
 fn parse(vm: &VirtualMachine, source: &Source) -> Outcome {
-    match vm::parse::run_script(vm, source, &[], true) {
+    match program::parse::run_script(vm, source, &[], true) {
         Ok(parsed) => Outcome::Built(
             parsed.definitions.iter().map(|(n, d)| (n.clone(), tvmscript::print(d, &Default::default()).expect("prints"))).collect(),
         ),
-        Err(exc) => Outcome::Failed { message: tvmscript::cli::exception_text(vm, &exc, source), traceback: traceback(&exc) },
+        Err(exc) => Outcome::Failed { message: tvmscript::program::run::exception_text(vm, &exc, source), traceback: traceback(&exc) },
     }
 }
 
@@ -91,10 +92,10 @@ fn a_printed_model_parses_the_same_both_ways() {
     let text = std::fs::read_to_string(&path).unwrap();
     let source = Source::new("llm_small.py", &text);
     session.enter(|vm| {
-        let globals = vm::parse::printed_script_globals(vm).expect("the header imports");
+        let globals = program::parse::printed_script_globals(vm).expect("the header imports");
         let run = |on| {
             settings::with_evaluated_bodies(on, || {
-                let parsed = vm::parse::run_script(vm, &source, &globals, false).expect("parses");
+                let parsed = program::parse::run_script(vm, &source, &globals, false).expect("parses");
                 parsed.definitions.iter().map(|(n, d)| (n.clone(), tvmscript::print(d, &Default::default()).unwrap())).collect::<Vec<_>>()
             })
         };

@@ -35,10 +35,10 @@ pub fn parse_printed(name: &str, text: &str) -> Result<ObjectRef> {
     Session::new().enter(|vm| {
         let source = Source::new(name, text);
         let run = || {
-            let mut extra = tvmscript::vm::parse::printed_script_globals(vm)?;
+            let mut extra = tvmscript::program::parse::printed_script_globals(vm)?;
             let ns = super::my_ext::script::NAMESPACE;
             extra.push((ns.to_string(), tvmscript::vm::namespace::namespace_object(vm, ns)));
-            tvmscript::vm::parse::run_script(vm, &source, &extra, true)
+            tvmscript::program::parse::run_script(vm, &source, &extra, true)
         };
         let parsed = run().map_err(|e| from_py_err(vm, &e))?;
         last_definition(name, parsed.definitions)

@@ -139,7 +139,7 @@ pub fn largest(paths: &[std::path::PathBuf]) -> Option<(usize, &Path)> {
 
 /// The module a file defines (its last definition, as `from_source` returns it).
 fn module_of(session: &Session, path: &Path) -> Result<ObjectRef, String> {
-    let text = crate::vm::run::read_source(path)?;
+    let text = crate::program::run::read_source(path)?;
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let defs = session.parse_with(&name, &text, false).map_err(|e| e.message.lines().next().unwrap_or("").to_string())?;
     defs.into_iter().last().map(|(_, d)| d).ok_or_else(|| format!("{name}: defines nothing"))

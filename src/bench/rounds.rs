@@ -286,7 +286,7 @@ fn parse_ast(text: &str) -> bool {
 
 /// Read `path` and parse it once (untimed).
 fn prepare(session: &Session, path: &Path) -> Result<Subject, String> {
-    let text = crate::vm::run::read_source(path)?;
+    let text = crate::program::run::read_source(path)?;
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let (defs, parse_error) = match session.parse_with(&name, &text, false) {
         Ok(defs) => (Some(defs), None),

@@ -346,7 +346,7 @@ fn write_stdout(vm: &VirtualMachine, text: &str) -> PyResult<()> {
 
 /// Flush Python's streams and ours, so output and prompts interleave correctly.
 pub fn flush(vm: &VirtualMachine) {
-    crate::vm::run::flush_std(vm);
+    crate::program::run::flush_std(vm);
     let _ = std::io::stderr().flush();
 }
 

@@ -241,7 +241,7 @@ pub fn exception_diagnostic(vm: &VirtualMachine, exc: &PyBaseExceptionRef, sourc
     // `from tvm.script import tir` that would be 'ir'). Otherwise, as Python's
     // traceback adds "Did you mean" to a NameError or AttributeError, so does the
     // diagnostic.
-    if let Some(hint) = super::renames::message_hint(&message) {
+    if let Some(hint) = crate::renames::message_hint(&message) {
         message.push_str(&hint);
     } else if let Some(suggestion) = rustpython_vm::suggestion::offer_suggestions(exc, vm) {
         message.push_str(&format!(". Did you mean: '{suggestion}'?"));

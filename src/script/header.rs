@@ -143,24 +143,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_alias_is_bound_once_its_namespace_is_registered() {
-        crate::init();
-        declare_namespace_alias("HeaderTestA", "header_test_a", 1000);
-        let env = printed_environment();
-        assert!(!env.namespaces.contains_key("HeaderTestA"), "namespace not registered yet");
-        assert!(!printed_names().contains(&"HeaderTestA".to_string()));
-        // The VM namespace first: `tvm.script` lists every protocol namespace.
-        crate::vm::namespace::register_namespace("header_test_a", |_| {});
-        protocol::register_namespace_path("header_test_a");
-        let env = printed_environment();
-        assert_eq!(env.namespaces.get("HeaderTestA").map(String::as_str), Some("header_test_a"));
-        assert!(printed_globals_source().contains("from tvm.script import header_test_a as HeaderTestA\n"));
-        // Declaring again replaces the entry.
-        declare_namespace_alias("HeaderTestA", "header_test_a", 1001);
-        assert_eq!(header_names().iter().filter(|n| n.name == "HeaderTestA").map(|n| n.rank).collect::<Vec<_>>(), [1001]);
-    }
-
-    #[test]
     fn builtin_dialects_declare_their_aliases_in_header_order() {
         crate::init();
         let env = printed_environment();

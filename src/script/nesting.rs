@@ -28,7 +28,7 @@ const STACK_PER_EXPRESSION_LEVEL: usize = 5 << 10;
 
 /// Check `text` against the nesting limits.
 pub fn check(text: &str) -> Result<(), SyntaxRestriction> {
-    check_with_limit(text, expression_limit(crate::vm::limits::remaining_stack()))
+    check_with_limit(text, expression_limit(crate::stack::remaining_stack()))
 }
 
 /// [`check`] with the expression-depth limit of another thread (the one whose
@@ -173,7 +173,7 @@ impl<'a> Scanner<'a> {
         let d = top.base + top.item_depth();
         if d > self.max_expression {
             let hint = if self.max_expression < MAX_EXPRESSION_DEPTH {
-                " on this thread's stack (run on a larger stack: vm::limits::with_stack)"
+                " on this thread's stack (run on a larger stack: stack::with_stack)"
             } else {
                 ""
             };
@@ -438,7 +438,7 @@ mod tests {
     /// The check as the CLI runs it: on a large stack, so the full limits apply.
     fn depth_error(text: &str) -> Option<String> {
         let text = text.to_string();
-        crate::vm::limits::with_stack(crate::vm::limits::DEFAULT_STACK_SIZE, move || check(&text).err().map(|e| e.message))
+        crate::stack::with_stack(crate::stack::DEFAULT_STACK_SIZE, move || check(&text).err().map(|e| e.message))
     }
 
     #[test]
@@ -449,7 +449,7 @@ mod tests {
         assert!((100..1000).contains(&small), "{small}");
         assert_eq!(expression_limit(Some(0)), 16);
         if cfg!(target_os = "linux") {
-            let here = crate::vm::limits::remaining_stack().expect("Linux reports the stack");
+            let here = crate::stack::remaining_stack().expect("Linux reports the stack");
             assert!(here > 0 && here < 1 << 30, "{here}");
         }
     }

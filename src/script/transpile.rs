@@ -70,7 +70,7 @@ pub fn transpile(module: &mut ast::ModModule, env: &Environment) -> Result<(), S
 }
 
 /// The rest of a top-level class body, transpiled elsewhere (on another thread:
-/// see `script::split`): the statements, and whether they use the runtime.
+/// see `program::split`): the statements, and whether they use the runtime.
 pub type ClassTail<'a> = Box<dyn FnOnce() -> Result<(Vec<Stmt>, bool), SyntaxRestriction> + 'a>;
 
 /// [`transpile`] with the module's scope made beforehand; the body of the class at

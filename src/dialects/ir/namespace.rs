@@ -16,7 +16,7 @@ use crate::vm::convert::{py_to_expr, py_to_object, py_to_value};
 use crate::vm::error::IntoPyResult;
 use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::object::{register_call_hook, wrap};
-use crate::vm::runtime::{self, DeferredDefinition};
+use crate::program::runtime::{self, DeferredDefinition};
 
 /// Register the `I` namespace's members.
 pub fn register() {
@@ -208,8 +208,8 @@ fn ir_module(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
             None => true,
         };
         return Ok(crate::vm::closure::closure(vm, "ir_module", move |a: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            let on = check && crate::script::settings::check_well_formed();
-            crate::script::settings::with_check_well_formed(on, || ir_module(vm, a))
+            let on = check && crate::program::settings::check_well_formed();
+            crate::program::settings::with_check_well_formed(on, || ir_module(vm, a))
         }));
     }
     let cls = first_arg(vm, &args, "I.ir_module")?;

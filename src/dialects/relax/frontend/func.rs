@@ -2,7 +2,7 @@
 //! signature context the generated signature builder declares parameters through,
 //! deferral inside module classes, finishing a function, and `@R.macro`.
 
-use crate::vm::body::BodyFn;
+use crate::program::body::BodyFn;
 use rustpython_vm::builtins::PyTuple;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::Callable;
@@ -16,10 +16,10 @@ use crate::dialects::relax::nodes::Function;
 use crate::dialects::relax::types::{any_type, is_base_of, FuncType};
 use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py, py_str};
 use crate::ir::{self, Span, Type, Value};
-use crate::script::settings;
+use crate::program::settings;
 use crate::vm::object::unwrap_object;
 use crate::fast_hash::FastSet;
-use crate::vm::runtime::{Declared, GeneratedBuilder, Prepared};
+use crate::program::runtime::{Declared, GeneratedBuilder, Prepared};
 
 /// Options of `@R.function`.
 #[derive(Clone, Debug)]
@@ -42,7 +42,7 @@ fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>
             "private" => o.private = b,
             "pure" => o.pure = b,
             "check_well_formed" => o.check_well_formed = b,
-            other => return Err(vm.new_type_error(format!("function() got an unexpected keyword argument '{other}'{}", crate::script::renames::keyword_hint(other)))),
+            other => return Err(vm.new_type_error(format!("function() got an unexpected keyword argument '{other}'{}", crate::renames::keyword_hint(other)))),
         }
     }
     Ok(o)
@@ -64,7 +64,7 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
              later application to an existing function is not supported",
         ));
     };
-    if crate::vm::runtime::in_module_class() {
+    if crate::program::runtime::in_module_class() {
         // Inside a module class: kept until the module declares every function
         // (its GlobalVar typed by the signature), then built.
         // Built as a module member: its well-formedness check knows its global name.
@@ -74,7 +74,7 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
         let build = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, prepared: Option<Prepared>| {
             build_from(vm, gb, opts, prepared.and_then(|p| p.downcast::<Signed>().ok()).map(|s| *s))
         };
-        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", &opts, declare_member, build);
+        return crate::program::runtime::DeferredDefinition::of_builder(vm, target.clone(), "relax", &opts, declare_member, build);
     }
     if super::frame::in_func() {
         return build_local(vm, gb, opts);
@@ -339,7 +339,7 @@ impl Callable for RelaxMacro {
 
 /// `@R.macro` / `@R.macro(hygienic=...)`.
 pub fn macro_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    crate::vm::runtime::bare_or_configured(vm, args, make_macro)
+    crate::program::runtime::bare_or_configured(vm, args, make_macro)
 }
 
 fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {

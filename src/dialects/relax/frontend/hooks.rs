@@ -18,7 +18,7 @@ use crate::dialects::tirx::frontend::convert::{diag, py};
 use crate::ir::{self, DataType, Expr, GlobalVarNode, ObjectRef, Span, TupleGetItem, TupleGetItemNode, Type, Var, VarNode};
 use crate::vm::native::Val;
 use crate::vm::object::unwrap_object;
-use crate::vm::runtime::{BranchState, Branches, DialectHooks};
+use crate::program::runtime::{BranchState, Branches, DialectHooks};
 
 /// The Relax dialect's construction-protocol hooks.
 pub struct RelaxHooks;
@@ -280,7 +280,7 @@ impl DialectHooks for RelaxHooks {
         if let Some(v) = with_func(|f| f.symbols.get(&name).cloned()).flatten() {
             return Ok(py(vm, v));
         }
-        if let Some(globals) = crate::script::eval::current_globals(vm)
+        if let Some(globals) = crate::program::eval::current_globals(vm)
             && let Ok(Some(v)) = globals.get_item_opt(name.as_str(), vm)
         {
             return Ok(v);

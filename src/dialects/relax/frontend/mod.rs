@@ -43,7 +43,7 @@ pub fn register() -> crate::ir::Result<()> {
     DONE.get_or_init(|| {
         register_decorator("relax", "function", DecoratorPolicy { kind: DefinitionKind::Function, tvm_spelling: true, jit: false });
         register_decorator("relax", "macro", DecoratorPolicy { kind: DefinitionKind::Macro, tvm_spelling: true, jit: false });
-        crate::vm::runtime::register_dialect_hooks(Arc::new(hooks::RelaxHooks));
+        crate::program::runtime::register_dialect_hooks(Arc::new(hooks::RelaxHooks));
         crate::vm::object::register_item_hook(hooks::item_hook);
         crate::vm::object::register_call_hook(hooks::call_hook);
         crate::vm::object::register_op_hook(operators::relax_op);

@@ -149,7 +149,7 @@ pub fn bind<'p>(vm: &VirtualMachine, what: &dyn std::fmt::Display, params: &'p [
         match params.iter().position(|p| p.name == k && !p.star) {
             Some(i) if out[i].is_none() => out[i] = Some(Arg::Val(v)),
             Some(_) => return Err(diag(vm, format!("error: {what}() got multiple values for argument '{k}'"))),
-            None => return Err(diag(vm, format!("error: {what}() got an unexpected keyword argument '{k}'{}", crate::script::renames::keyword_hint(k)))),
+            None => return Err(diag(vm, format!("error: {what}() got an unexpected keyword argument '{k}'{}", crate::renames::keyword_hint(k)))),
         }
     }
     params

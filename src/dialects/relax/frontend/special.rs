@@ -143,7 +143,7 @@ pub fn call_packed(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let mut args = args;
     let ty_args = args.kwargs.swap_remove("ty_args").or_else(|| args.kwargs.swap_remove("sinfo_args"));
     if let Some((k, _)) = args.kwargs.first() {
-        return Err(diag(vm, format!("error: R.call_packed() got an unexpected keyword argument '{k}'{}", crate::script::renames::keyword_hint(k))));
+        return Err(diag(vm, format!("error: R.call_packed() got an unexpected keyword argument '{k}'{}", crate::renames::keyword_hint(k))));
     }
     let mut pos = args.args.into_iter();
     let func = pos.next().ok_or_else(|| diag(vm, "error: R.call_packed expects the function name"))?;

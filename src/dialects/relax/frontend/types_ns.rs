@@ -78,7 +78,7 @@ fn bind_args(vm: &VirtualMachine, what: &str, args: native::Args, names: &[&str]
     for (k, v) in args.kwargs {
         match names.iter().position(|n| *n == k) {
             Some(i) => values[i] = Some(v),
-            None => return Err(vm.new_type_error(format!("{what} got an unexpected keyword argument '{k}'{}", crate::script::renames::keyword_hint(k)))),
+            None => return Err(vm.new_type_error(format!("{what} got an unexpected keyword argument '{k}'{}", crate::renames::keyword_hint(k)))),
         }
     }
     Ok(Bound { values })

@@ -88,7 +88,7 @@ fn shape_string(vm: &VirtualMachine, text: &str) -> PyResult<Expr> {
     // Names the signature's Python scope defines (`T`, constants) keep their values;
     // the others are the function's symbols.
     let scope = vm.ctx.new_dict();
-    let globals = crate::script::eval::current_globals(vm);
+    let globals = crate::program::eval::current_globals(vm);
     if let Some(g) = &globals {
         for (k, v) in g {
             scope.set_item(&*k, v, vm)?;

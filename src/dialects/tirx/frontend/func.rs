@@ -3,7 +3,7 @@
 //! declares parameters through, finishing a function (naming, S-TIR root block,
 //! well-formedness), and macros (`@T.macro`, `@T.inline`).
 
-use crate::vm::body::BodyFn;
+use crate::program::body::BodyFn;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -19,9 +19,9 @@ use super::frames::{seq, PrimFuncFrame};
 use crate::builder;
 use crate::dialects::tirx::nodes::*;
 use crate::ir::{self, DataType, Result, Span, Type, Value, Var, VarNode};
-use crate::script::settings;
+use crate::program::settings;
 use crate::vm::object::unwrap_object;
-use crate::vm::runtime::{Declared, GeneratedBuilder, Prepared};
+use crate::program::runtime::{Declared, GeneratedBuilder, Prepared};
 
 /// Options of a function decorator.
 #[derive(Clone, Debug, Default)]
@@ -45,7 +45,7 @@ fn options(vm: &VirtualMachine, kwargs: &indexmap::IndexMap<String, PyObjectRef>
             "s_tir" => o.s_tir = b,
             "persistent" => o.persistent = b,
             "check_well_formed" => o.check_well_formed = b,
-            other => return Err(vm.new_type_error(format!("prim_func() got an unexpected keyword argument '{other}'{}", crate::script::renames::keyword_hint(other)))),
+            other => return Err(vm.new_type_error(format!("prim_func() got an unexpected keyword argument '{other}'{}", crate::renames::keyword_hint(other)))),
         }
     }
     Ok(o)
@@ -70,14 +70,14 @@ fn apply(vm: &VirtualMachine, target: &PyObjectRef, opts: &FuncOptions) -> PyRes
              (the definition is transpiled); later application to an existing function is not supported",
         ));
     };
-    if crate::vm::runtime::in_module_class() {
+    if crate::program::runtime::in_module_class() {
         // Inside a module class: kept until the module declares every function
         // (its GlobalVar typed by the signature), then built.
         let build = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, prepared: Option<Prepared>| {
             let signed = prepared.and_then(|p| p.downcast::<Signed>().ok()).map(|s| *s);
             build_from(vm, gb, opts, None, signed)
         };
-        return crate::vm::runtime::DeferredDefinition::of_builder(vm, target.clone(), "tirx", opts, declare, build);
+        return crate::program::runtime::DeferredDefinition::of_builder(vm, target.clone(), "tirx", opts, declare, build);
     }
     build(vm, gb, opts)
 }
@@ -516,7 +516,7 @@ impl Callable for TirMacro {
 
 /// `@T.macro`, `@T.macro(hygienic=False)`, `@T.inline`.
 pub fn macro_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    crate::vm::runtime::bare_or_configured(vm, args, make_macro)
+    crate::program::runtime::bare_or_configured(vm, args, make_macro)
 }
 
 fn make_macro(vm: &VirtualMachine, target: &PyObjectRef) -> PyResult {

@@ -19,7 +19,7 @@ use crate::builder;
 use crate::dialects::tirx::nodes::*;
 use crate::ir::{self, BinOp, DataType, Expr, ObjectRef, PointerTypeNode, PrimTypeNode, Span, Var, VarNode};
 use crate::vm::object::unwrap_object;
-use crate::vm::runtime::{BranchState, Branches, DialectHooks};
+use crate::program::runtime::{BranchState, Branches, DialectHooks};
 
 /// The TIRx dialect's construction-protocol hooks.
 pub struct TirHooks;
@@ -183,7 +183,7 @@ impl DialectHooks for TirHooks {
             return Ok(py(vm, o));
         }
         // Non-hygienic macros fall back to the names visible where they are written.
-        if let Some(globals) = crate::script::eval::current_globals(vm) {
+        if let Some(globals) = crate::program::eval::current_globals(vm) {
             if let Ok(Some(v)) = globals.get_item_opt(name.as_str(), vm) {
                 return Ok(v);
             }
@@ -281,7 +281,7 @@ fn compare_one(vm: &VirtualMachine, op: &str, a: &PyObjectRef, b: &PyObjectRef) 
     {
         return Ok(py(vm, arith::script_compare(bop, x, y, Span::none()).py(vm)?));
     }
-    crate::vm::runtime::python_compare(vm, op, a, b)
+    crate::program::runtime::python_compare(vm, op, a, b)
 }
 
 fn python_bool(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<bool> {

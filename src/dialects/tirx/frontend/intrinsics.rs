@@ -191,7 +191,7 @@ pub fn register(t: &mut NamespaceTable) {
                     launch = super::convert::iterate(vm, v)?.iter().map(|x| super::convert::py_str(vm, x)).collect::<PyResult<_>>()?
                 }
                 "ret_ty" => ret = super::ops::result_type(vm, v)?,
-                other => return Err(vm.new_type_error(format!("call_ffi_kernel() got an unexpected keyword argument '{other}'{}", crate::script::renames::keyword_hint(other)))),
+                other => return Err(vm.new_type_error(format!("call_ffi_kernel() got an unexpected keyword argument '{other}'{}", crate::renames::keyword_hint(other)))),
             }
         }
         let attrs = crate::dialects::tirx::nodes::CallFFIKernelAttr::new(crate::dialects::tirx::nodes::CallFFIKernelAttrNode {

@@ -64,7 +64,7 @@ pub fn register() -> crate::ir::Result<()> {
         }
         register_decorator("tirx", "prim_func", function(true, false));
         register_decorator("tirx", "jit", function(true, true));
-        crate::vm::runtime::register_dialect_hooks(Arc::new(hooks::TirHooks));
+        crate::program::runtime::register_dialect_hooks(Arc::new(hooks::TirHooks));
         crate::vm::object::register_op_hook(hooks::op_hook);
         crate::vm::native::register_kind(exprs::dtype_native_kind());
         crate::vm::native::register_context(handle::native_context());

@@ -215,7 +215,7 @@ pub fn grid(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
                 dtype = Some(to_dtype(vm, v)?);
             }
         } else {
-            return Err(vm.new_type_error(format!("grid() got an unexpected keyword argument '{k}'{}", crate::script::renames::keyword_hint(k))));
+            return Err(vm.new_type_error(format!("grid() got an unexpected keyword argument '{k}'{}", crate::renames::keyword_hint(k))));
         }
     }
     let imm = dtype.unwrap_or(DataType::INT32);

@@ -107,5 +107,5 @@ fn compile_inside(body: &FastBody, def: ast::Stmt, path: &[&str]) -> Option<Code
     let module = ast::ModModule { node_index: node(), range: body.def_range, body: stmts };
     let code = codegen::compile::compile_program(&module, body.source.clone(), CompileOpts::default()).ok()?;
     let names = body.classes.iter().map(|(n, _)| n.as_str()).chain([body.name.as_str()]).chain(path.iter().copied());
-    crate::script::lazy::nested_code(&code, names).cloned()
+    crate::program::lazy::nested_code(&code, names).cloned()
 }

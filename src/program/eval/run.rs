@@ -62,7 +62,7 @@ impl Frame {
         }
         for (k, v) in args.kwargs {
             let Some(i) = code.params.iter().position(|p| body.name_text(*p) == k) else {
-                return Err(vm.new_type_error(format!("{name}() got an unexpected keyword argument '{k}'{}", crate::script::renames::keyword_hint(&k))));
+                return Err(vm.new_type_error(format!("{name}() got an unexpected keyword argument '{k}'{}", crate::renames::keyword_hint(&k))));
             };
             if locals[i].replace(v).is_some() {
                 return Err(vm.new_type_error(format!("{name}() got multiple values for argument '{k}'")));
@@ -283,7 +283,7 @@ impl Frame {
                 let mut result = vm.ctx.new_bool(true).into();
                 for (i, (op, right)) in rest.iter().enumerate() {
                     let right = self.expr(vm, right)?;
-                    result = crate::vm::runtime::python_compare(vm, op, &left, &right).at(*range)?;
+                    result = crate::program::runtime::python_compare(vm, op, &left, &right).at(*range)?;
                     if i + 1 < rest.len() && !result.clone().try_to_bool(vm).at(*range)? {
                         break;
                     }

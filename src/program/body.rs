@@ -1,5 +1,5 @@
 //! The body of a definition as its builder runs it: a Python function, or a body
-//! evaluated from its tree (`script::eval`) with the globals it runs in.
+//! evaluated from its tree (`program::eval`) with the globals it runs in.
 
 use std::rc::Rc;
 
@@ -8,9 +8,9 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::Callable;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject, VirtualMachine};
 
-use crate::script::eval::FastBody;
+use crate::program::eval::FastBody;
 
-/// A function whose body is evaluated (`script::eval`): what the program gets for
+/// A function whose body is evaluated (`program::eval`): what the program gets for
 /// a signature builder taken out of it (`__tvm__.lazy_function`). Reads like the
 /// function it stands for (`__globals__`, `__code__` … are the stub's).
 #[pyclass(module = "tvm.script.parser", name = "EvaluatedFunction")]
@@ -86,7 +86,7 @@ impl BodyFn {
     /// The globals the body reads its free names from.
     pub fn globals(&self, vm: &VirtualMachine) -> PyResult<PyDictRef> {
         match self {
-            BodyFn::Python(f) => crate::script::lazy::globals_of(vm, f),
+            BodyFn::Python(f) => crate::program::lazy::globals_of(vm, f),
             BodyFn::Evaluated { globals, .. } => Ok(globals.clone()),
         }
     }
@@ -176,7 +176,7 @@ fn undefined_variable(vm: &VirtualMachine, e: rustpython_vm::builtins::PyBaseExc
             }
         }
     };
-    let new = vm.new_exception_msg(super::error::diagnostic_error_type(vm), format!("Undefined variable: {name}").into());
+    let new = vm.new_exception_msg(crate::vm::error::diagnostic_error_type(vm), format!("Undefined variable: {name}").into());
     if let Some(tb) = e.__traceback__() {
         let _ = new.set___traceback__(tb.into(), vm);
     }

@@ -21,7 +21,7 @@ pub enum Member {
     /// A Python function.
     Func(NativeFn),
     /// A builder taking native calls (`vm::native`).
-    Native(super::native::NativeFn),
+    Native(crate::vm::native::NativeFn),
     /// A nested namespace (`T.axis`, `T.ptx`), by its full path.
     Namespace(String),
     /// A value built on first access in each VM (a class, a constant).
@@ -65,7 +65,7 @@ impl NamespaceTable {
         self.members.insert(name.to_string(), Member::Func(Arc::new(f)));
     }
     /// A builder taking native calls: evaluated bodies pass it IR values unwrapped.
-    pub fn native(&mut self, name: &str, f: impl Fn(&VirtualMachine, super::native::Args) -> PyResult<super::native::Val> + Send + Sync + 'static) {
+    pub fn native(&mut self, name: &str, f: impl Fn(&VirtualMachine, crate::vm::native::Args) -> PyResult<crate::vm::native::Val> + Send + Sync + 'static) {
         self.members.insert(name.to_string(), Member::Native(Arc::new(f)));
     }
     /// Add a value built on first access in each VM (a class, a constant).
@@ -292,7 +292,7 @@ impl GetAttr for PyNamespace {
             }
             Some(Member::Native(f)) => {
                 let name = Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str());
-                super::native::Builtin::new(name, f).with_doc(member_doc(&zelf.path, n)).into_ref(&vm.ctx).into()
+                crate::vm::native::Builtin::new(name, f).with_doc(member_doc(&zelf.path, n)).into_ref(&vm.ctx).into()
             }
             Some(Member::Namespace(p)) => namespace_object(vm, &p),
             Some(Member::Value(f)) => f(vm)?,

@@ -5,9 +5,9 @@
 use rustpython_vm::builtins::{PyFloat, PyInt};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
-use super::error::IntoPyResult;
-use super::native::Val;
-use super::object::{exact_ir, register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
+use crate::vm::error::IntoPyResult;
+use crate::vm::native::Val;
+use crate::vm::object::{exact_ir, register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
 use crate::builder;
 use crate::ir::arith::{self, Operand};
 use crate::ir::{self, BinOp, Expr, ObjectRef, Span};

@@ -17,8 +17,8 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::GetDescriptor;
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
-use super::closure::closure;
-use super::object::{unwrap_object, PyIr};
+use crate::vm::closure::closure;
+use crate::vm::object::{unwrap_object, PyIr};
 use crate::ir::{ObjectRef, TypeInfo};
 
 type CtorFn = dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync;

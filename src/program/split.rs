@@ -29,8 +29,8 @@ use ruff_text_size::{Ranged, TextRange, TextSize};
 use rustpython_vm::compiler::ast::{ModModule, Stmt};
 use rustpython_vm::compiler::parser;
 
-use super::transpile::{self, ClassTail, ModuleScope, SyntaxRestriction};
-use super::{nesting, Environment, FrontendError, Source};
+use crate::script::transpile::{self, ClassTail, ModuleScope, SyntaxRestriction};
+use crate::script::{nesting, Environment, FrontendError, Source};
 
 /// Source size (bytes) from which the front end runs on two threads.
 pub const SPLIT_FROM: usize = 64 * 1024;

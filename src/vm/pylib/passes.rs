@@ -11,9 +11,9 @@
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
-use super::convert::{py_int, py_str, py_to_seq, py_to_value};
-use super::error::IntoPyResult;
-use super::object::{unwrap_object, wrap};
+use crate::vm::convert::{py_int, py_str, py_to_seq, py_to_value};
+use crate::vm::error::IntoPyResult;
+use crate::vm::object::{unwrap_object, wrap};
 use crate::ir::expr::{BaseFunc, GlobalVarNode};
 use crate::ir::module::{IRModule, IRModuleNode};
 use crate::ir::pass::{get_pass, PassContext};

@@ -53,7 +53,7 @@ fn bind_values<K: AsRef<str>>(
     for (k, v) in keywords {
         let k = k.as_ref();
         let Some(i) = params.iter().position(|p| *p == k && *p != "*") else {
-            return Err(vm.new_type_error(format!("{fname}() got an unexpected keyword argument '{k}'{}", crate::script::renames::keyword_hint(k))));
+            return Err(vm.new_type_error(format!("{fname}() got an unexpected keyword argument '{k}'{}", crate::renames::keyword_hint(k))));
         };
         if values[i].is_some() {
             return Err(vm.new_type_error(format!("{fname}() got multiple values for argument '{k}'")));

@@ -17,7 +17,7 @@ use rustpython_vm::{
 
 use crate::ir::arith::PyOp as A;
 use crate::ir::{ObjectRef, TypeInfo};
-use super::native::Val;
+use crate::vm::native::Val;
 
 /// The payload of every IR object in the VM.
 #[pyclass(module = "tvm.runtime", name = "Object")]
@@ -137,11 +137,11 @@ fn class_for(vm: &VirtualMachine, info: &'static TypeInfo) -> PyTypeRef {
     };
     let dict = vm.ctx.new_dict();
     let _ = dict.set_item("__slots__", vm.ctx.new_tuple(vec![]).into(), vm);
-    let _ = dict.set_item("__module__", vm.ctx.new_str(super::classes::module_of(info)).into(), vm);
+    let _ = dict.set_item("__module__", vm.ctx.new_str(crate::vm::classes::module_of(info)).into(), vm);
     let _ = dict.set_item("_type_key", vm.ctx.new_str(info.key).into(), vm);
     // A member that cannot be made leaves the class without it (an AttributeError
     // when used), never without a class.
-    let _ = super::classes::fill(vm, info, &dict);
+    let _ = crate::vm::classes::fill(vm, info, &dict);
     let created = vm
         .ctx
         .types
@@ -227,13 +227,13 @@ impl PyIr {
     /// TVMScript text of this object (`obj.script(**config)`).
     #[pymethod]
     fn script(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<String> {
-        super::printing::script(vm, &self.obj, args)
+        crate::vm::printing::script(vm, &self.obj, args)
     }
 
     /// Print the script (highlighted on a terminal).
     #[pymethod]
     fn show(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
-        let text = super::printing::script(vm, &self.obj, args)?;
+        let text = crate::vm::printing::script(vm, &self.obj, args)?;
         let print = vm.builtins.get_attr("print", vm)?;
         print.call((text,), vm)?;
         Ok(())
@@ -265,7 +265,7 @@ impl PyIr {
 
     #[pymethod]
     fn __str__(&self, vm: &VirtualMachine) -> PyResult<String> {
-        super::printing::script(vm, &self.obj, FuncArgs::default())
+        crate::vm::printing::script(vm, &self.obj, FuncArgs::default())
     }
 }
 
@@ -276,7 +276,7 @@ impl GetAttr for PyIr {
         }
         let n_owned = name.to_string_lossy(); let n: &str = &n_owned;
         if let Some(v) = zelf.obj.field(n) {
-            return Ok(super::convert::value_to_py(vm, &v));
+            return Ok(crate::vm::convert::value_to_py(vm, &v));
         }
         if let Some(r) = first(|h| &h.attr, |h| h(vm, &zelf.obj, n)) {
             return r;
@@ -400,7 +400,7 @@ impl AsMapping for PyIr {
 
 impl Representable for PyIr {
     fn repr_str(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<String> {
-        super::printing::script(vm, &zelf.obj, FuncArgs::default())
+        crate::vm::printing::script(vm, &zelf.obj, FuncArgs::default())
     }
 }
 

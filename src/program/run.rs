@@ -8,9 +8,9 @@ use rustpython_vm::builtins::PyBaseExceptionRef;
 use rustpython_vm::scope::Scope;
 use rustpython_vm::{AsObject, VirtualMachine};
 
-use super::interp::{new_interpreter, InterpOptions};
-use super::limits::{self, HardExit, Interrupter, Limits, Watchdog, MAX_SOURCE_BYTES};
-use crate::script::{self, diagnostics, Environment, Source};
+use crate::vm::interp::{new_interpreter, InterpOptions};
+use crate::vm::limits::{self, HardExit, Interrupter, Limits, Watchdog, MAX_SOURCE_BYTES};
+use crate::script::{diagnostics, Environment, Source};
 
 /// Whether a FILE argument names standard input (`-`, as most tools take it).
 pub fn is_stdin(path: &Path) -> bool {
@@ -115,7 +115,7 @@ pub fn run_source(vm: &VirtualMachine, source: &Source) -> i32 {
 
 /// [`run_source`] within a time budget.
 pub fn run_source_with(vm: &VirtualMachine, source: &Source, budget: Option<Budget<'_>>) -> i32 {
-    let program = match script::compile(vm, source, &Environment::default()) {
+    let program = match super::compile(vm, source, &Environment::default()) {
         Ok(c) => c,
         Err(e) => {
             let d = e.diagnostic(source);
@@ -228,4 +228,24 @@ pub fn flush_std(vm: &VirtualMachine) {
         }
     }
     let _ = std::io::stdout().flush();
+}
+
+/// A located message for an exception raised while running `source`: the
+/// innermost place in the source, with the line shown and underlined; or
+/// `file: Kind: message` when nothing points into the source.
+pub fn exception_text(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &Source) -> String {
+    exception_text_with(vm, exc, source, false)
+}
+
+/// [`exception_text`], with ANSI colours when `color` (the commands' `--color`).
+pub fn exception_text_with(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &Source, color: bool) -> String {
+    match diagnostics::exception_diagnostic(vm, exc, source) {
+        Some(d) => d.render(&source.text, color),
+        None => {
+            let kind = exc.class().name().to_string();
+            let msg = exc.as_object().str(vm).map(|s| s.to_string()).unwrap_or_default();
+            let first = msg.split('\n').next().unwrap_or("");
+            format!("{}: {kind}: {}", source.name, diagnostics::clean_message(first))
+        }
+    }
 }

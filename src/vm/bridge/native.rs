@@ -5,7 +5,7 @@
 //! Python objects each would be allocated, tracked by the cycle collector, packed
 //! into argument tuples and keyword maps, then unwrapped by the callee. A builder
 //! registered as a [`Builtin`] takes its arguments as [`Val`]s instead: an evaluated
-//! body (`script::eval`) hands a builder's result to the next builder as the IR
+//! body (`program::eval`) hands a builder's result to the next builder as the IR
 //! object it is. A value becomes a Python object ([`Val::into_py`]) only where
 //! Python code could see it: stored in a variable, passed to anything else, or
 //! returned from a Python call, so identity and the order of calls are unchanged.
@@ -16,7 +16,7 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::{Callable, Representable};
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-use super::object::wrap;
+use crate::vm::object::wrap;
 use crate::ir::ObjectRef;
 
 /// A value passed to or returned by a native builder.

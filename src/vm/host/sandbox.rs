@@ -340,29 +340,3 @@ fn importer_is_library(vm: &VirtualMachine, globals: Option<&PyObjectRef>) -> bo
     let Ok(module) = modules.get_item(name.as_str(), vm) else { return false };
     module.dict().is_some_and(|d| d.as_object().is(globals.as_object()))
 }
-
-/// A fresh sandboxed interpreter with `argv` (the script path first).
-pub fn interpreter(argv: Vec<String>) -> rustpython_vm::Interpreter {
-    super::new_interpreter(&super::InterpOptions { argv, sandbox: true, ..Default::default() })
-}
-
-/// `tvmscript run --sandbox FILE`: run a file as `__main__` in a sandboxed
-/// interpreter (the host reads the file; the script cannot). Returns the exit code.
-pub fn run_file(path: &std::path::Path, args: &[String]) -> i32 {
-    let text = match super::run::read_source(path) {
-        Ok(t) => t,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return 2;
-        }
-    };
-    let name = path.to_string_lossy().to_string();
-    let mut argv = vec![name.clone()];
-    argv.extend(args.iter().cloned());
-    let interp = interpreter(argv);
-    interp.enter(|vm| {
-        let code = super::run::run_source(vm, &crate::script::Source::new(&name, &text));
-        super::run::flush_std(vm);
-        code
-    })
-}

@@ -19,8 +19,8 @@ use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResu
 
 use rustpython_vm::class::PyClassImpl;
 
-use super::error::IntoPyResult;
-use super::object::{unwrap_object, wrap};
+use crate::vm::error::IntoPyResult;
+use crate::vm::object::{unwrap_object, wrap};
 use crate::builder;
 use crate::ir::ObjectRef;
 

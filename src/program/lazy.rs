@@ -31,10 +31,10 @@ use std::sync::mpsc::Receiver;
 
 use super::eval::lower::{lower, Lowered};
 use super::eval::{FastBody, Interner};
-use super::transpile::{RUNTIME, SIGNATURE_PREFIX};
+use crate::script::transpile::{RUNTIME, SIGNATURE_PREFIX};
 
 /// A definition body taken out of the program: evaluated from its tree when it
-/// allows that (see `script::eval`), else compiled and kept compact.
+/// allows that (see `program::eval`), else compiled and kept compact.
 #[derive(Debug)]
 pub enum Body {
     /// Evaluated from its lowered tree.
@@ -927,7 +927,7 @@ mod tests {
         let sf = SourceFileBuilder::new("t.py".to_string(), text.to_string()).finish();
         let mut module = transpile_source(&source, &env).expect("transpiles");
         let bodies = compile_bodies(None, &mut module, &sf, &CompileOpts::default(), None).map(|(b, _, _)| b);
-        let whole = crate::script::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
+        let whole = crate::program::compile_whole(transpile_source(&source, &env).unwrap(), sf, CompileOpts::default()).expect("compiles");
         (bodies, whole)
     }
 

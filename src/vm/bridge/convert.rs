@@ -5,7 +5,7 @@ use std::sync::Arc;
 use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType, PyTypeRef};
 use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, TryFromObject, VirtualMachine};
 
-use super::object::{unwrap_object, wrap};
+use crate::vm::object::{unwrap_object, wrap};
 use crate::ir::{self, DataType, Expr, ObjectRef, Value};
 
 /// An IR value as a Python object (arrays become lists, maps dicts).

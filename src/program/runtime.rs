@@ -15,7 +15,7 @@ use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, TryFromObject
 
 use crate::builder;
 use super::body::BodyFn;
-use super::native;
+use crate::vm::native;
 
 /// What one dialect's construction means. Every method has a default that
 /// reports the construct as unsupported in that dialect.
@@ -170,7 +170,7 @@ pub fn python_compare_chain(vm: &VirtualMachine, ops: &[String], operands: &[PyO
 
 fn unsupported(vm: &VirtualMachine, dialect: &str, what: &str) -> rustpython_vm::builtins::PyBaseExceptionRef {
     vm.new_exception_msg(
-        super::error::diagnostic_error_type(vm),
+        crate::vm::error::diagnostic_error_type(vm),
         format!("{what} is not supported in {dialect} functions").into(),
     )
 }
@@ -228,8 +228,8 @@ pub struct GeneratedBuilder {
     pub sig: Option<PyObjectRef>,
     /// The options the source wrote (`@T.prim_func(private=True)`).
     pub options: PyDictRef,
-    /// The real body when `body` is a stub (see `script::lazy`).
-    pub lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
+    /// The real body when `body` is a stub (see `program::lazy`).
+    pub lazy: Option<std::rc::Rc<crate::program::lazy::Body>>,
 }
 
 #[pyclass]
@@ -249,7 +249,7 @@ impl GeneratedBuilder {
     /// time (its code object lives only as long as the caller keeps it); an
     /// evaluated one runs in the stub's globals.
     pub fn body_fn(&self, vm: &VirtualMachine) -> PyResult<BodyFn> {
-        use crate::script::lazy::Body;
+        use crate::program::lazy::Body;
         match self.lazy.as_deref() {
             Some(Body::Compiled(body)) => Ok(BodyFn::Python(body.function(vm, &self.body)?)),
             Some(Body::Evaluated(body)) => BodyFn::evaluated(vm, body, &self.body),
@@ -458,7 +458,7 @@ struct BuilderRecorder {
     name: String,
     sig: Option<Signature>,
     options: PyDictRef,
-    lazy: Option<std::rc::Rc<crate::script::lazy::Body>>,
+    lazy: Option<std::rc::Rc<crate::program::lazy::Body>>,
 }
 
 /// A definition's signature builder as its builder decorator got it.
@@ -466,8 +466,8 @@ struct BuilderRecorder {
 enum Signature {
     /// A function the program defined.
     Function(PyObjectRef),
-    /// A body taken out of the program (`script::lazy`), which did not define it.
-    Taken(std::rc::Rc<crate::script::lazy::Body>),
+    /// A body taken out of the program (`program::lazy`), which did not define it.
+    Taken(std::rc::Rc<crate::program::lazy::Body>),
 }
 
 #[pyclass(with(Callable))]
@@ -476,14 +476,14 @@ impl BuilderRecorder {}
 impl Callable for BuilderRecorder {
     type Args = (PyObjectRef,);
     fn call(zelf: &Py<Self>, (body,): Self::Args, vm: &VirtualMachine) -> PyResult {
-        use crate::script::lazy::Body;
+        use crate::program::lazy::Body;
         // A taken signature runs in the globals of the definition, the same as
         // those of the function the program would have defined beside it.
         let sig = match &zelf.sig {
             None => None,
             Some(Signature::Function(f)) => Some(f.clone()),
             Some(Signature::Taken(taken)) => Some(match &**taken {
-                Body::Compiled(b) => b.bare_function(vm, crate::script::lazy::globals_of(vm, &body)?)?,
+                Body::Compiled(b) => b.bare_function(vm, crate::program::lazy::globals_of(vm, &body)?)?,
                 Body::Evaluated(b) => evaluated_function(vm, b, body.clone()),
             }),
         };
@@ -493,13 +493,13 @@ impl Callable for BuilderRecorder {
     }
 }
 
-/// The body the program's key names (see `script::lazy`).
-fn taken_body(vm: &VirtualMachine, key: u32) -> PyResult<std::rc::Rc<crate::script::lazy::Body>> {
-    crate::script::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))
+/// The body the program's key names (see `program::lazy`).
+fn taken_body(vm: &VirtualMachine, key: u32) -> PyResult<std::rc::Rc<crate::program::lazy::Body>> {
+    crate::program::lazy::body(key).ok_or_else(|| vm.new_runtime_error("the body of this definition is no longer available"))
 }
 
 /// An evaluated body as a function that reads the globals of `stub`.
-fn evaluated_function(vm: &VirtualMachine, body: &std::rc::Rc<crate::script::eval::FastBody>, stub: PyObjectRef) -> PyObjectRef {
+fn evaluated_function(vm: &VirtualMachine, body: &std::rc::Rc<crate::program::eval::FastBody>, stub: PyObjectRef) -> PyObjectRef {
     super::body::EvaluatedFunction { body: body.clone(), stub }.into_ref(&vm.ctx).into()
 }
 
@@ -600,7 +600,7 @@ pub mod rt {
     #[pyfunction]
     fn builder(name: String, sig: PyObjectRef, options: PyDictRef, body: OptionalArg<u32>, vm: &VirtualMachine) -> PyResult {
         // A key for the signature: the program does not define its builder (see
-        // `script::lazy::fold_signature`).
+        // `program::lazy::fold_signature`).
         let sig = if vm.is_none(&sig) {
             None
         } else if let Some(key) = sig.downcast_ref::<rustpython_vm::builtins::PyInt>() {
@@ -617,13 +617,13 @@ pub mod rt {
     }
 
     /// `@__tvm__.lazy_function(key)`: the function whose body was taken out of the
-    /// program under `key` (see `script::lazy`), in place of its stub.
+    /// program under `key` (see `program::lazy`), in place of its stub.
     #[pyfunction]
     fn lazy_function(key: u32, vm: &VirtualMachine) -> PyResult {
         let body = taken_body(vm, key)?;
         // Holds the body (and through it the source): a closure that is freed.
         Ok(crate::vm::closure::closure(vm, "lazy_function", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
-            use crate::script::lazy::Body;
+            use crate::program::lazy::Body;
             let (stub,): (PyObjectRef,) = args.bind(vm)?;
             match &*body {
                 Body::Compiled(b) => b.function(vm, &stub),

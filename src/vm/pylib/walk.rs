@@ -17,8 +17,8 @@ use rustpython_vm::builtins::{PyBaseExceptionRef, PyInt};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
-use super::error::from_py_err;
-use super::object::{unwrap_object, wrap};
+use crate::vm::error::from_py_err;
+use crate::vm::object::{unwrap_object, wrap};
 use crate::ir::map::{structural_map_value, DefRegion, MapResult, WalkOrder};
 use crate::ir::object::{EqKind, FieldRole};
 use crate::ir::{ObjectRef, TypeInfo, Value};
@@ -99,8 +99,8 @@ impl Routes {
 
 fn entries(vm: &VirtualMachine, list: &PyObjectRef) -> PyResult<Vec<(PyObjectRef, PyObjectRef)>> {
     let mut out = Vec::new();
-    for item in super::convert::py_to_seq(vm, list)? {
-        let pair = super::convert::py_to_seq(vm, &item)?;
+    for item in crate::vm::convert::py_to_seq(vm, list)? {
+        let pair = crate::vm::convert::py_to_seq(vm, &item)?;
         match pair.as_slice() {
             [cls, f] => out.push((cls.clone(), f.clone())),
             _ => return Err(vm.new_type_error("callback entries must be (type, callback) pairs")),
@@ -110,7 +110,7 @@ fn entries(vm: &VirtualMachine, list: &PyObjectRef) -> PyResult<Vec<(PyObjectRef
 }
 
 fn order_of(vm: &VirtualMachine, o: &PyObjectRef) -> PyResult<WalkOrder> {
-    Ok(if super::convert::py_int(vm, o)? == 0 { WalkOrder::PreOrder } else { WalkOrder::PostOrder })
+    Ok(if crate::vm::convert::py_int(vm, o)? == 0 { WalkOrder::PreOrder } else { WalkOrder::PostOrder })
 }
 
 /// What a walk callback answered.
@@ -241,7 +241,7 @@ fn arg(vm: &VirtualMachine, args: &FuncArgs, i: usize) -> PyResult<PyObjectRef> 
 
 /// `walk(root, entries, entries_with_kind, order, VisitInterrupt, DefRegionKind)`.
 fn walk(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    let root = super::convert::py_to_value(vm, &arg(vm, &args, 0)?)?;
+    let root = crate::vm::convert::py_to_value(vm, &arg(vm, &args, 0)?)?;
     let routes = Routes::new(vm, &arg(vm, &args, 1)?, &arg(vm, &args, 2)?)?;
     let order = order_of(vm, &arg(vm, &args, 3)?)?;
     let mut w = Walk { vm, routes, order, kind: KIND_NONE, kind_enum: arg(vm, &args, 5)?, interrupt: arg(vm, &args, 4)? };
@@ -252,7 +252,7 @@ fn walk(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 /// answers replace the nodes they were given (the same node: unchanged).
 fn map(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let root_py = arg(vm, &args, 0)?;
-    let root = super::convert::py_to_value(vm, &root_py)?;
+    let root = crate::vm::convert::py_to_value(vm, &root_py)?;
     let routes = RefCell::new(Routes::new(vm, &arg(vm, &args, 1)?, &arg(vm, &args, 2)?)?);
     let order = order_of(vm, &arg(vm, &args, 3)?)?;
     let kind_enum = arg(vm, &args, 4)?;
@@ -297,9 +297,9 @@ fn map(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     match result {
         Ok(v) => match (&v, &root) {
             (Value::Object(a), Value::Object(b)) if a.same_as(b) => Ok(root_py),
-            _ => Ok(super::convert::value_to_py(vm, &v)),
+            _ => Ok(crate::vm::convert::value_to_py(vm, &v)),
         },
-        Err(e) => Err(super::error::to_py_err(vm, &e)),
+        Err(e) => Err(crate::vm::error::to_py_err(vm, &e)),
     }
 }
 
@@ -310,10 +310,10 @@ fn map(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 /// The analyses (`undefined_vars`, `verify_ssa`, `free_vars` ...) filter these by class.
 fn vars(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     use crate::ir::map::{structural_walk, WalkControl};
-    let root = super::convert::py_to_value(vm, &arg(vm, &args, 0)?)?;
+    let root = crate::vm::convert::py_to_value(vm, &arg(vm, &args, 0)?)?;
     let mut defined: std::collections::HashSet<usize> = std::collections::HashSet::new();
     if let Some(given) = args.args.get(1).filter(|d| !vm.is_none(d)) {
-        for v in super::convert::py_to_seq(vm, given)? {
+        for v in crate::vm::convert::py_to_seq(vm, given)? {
             if let Some(o) = unwrap_object(&v) {
                 defined.insert(o.addr());
             }
@@ -378,11 +378,11 @@ fn with_fields(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let mut values = obj.fields();
     let mut changed = false;
     for (k, v) in &updates {
-        let name = super::convert::py_str(vm, &k)?;
+        let name = crate::vm::convert::py_str(vm, &k)?;
         let i = info
             .field_index(&name)
             .ok_or_else(|| vm.new_attribute_error(format!("{} has no field {name:?}", info.key)))?;
-        let new = super::convert::py_to_value(vm, &v)?;
+        let new = crate::vm::convert::py_to_value(vm, &v)?;
         if !same_value(&values[i], &new) {
             values[i] = new;
             changed = true;
@@ -391,7 +391,7 @@ fn with_fields(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     if !changed {
         return Ok(obj_py);
     }
-    let rebuilt = obj.rebuild(values).map_err(|e| super::error::to_py_err(vm, &e))?;
+    let rebuilt = obj.rebuild(values).map_err(|e| crate::vm::error::to_py_err(vm, &e))?;
     Ok(wrap(vm, rebuilt))
 }
 

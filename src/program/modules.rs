@@ -87,7 +87,7 @@ pub mod tvmscript {
     fn generated_builder_class(vm: &VirtualMachine) -> PyObjectRef {
         use rustpython_vm::class::StaticType;
         let _ = vm;
-        crate::vm::runtime::GeneratedBuilder::static_type().to_owned().into()
+        crate::program::runtime::GeneratedBuilder::static_type().to_owned().into()
     }
 
     #[allow(dead_code)]
@@ -118,10 +118,10 @@ pub mod tvmscript {
             // As TVM 0.27: without `extra_vars` the names a printed script's header
             // imports (`T`, `I`, `R`, `tvm` …) are supplied; with `extra_vars` (even
             // `{}`) only those and the source's own imports resolve.
-            extra = crate::vm::parse::printed_script_globals(vm)?;
+            extra = crate::program::parse::printed_script_globals(vm)?;
         }
         let source = crate::script::Source::new("<string>", &args.source);
-        let parsed = crate::vm::parse::run_script(vm, &source, &extra, args.check_well_formed)?;
+        let parsed = crate::program::parse::run_script(vm, &source, &extra, args.check_well_formed)?;
         match parsed.definitions.last() {
             Some((_, obj)) => Ok(crate::vm::object::wrap(vm, obj.clone())),
             None => Err(vm.new_value_error("the source defines no TVMScript function or module")),

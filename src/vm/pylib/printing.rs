@@ -7,8 +7,8 @@ use rustpython_vm::builtins::PyStr;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, TryFromObject, VirtualMachine};
 
-use super::convert::{py_to_object, py_to_seq, py_to_value};
-use super::error::IntoPyResult;
+use crate::vm::convert::{py_to_object, py_to_seq, py_to_value};
+use crate::vm::error::IntoPyResult;
 use crate::ir::{AccessPath, DataType, ObjectRef, PathStep, Value};
 use crate::printer::{self, PrinterConfig, Syntax};
 

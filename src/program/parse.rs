@@ -5,10 +5,11 @@ use rustpython_vm::builtins::PyDictRef;
 use rustpython_vm::scope::Scope;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
-use super::namespace::namespace_path;
-use super::object::unwrap_object;
+use crate::vm::namespace::namespace_path;
+use crate::vm::object::unwrap_object;
 use crate::ir::ObjectRef;
-use crate::script::{self, header, settings, Environment, Source};
+use super::settings;
+use crate::script::{header, Environment, Source};
 
 /// The result of running a script: its globals and the IR definitions in them,
 /// in definition order: what its top-level decorated `def`s and `class`es bound
@@ -39,7 +40,7 @@ pub fn run_script(
             }
         }
     }
-    let program = script::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
+    let program = super::compile(vm, source, &env).map_err(|e| e.to_py(vm, source))?;
     let globals = vm.ctx.new_dict();
     globals.set_item("__name__", vm.ctx.new_str("__tvm_script__").into(), vm)?;
     for (name, value) in extra {
@@ -129,12 +130,12 @@ mod tests {
         let interp = crate::vm::new_interpreter(&Default::default());
         interp.enter(|vm| {
             let extra = printed_script_globals(vm).expect("the header imports");
-            let before = crate::script::eval::live::count();
+            let before = crate::program::eval::live::count();
             for _ in 0..2 {
-                let parsed = crate::script::settings::with_evaluated_bodies(true, || run_script(vm, &source, &extra, true)).expect("the script runs");
+                let parsed = crate::program::settings::with_evaluated_bodies(true, || run_script(vm, &source, &extra, true)).expect("the script runs");
                 assert_eq!(parsed.definitions.len(), 1);
                 drop(parsed);
-                assert_eq!(crate::script::eval::live::count(), before, "bodies outlived their parse");
+                assert_eq!(crate::program::eval::live::count(), before, "bodies outlived their parse");
             }
         });
     }
@@ -151,7 +152,7 @@ mod tests {
         interp.enter(|vm| {
             for evaluated in [true, false] {
                 let extra = printed_script_globals(vm).expect("the header imports");
-                let parsed = crate::script::settings::with_evaluated_bodies(evaluated, || run_script(vm, &source, &extra, true))
+                let parsed = crate::program::settings::with_evaluated_bodies(evaluated, || run_script(vm, &source, &extra, true))
                     .expect("the script runs");
                 assert_eq!(parsed.definitions.len(), 1);
                 let globals: PyObjectRef = parsed.globals.into();

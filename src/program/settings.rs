@@ -28,7 +28,7 @@ pub fn with_check_well_formed<R>(on: bool, f: impl FnOnce() -> R) -> R {
 }
 
 /// Whether definition bodies that allow it are evaluated from their tree rather
-/// than compiled (`script::eval`); tests turn it off to compare the two.
+/// than compiled (`program::eval`); tests turn it off to compare the two.
 pub fn evaluated_bodies() -> bool {
     EVALUATED_BODIES.with(|c| c.get())
 }

@@ -11,12 +11,12 @@ pub struct InterpOptions {
     /// Directories put on `sys.path` (a script's own folder, for its local imports).
     pub path: Vec<String>,
     /// Run untrusted code: no file, network or process access, imports from an
-    /// allow-list only (see [`super::sandbox`]). `path` is ignored.
+    /// allow-list only (see [`crate::vm::sandbox`]). `path` is ignored.
     pub sandbox: bool,
     /// `sys.getrecursionlimit()` at start; 0 keeps RustPython's default (1000 in release builds).
     pub recursion_limit: usize,
     /// Lets another thread interrupt the interpreter (a time budget, `limits::Watchdog`).
-    pub interrupter: Option<super::limits::Interrupter>,
+    pub interrupter: Option<crate::vm::limits::Interrupter>,
 }
 
 /// A fresh interpreter. Nothing is read from disk: the standard library and the
@@ -32,12 +32,12 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
     settings.stdio_encoding = Some("utf-8".to_string());
     settings.stdio_errors = Some("surrogateescape".to_string());
     if opts.sandbox {
-        super::sandbox::configure(&mut settings);
+        crate::vm::sandbox::configure(&mut settings);
     }
     crate::init();
     let builder = Interpreter::builder(settings);
     let defs = rustpython_stdlib::stdlib_module_defs(&builder.ctx);
-    let own = super::modules::module_defs(&builder.ctx);
+    let own = crate::vm::native_module_defs(&builder.ctx);
     let path = if opts.sandbox { Vec::new() } else { opts.path.clone() };
     let sandbox = opts.sandbox;
     let recursion_limit = opts.recursion_limit;
@@ -46,7 +46,7 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
         .add_native_modules(&defs)
         .add_native_modules(&own)
         .add_frozen_modules(rustpython_pylib::FROZEN_STDLIB)
-        .add_frozen_modules(rustpython_vm::py_freeze!(dir = "../../stdlib"))
+        .add_frozen_modules(rustpython_vm::py_freeze!(dir = "../../../stdlib"))
         .init_hook(move |vm: &mut VirtualMachine| {
             let paths = &mut rustpython_vm::common::rc::PyRc::get_mut(&mut vm.state)
                 .expect("no other reference to the state during init")
@@ -59,18 +59,18 @@ pub fn new_interpreter(opts: &InterpOptions) -> Interpreter {
             if let Some(i) = &interrupter {
                 i.attach(vm);
             }
-            super::init_native_classes();
-            super::alloc_guard::install(vm);
+            crate::vm::init_native_classes();
+            crate::vm::alloc_guard::install(vm);
             if sandbox {
-                super::sandbox::restrict_native_modules(vm);
+                crate::vm::sandbox::restrict_native_modules(vm);
             }
         });
     if !sandbox {
         return builder.build();
     }
-    let interp = super::sandbox::while_starting(|| builder.build());
+    let interp = crate::vm::sandbox::while_starting(|| builder.build());
     // A sandbox that cannot be set up must not run anything.
-    if let Err(msg) = interp.enter(|vm| super::sandbox::install(vm).map_err(|e| crate::vm::error::from_py_err(vm, &e).message)) {
+    if let Err(msg) = interp.enter(|vm| crate::vm::sandbox::install(vm).map_err(|e| crate::vm::error::from_py_err(vm, &e).message)) {
         panic!("tvmscript: cannot set up the sandbox: {msg}");
     }
     interp

@@ -1,0 +1,7 @@
+//! Building and guarding an interpreter: its construction, the sandbox, runaway
+//! limits and allocation guards.
+
+pub mod alloc_guard;
+pub mod interp;
+pub mod limits;
+pub mod sandbox;
