@@ -29,6 +29,7 @@ mod relax_wellformed;
 mod repl;
 mod repl_pty;
 mod sandbox;
+mod schedule;
 mod tirx_conformance;
 mod tirx_frontend;
 mod tirx_printer;

@@ -3,6 +3,7 @@
 pub mod frontend;
 pub mod nodes;
 pub mod printer;
+pub mod schedule;
 
 pub use nodes::register;
 
@@ -11,6 +12,7 @@ pub fn register_dialect() -> crate::ir::Result<()> {
     nodes::register()?;
     frontend::register()?;
     printer::register()?;
+    schedule::register();
     // A printed script's header binds `Ts` (`from tvm.script import s_tir as Ts`).
     crate::script::header::declare_namespace_alias("Ts", "s_tir", 40);
     Ok(())

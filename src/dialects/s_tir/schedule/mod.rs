@@ -1,0 +1,48 @@
+//! S-TIR schedules (`tvm.s_tir.Schedule`): IR-to-IR transformations of the
+//! S-TIR dialect's loops and blocks, with TVM 0.27's checks and messages.
+//!
+//! Layers:
+//! - [`state`]: the module under scheduling and the *statement references*
+//!   (`SRefId`) random variables resolve to; `ScheduleState::replace` swaps a
+//!   subtree and re-points every reference (loops follow their loop variable,
+//!   blocks their name and iteration variables, other continuations are given as
+//!   `reuse` pairs).
+//! - [`error`]: `ScheduleError` (short text, detail template, objects of
+//!   interest) and its three render levels.
+//! - [`primitives`]: one function per primitive, `fn(&mut ScheduleState, ids…,
+//!   arguments…) -> SchResult<ids>`: check (returning `error::fail(fast, detail,
+//!   locations)` with TVM's texts), build the new subtree with `structural_map`
+//!   (helpers: `substitute_loops`, `append_predicate`, `refold`), then
+//!   `state.replace(func, old, new, reuse)` and `state.sref_of(func, &new_stmt)`
+//!   for the references it returns.
+//! - [`python`]: `ScheduleCore`, the native object behind the Python class;
+//!   one `#[pymethod]` per primitive converting arguments and calling `run`
+//!   with the primitive's name (used by the `detail` rendering).
+//!
+//! The Python side (`stdlib/tvm/s_tir/schedule/`): `schedule.py` (random
+//! variables, the symbol table, one method per primitive that calls the core and
+//! records an instruction), `instruction.py` (the instruction kinds: their
+//! names, how they print as Python and how they replay), `trace.py`.
+//!
+//! To add a primitive: write its function in `primitives.rs` (or a new module
+//! beside it), a `#[pymethod]` in `python.rs`, the Python method in
+//! `schedule.py` (resolve RVs with `self._sref(rv)`, call the core, make RVs for
+//! the results with `self._new_rv`, then `self._record(kind, inputs, attrs,
+//! outputs)`), and its instruction kind in `instruction.py` (`_kind(name,
+//! method, params)` with the keyword names and defaults TVM prints).
+
+pub mod error;
+pub mod primitives;
+pub mod python;
+pub mod state;
+
+/// Register `s_tir._schedule` (the native core the Python schedule uses).
+pub fn register() {
+    crate::vm::register_class_initializer(|| {
+        use rustpython_vm::class::PyClassImpl;
+        python::ScheduleCore::make_static_type();
+    });
+    crate::vm::namespace::register_namespace_initializer("s_tir._schedule", |t| {
+        t.func("ScheduleCore", python::new_core);
+    });
+}

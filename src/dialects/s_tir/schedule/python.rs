@@ -1,0 +1,174 @@
+//! `s_tir._schedule.ScheduleCore`: the native half of `tvm.s_tir.Schedule`.
+//!
+//! The Python class (`stdlib/tvm/s_tir/schedule/schedule.py`) keeps the random
+//! variables, the trace and the seed; this object keeps the [`ScheduleState`] and
+//! runs the primitives on statement references, which cross to Python as plain
+//! integers. A schedule check failure is raised as `tvm.s_tir.ScheduleError`
+//! rendered at the schedule's level.
+
+use rustpython_vm::builtins::PyType;
+use rustpython_vm::common::lock::PyMutex;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{pyclass, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
+
+use super::error::{RenderLevel, SchError, SchResult};
+use super::primitives as p;
+use super::state::{SRefId, ScheduleState};
+use crate::dialects::tirx::nodes::ForKind;
+use crate::ir::{Expr, IRModule, IRModuleNode};
+use crate::vm::convert::{py_to_expr, py_to_value, value_to_py};
+use crate::vm::error::IntoPyResult;
+use crate::vm::object::{unwrap_object, wrap};
+
+/// The state behind one `tvm.s_tir.Schedule`.
+#[pyclass(module = "tvm.s_tir", name = "ScheduleCore")]
+#[derive(PyPayload)]
+pub struct ScheduleCore {
+    state: PyMutex<ScheduleState>,
+    level: RenderLevel,
+}
+
+impl std::fmt::Debug for ScheduleCore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ScheduleCore")
+    }
+}
+
+fn schedule_error_class(vm: &VirtualMachine) -> Option<PyRef<PyType>> {
+    vm.import("tvm.s_tir.schedule.state", 0)
+        .ok()
+        .and_then(|_| vm.sys_module.get_attr("modules", vm).ok())
+        .and_then(|m| m.get_item("tvm.s_tir.schedule.state", vm).ok())
+        .and_then(|m| m.get_attr("ScheduleError", vm).ok())
+        .and_then(|c| c.downcast::<PyType>().ok())
+}
+
+impl ScheduleCore {
+    /// Run a primitive on the state; a failed check becomes a Python `ScheduleError`.
+    fn run<T>(&self, vm: &VirtualMachine, primitive: &str, f: impl FnOnce(&mut ScheduleState) -> SchResult<T>) -> PyResult<T> {
+        let mut state = self.state.lock();
+        match f(&mut state) {
+            Ok(v) => Ok(v),
+            Err(SchError::Other(e)) => Err(e).py(vm),
+            Err(SchError::Schedule(e)) => {
+                let msg = e.render(self.level, primitive, &state.module, crate::vm::printing::script_syntax(vm));
+                Err(match schedule_error_class(vm) {
+                    Some(c) => vm.new_exception_msg(c, msg.into()),
+                    None => vm.new_runtime_error(msg),
+                })
+            }
+        }
+    }
+}
+
+fn ids(vm: &VirtualMachine, v: Vec<SRefId>) -> PyObjectRef {
+    vm.ctx.new_list(v.into_iter().map(|i| vm.ctx.new_int(i).into()).collect()).into()
+}
+
+#[pyclass]
+impl ScheduleCore {
+    /// The module as scheduled so far.
+    #[pymethod]
+    fn module(&self, vm: &VirtualMachine) -> PyObjectRef {
+        wrap(vm, self.state.lock().module.clone().into())
+    }
+
+    /// An independent copy (same reference ids).
+    #[pymethod]
+    fn copy(&self, vm: &VirtualMachine) -> PyObjectRef {
+        ScheduleCore { state: PyMutex::new(self.state.lock().clone()), level: self.level }.into_ref(&vm.ctx).into()
+    }
+
+    /// The names of the module's PrimFuncs.
+    #[pymethod]
+    fn prim_func_names(&self, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.new_list(self.state.lock().prim_func_names().into_iter().map(|n| vm.ctx.new_str(n).into()).collect()).into()
+    }
+
+    /// The statement a reference denotes (`what` names it in the error when removed).
+    #[pymethod]
+    fn get(&self, id: usize, what: String, vm: &VirtualMachine) -> PyResult {
+        let s = self.state.lock().stmt(id, &what).py(vm)?;
+        Ok(wrap(vm, s.into_object()))
+    }
+
+    /// The reference of the root block of a function.
+    #[pymethod]
+    fn root(&self, func: String, vm: &VirtualMachine) -> PyResult<usize> {
+        let mut st = self.state.lock();
+        let root = st.root_block(&func).py(vm)?;
+        Ok(st.sref_of(&func, &root.into()))
+    }
+
+    /// Whether a reference denotes a loop.
+    #[pymethod]
+    fn is_loop(&self, id: usize) -> bool {
+        self.state.lock().sref(id).stmt.as_ref().is_some_and(|s| s.is::<crate::dialects::tirx::nodes::ForNode>())
+    }
+
+    #[pymethod]
+    fn get_sblock(&self, name: String, func: String, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "get-block", |s| p::get_sblock(s, &name, &func))
+    }
+
+    #[pymethod]
+    fn get_loops(&self, block: usize, vm: &VirtualMachine) -> PyResult {
+        Ok(ids(vm, self.run(vm, "get-loops", |s| p::get_loops(s, block))?))
+    }
+
+    #[pymethod]
+    fn get_child_blocks(&self, parent: usize, vm: &VirtualMachine) -> PyResult {
+        Ok(ids(vm, self.run(vm, "get-child-blocks", |s| p::get_child_blocks(s, parent))?))
+    }
+
+    /// `split(loop, factors, preserve_unit_iters, disable_predication)`; factors are
+    /// expressions or None.
+    #[pymethod]
+    fn split(&self, loop_id: usize, factors: Vec<PyObjectRef>, preserve: bool, disable: bool, vm: &VirtualMachine) -> PyResult {
+        let mut fs: Vec<Option<Expr>> = Vec::new();
+        for f in &factors {
+            fs.push(if vm.is_none(f) { None } else { Some(py_to_expr(vm, f)?) });
+        }
+        Ok(ids(vm, self.run(vm, "split", |s| p::split(s, loop_id, fs, preserve, disable))?))
+    }
+
+    #[pymethod]
+    fn fuse(&self, loops: Vec<usize>, preserve: bool, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "fuse", |s| p::fuse(s, &loops, preserve))
+    }
+
+    /// `parallel`, `vectorize`, `unroll`, `bind` by the loop kind's name.
+    #[pymethod]
+    fn set_loop_kind(&self, loop_id: usize, kind: String, thread_axis: Option<String>, vm: &VirtualMachine) -> PyResult<()> {
+        let (k, prim) = match kind.as_str() {
+            "parallel" => (ForKind::Parallel, "parallel"),
+            "vectorized" => (ForKind::Vectorized, "vectorize"),
+            "unroll" => (ForKind::Unrolled, "unroll"),
+            _ => (ForKind::ThreadBinding, "bind"),
+        };
+        self.run(vm, prim, |s| p::set_loop_kind(s, loop_id, k, thread_axis.as_deref()))
+    }
+
+    /// `annotate` (a value) / `unannotate` (None).
+    #[pymethod]
+    fn annotate(&self, id: usize, key: String, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let v = if vm.is_none(&value) { None } else { Some(py_to_value(vm, &value)?) };
+        let prim = if v.is_some() { "annotate" } else { "unannotate" };
+        self.run(vm, prim, |s| p::annotate(s, id, &key, v))
+    }
+}
+
+/// `s_tir._schedule.ScheduleCore(mod, error_render_level)`.
+pub fn new_core(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = crate::vm::args::bind(vm, "Schedule", args, &["mod", "error_render_level"])?;
+    let module = a
+        .get(vm, "mod")
+        .and_then(|m| unwrap_object(&m))
+        .and_then(|o| o.downcast::<IRModuleNode>().ok())
+        .map(IRModule::from)
+        .ok_or_else(|| vm.new_type_error("Schedule: mod must be an IRModule"))?;
+    let level = a.get(vm, "error_render_level").map(|l| crate::vm::convert::py_str(vm, &l)).transpose()?.unwrap_or_else(|| "detail".into());
+    let level = RenderLevel::parse(&level).ok_or_else(|| vm.new_value_error(format!("Unknown error render level: {level}")))?;
+    let _ = value_to_py;
+    Ok(ScheduleCore { state: PyMutex::new(ScheduleState::new(&module)), level }.into_ref(&vm.ctx).into())
+}

@@ -1,0 +1,56 @@
+"""Instruction kinds and instructions of a schedule trace.
+
+An instruction kind says how one primitive prints as a Python call in a trace
+(`sch.split(loop=l1, factors=[None, 10], ...)`) and how it is replayed. Each kind
+is registered with `_kind(name, method, params)`: `name` is TVM's instruction name,
+`method` the Schedule method, `params` the keyword names in TVM's printed order;
+a parameter named `*` takes the inputs positionally (`fuse(l1, l2)`).
+"""
+
+INSTRUCTION_KINDS = {}
+
+
+class InstructionKind:
+    """A kind of instruction: its name, whether it is pure, and its Python form."""
+
+    def __init__(self, name, method, params, is_pure, outputs):
+        self.name = name
+        self.method = method
+        self.params = params
+        self.is_pure = is_pure
+        # "single": `b0 = ...`; "list": `l1, l2 = ...`; "none".
+        self.outputs = outputs
+
+    @staticmethod
+    def get(name):
+        return INSTRUCTION_KINDS[name]
+
+    def __repr__(self):
+        return self.name
+
+
+def _kind(name, method, params, is_pure=False, outputs="none"):
+    INSTRUCTION_KINDS[name] = InstructionKind(name, method, params, is_pure, outputs)
+
+
+_kind("GetSBlock", "get_sblock", ["name", "func_name"], True, "single")
+_kind("GetLoops", "get_loops", ["block"], True, "list")
+_kind("GetChildBlocks", "get_child_blocks", [""], True, "list")
+_kind("Split", "split", ["loop", "factors", "preserve_unit_iters", "disable_predication"], False, "list")
+_kind("Fuse", "fuse", ["*", "preserve_unit_iters"], False, "single")
+_kind("Parallel", "parallel", ["loop"])
+_kind("Vectorize", "vectorize", ["loop"])
+_kind("Unroll", "unroll", ["loop"])
+_kind("Bind", "bind", ["loop", "thread_axis"])
+_kind("Annotate", "annotate", ["block_or_loop", "ann_key", "ann_val"])
+_kind("Unannotate", "unannotate", ["block_or_loop", "ann_key"])
+
+
+class Instruction:
+    """One recorded schedule call: kind, inputs (RVs and values), attrs, outputs."""
+
+    def __init__(self, kind, inputs, attrs, outputs):
+        self.kind = kind
+        self.inputs = list(inputs)
+        self.attrs = list(attrs)
+        self.outputs = list(outputs)

@@ -1,0 +1,232 @@
+"""`tvm.s_tir.Schedule`: scheduling S-TIR functions, as TVM 0.27's traced schedule.
+
+Random variables (`SBlockRV`, `LoopRV`) are handles; the schedule's symbol table
+maps each to a statement reference of the native state (`ScheduleCore`), which
+follows its loop or block across rewrites. Every primitive call is recorded as
+an instruction of `sch.trace`.
+"""
+import _tvmscript
+
+from .instruction import Instruction, InstructionKind
+from .state import ScheduleError
+from .trace import Trace
+
+_core = _tvmscript.namespace("s_tir._schedule")
+
+
+class SBlockRV:
+    """A random variable that evaluates to a block."""
+
+    def __repr__(self):
+        return "s_tir.SBlockRV"
+
+
+class LoopRV:
+    """A random variable that evaluates to a loop."""
+
+    def __repr__(self):
+        return "s_tir.LoopRV"
+
+
+def _parse_mod(mod):
+    import tvm
+
+    if isinstance(mod, tvm.tirx.PrimFunc):
+        return tvm.IRModule({"main": mod})
+    if isinstance(mod, tvm.IRModule):
+        return mod
+    raise TypeError(f"Expected `mod` to be PrimFunc or IRModule, but gets: {mod}")
+
+
+class Schedule:
+    """The user-facing schedule class (TVM 0.27's `tvm.s_tir.Schedule`)."""
+
+    def __init__(self, mod, *, seed=None, debug_mask="none", error_render_level="detail", enable_check=True):
+        if error_render_level not in ("detail", "fast", "none"):
+            raise ValueError(
+                'error_render_level can be "detail", "fast", or "none", but got: ' + repr(error_render_level)
+            )
+        self._core = _core.ScheduleCore(_parse_mod(mod), error_render_level)
+        self._symbols = {}
+        self._trace = Trace()
+        self._seed = -1 if seed is None else seed
+        self._debug_mask = debug_mask
+        self._enable_check = enable_check
+        self._error_render_level = error_render_level
+        names = self._core.prim_func_names()
+        self._func_working_on = names[0] if len(names) == 1 else None
+
+    # ---- state -------------------------------------------------------------
+    @property
+    def mod(self):
+        """The module being scheduled."""
+        return self._core.module()
+
+    @property
+    def state(self):
+        """The schedule state (this schedule's native core)."""
+        return self._core
+
+    @property
+    def trace(self):
+        """The instructions applied so far."""
+        return self._trace
+
+    @property
+    def func_working_on(self):
+        import tvm
+
+        return None if self._func_working_on is None else self.mod.get_global_var(self._func_working_on)
+
+    def work_on(self, func_name):
+        """Make `func_name` the function `get_sblock` looks in by default."""
+        if func_name not in self._core.prim_func_names():
+            raise ValueError(f"Cannot find function {func_name} in the IRModule")
+        self._func_working_on = func_name
+
+    def copy(self):
+        """An independent schedule with the same state, trace and random variables."""
+        new = Schedule.__new__(Schedule)
+        new.__dict__.update(self.__dict__)
+        new._core = self._core.copy()
+        new._symbols = dict(self._symbols)
+        new._trace = Trace(self._trace.insts, self._trace.decisions)
+        return new
+
+    def seed(self, seed):
+        self._seed = seed
+
+    def fork_seed(self):
+        raise NotImplementedError("fork_seed is not implemented yet")
+
+    def show(self, *args, **kwargs):
+        """Print the module and the trace."""
+        self.mod.show(*args, **kwargs)
+        self._trace.show()
+
+    # ---- random variables --------------------------------------------------
+    def _new_rv(self, cls, sref):
+        rv = cls()
+        self._symbols[rv] = sref
+        return rv
+
+    def _sref(self, rv, cls):
+        if isinstance(rv, str) and cls is SBlockRV:
+            return self._sref(self.get_sblock(rv), SBlockRV)
+        if rv not in self._symbols:
+            kind = "SBlockRV" if cls is SBlockRV else "LoopRV"
+            raise IndexError(f"Cannot find corresponding {kind}: {rv}")
+        return self._symbols[rv]
+
+    def _block(self, block):
+        """A block argument: an SBlockRV, or a block name (resolved by `get_sblock`)."""
+        if isinstance(block, str):
+            return self.get_sblock(block)
+        return block
+
+    def get(self, rv):
+        """The loop or block a random variable evaluates to."""
+        if isinstance(rv, SBlockRV):
+            return self._core.get(self._sref(rv, SBlockRV), "block")
+        if isinstance(rv, LoopRV):
+            return self._core.get(self._sref(rv, LoopRV), "loop")
+        return rv
+
+    def get_sref(self, rv):
+        """The statement reference of a random variable (an integer id here)."""
+        return self._sref(rv, type(rv))
+
+    def remove_rv(self, rv):
+        """Forget a random variable."""
+        self._symbols.pop(rv, None)
+
+    def _record(self, name, inputs, attrs, outputs):
+        self._trace.insts.append(Instruction(InstructionKind.get(name), inputs, attrs, outputs))
+
+    # ---- queries -----------------------------------------------------------
+    def get_sblock(self, name, func_name=None):
+        """The block named `name` in `func_name` (or the function worked on)."""
+        if func_name is None:
+            if self._func_working_on is None:
+                raise ValueError(
+                    "`get_sblock` does not know which function to be working on. Please specify the "
+                    "function name explicitly, or call `work_on` to specify the function before using "
+                    "`get_sblock`."
+                )
+            func_name = self._func_working_on
+        rv = self._new_rv(SBlockRV, self._core.get_sblock(name, func_name))
+        self._record("GetSBlock", [], [name, func_name], [rv])
+        return rv
+
+    def get_loops(self, block):
+        """The loops above a block, outermost first."""
+        block = self._block(block)
+        rvs = [self._new_rv(LoopRV, s) for s in self._core.get_loops(self._sref(block, SBlockRV))]
+        self._record("GetLoops", [block], [], rvs)
+        return rvs
+
+    def get_child_blocks(self, block_or_loop):
+        """The blocks directly under a block or a loop."""
+        block_or_loop = self._block(block_or_loop)
+        cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
+        rvs = [self._new_rv(SBlockRV, s) for s in self._core.get_child_blocks(self._sref(block_or_loop, cls))]
+        self._record("GetChildBlocks", [block_or_loop], [], rvs)
+        return rvs
+
+    # ---- loop transformations ---------------------------------------------
+    def split(self, loop, factors, preserve_unit_iters=True, disable_predication=False):
+        """Split a loop into nested loops of the given extents (one may be None)."""
+        import tvm
+
+        values = []
+        for f in factors:
+            if f is None or isinstance(f, int) and f == -1:
+                values.append(None)
+            elif isinstance(f, int):
+                values.append(tvm.tirx.const(f, "int32"))
+            else:
+                values.append(self.get(f))
+        srefs = self._core.split(self._sref(loop, LoopRV), values, preserve_unit_iters, disable_predication)
+        rvs = [self._new_rv(LoopRV, s) for s in srefs]
+        recorded = [None if v is None else f for f, v in zip(factors, values)]
+        self._record("Split", [loop, recorded], [preserve_unit_iters, disable_predication], rvs)
+        return rvs
+
+    def fuse(self, *loops, preserve_unit_iters=True):
+        """Fuse a chain of loops into one."""
+        if len(loops) == 1 and isinstance(loops[0], (list, tuple)):
+            loops = tuple(loops[0])
+        sref = self._core.fuse([self._sref(l, LoopRV) for l in loops], preserve_unit_iters)
+        rv = self._new_rv(LoopRV, sref)
+        self._record("Fuse", list(loops), [preserve_unit_iters], [rv])
+        return rv
+
+    # ---- loop kinds --------------------------------------------------------
+    def parallel(self, loop):
+        self._core.set_loop_kind(self._sref(loop, LoopRV), "parallel", None)
+        self._record("Parallel", [loop], [], [])
+
+    def vectorize(self, loop):
+        self._core.set_loop_kind(self._sref(loop, LoopRV), "vectorized", None)
+        self._record("Vectorize", [loop], [], [])
+
+    def unroll(self, loop):
+        self._core.set_loop_kind(self._sref(loop, LoopRV), "unroll", None)
+        self._record("Unroll", [loop], [], [])
+
+    def bind(self, loop, thread_axis):
+        self._core.set_loop_kind(self._sref(loop, LoopRV), "thread_binding", thread_axis)
+        self._record("Bind", [loop], [thread_axis], [])
+
+    # ---- annotations -------------------------------------------------------
+    def annotate(self, block_or_loop, ann_key, ann_val):
+        block_or_loop = self._block(block_or_loop)
+        cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
+        self._core.annotate(self._sref(block_or_loop, cls), ann_key, ann_val)
+        self._record("Annotate", [block_or_loop], [ann_key, ann_val], [])
+
+    def unannotate(self, block_or_loop, ann_key):
+        block_or_loop = self._block(block_or_loop)
+        cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
+        self._core.annotate(self._sref(block_or_loop, cls), ann_key, None)
+        self._record("Unannotate", [block_or_loop], [ann_key], [])

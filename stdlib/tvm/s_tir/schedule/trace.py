@@ -1,0 +1,161 @@
+"""`Trace`: the instructions a schedule applied, printed as TVM 0.27 prints them."""
+import json
+
+from .instruction import INSTRUCTION_KINDS, Instruction, InstructionKind
+
+
+def _prefix(rv):
+    from .schedule import SBlockRV, LoopRV
+
+    if isinstance(rv, SBlockRV):
+        return "b"
+    if isinstance(rv, LoopRV):
+        return "l"
+    return "v"
+
+
+def _py(value, names):
+    """A value as TVM's trace prints it (RVs by name, strings quoted)."""
+    from .schedule import SBlockRV, LoopRV
+
+    if value is None:
+        return "None"
+    if isinstance(value, (SBlockRV, LoopRV)):
+        return names.get(id(value), "_")
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_py(v, names) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(_py(k, names) + ": " + _py(v, names) for k, v in value.items()) + "}"
+    if id(value) in names:
+        return names[id(value)]
+    v = getattr(value, "value", value)
+    if isinstance(v, float):
+        return repr(v)
+    return str(v)
+
+
+class Trace:
+    """The instructions of a schedule (and the decisions of sampling ones)."""
+
+    def __init__(self, insts=None, decisions=None):
+        self.insts = list(insts or [])
+        self.decisions = dict(decisions or {})
+
+    def _names(self):
+        names, counter = {}, 0
+        for inst in self.insts:
+            for rv in inst.outputs:
+                names[id(rv)] = _prefix(rv) + str(counter)
+                counter += 1
+        return names
+
+    def _line(self, inst, names):
+        kind = inst.kind
+        args = []
+        values = list(inst.inputs) + list(inst.attrs)
+        for param, value in zip(kind.params, values if kind.params[0] != "*" else [None] + list(inst.attrs)):
+            if param == "*":
+                args.extend(_py(v, names) for v in inst.inputs)
+            elif param == "":
+                args.append(_py(value, names))
+            else:
+                args.append(param + "=" + _py(value, names))
+        call = "sch." + kind.method + "(" + ", ".join(args) + ")"
+        outs = [names.get(id(rv), "_") for rv in inst.outputs]
+        if kind.outputs == "single":
+            return outs[0] + " = " + call
+        if kind.outputs == "list" and outs:
+            return (outs[0] + "," if len(outs) == 1 else ", ".join(outs)) + " = " + call
+        return call
+
+    def as_python(self, remove_postproc=False):
+        """The trace as Python statements, one per instruction."""
+        names = self._names()
+        return _StrArray(self._line(inst, names) for inst in self.insts)
+
+    def __str__(self):
+        lines = ["# from tvm import s_tir", "def apply_trace(sch: s_tir.Schedule) -> None:"]
+        lines += ["  " + line for line in self.as_python()]
+        return "\n".join(lines)
+
+    def show(self, style=None, black_format=False):
+        print(str(self))
+
+    def as_json(self, remove_postproc=False):
+        """`[[instructions...], [decisions...]]` with RVs named as in `as_python`."""
+        names = self._names()
+        insts = []
+        for inst in self.insts:
+            ins = [names.get(id(v), v) if id(v) in names else _json_value(v, names) for v in inst.inputs]
+            insts.append([inst.kind.name, ins, [_json_value(a, names) for a in inst.attrs], [names[id(o)] for o in inst.outputs]])
+        return [insts, []]
+
+    def apply_to_schedule(self, sch, remove_postproc=False, decision_provider=None):
+        """Replay every instruction on `sch` (RVs of this trace mapped to the new ones)."""
+        rv_map = {}
+
+        def arg(v):
+            if isinstance(v, list):
+                return [arg(x) for x in v]
+            return rv_map.get(id(v), v)
+
+        for inst in self.insts:
+            outs = _apply(sch, inst.kind, [arg(v) for v in inst.inputs], inst.attrs)
+            for old, new in zip(inst.outputs, outs):
+                rv_map[id(old)] = new
+
+    @staticmethod
+    def apply_json_to_schedule(json_obj, sch):
+        """Replay a trace given as `as_json` gives it."""
+        insts, _decisions = json_obj
+        env = {}
+        for name, inputs, attrs, outputs in insts:
+            kind = InstructionKind.get(name)
+            ins = [_from_json(v, env) for v in inputs]
+            outs = _apply(sch, kind, ins, [_from_json(a, env) for a in attrs])
+            for n, rv in zip(outputs, outs):
+                env[n] = rv
+
+
+class _StrArray(list):
+    """A list of strings shown as TVM shows an array of strings."""
+
+    def __repr__(self):
+        return "(" + ", ".join(json.dumps(s) for s in self) + ")"
+
+    __str__ = __repr__
+
+
+def _json_value(v, names):
+    if isinstance(v, list):
+        return [_json_value(x, names) for x in v]
+    if id(v) in names:
+        return names[id(v)]
+    if v is None or isinstance(v, (bool, str, float, int)):
+        return v
+    return getattr(v, "value", str(v))
+
+
+def _from_json(v, env):
+    if isinstance(v, list):
+        return [_from_json(x, env) for x in v]
+    if isinstance(v, str) and v in env:
+        return env[v]
+    return v
+
+
+def _apply(sch, kind, inputs, attrs):
+    method = getattr(sch, kind.method)
+    if kind.params and kind.params[0] == "*":
+        out = method(*inputs, **dict(zip(kind.params[1:], attrs)))
+    else:
+        out = method(*(list(inputs) + list(attrs)))
+    if out is None:
+        return []
+    if isinstance(out, (list, tuple)):
+        return list(out)
+    return [out]
