@@ -1,0 +1,163 @@
+"""`te.create_prim_func`: an S-TIR PrimFunc from tensor expressions, as TVM 0.27's
+(src/te/operation/create_primfunc.cc): one block per compute, named after it (made
+unique), block variables `v_<axis>` bound to loops named after the axes, the reads
+a compute's expression makes and the element it writes, reductions with an init."""
+from tvm import tirx
+from tvm_ffi import structural_map, structural_walk
+from tvm.script.ir_builder import IRBuilder
+from tvm.script.ir_builder import tirx as T
+
+from . import ComputeOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero
+
+
+def _name(v):
+    return getattr(v, "name", None) or v.name_hint
+
+
+def _ordered_ops(tensors):
+    order, seen = [], set()
+
+    def visit(op):
+        if id(op) in seen:
+            return
+        seen.add(id(op))
+        for t in op.input_tensors:
+            visit(t.op)
+        order.append(op)
+
+    for t in tensors:
+        visit(t.op)
+    return order
+
+
+def _substitute(expr, vmap):
+    return structural_map(expr, [(_Var, lambda v: vmap.get(v, v))])
+
+
+def _loads(expr):
+    found = []
+    structural_walk(expr, [(_Load, lambda l: found.append(l))], order="pre")
+    return found
+
+
+def _reads(exprs):
+    """The loads of `exprs` grouped by buffer in first-use order, or None when a
+    buffer is read at two different indices (its region is then detected)."""
+    from tvm.ir import structural_equal
+
+    by_buffer = []
+    for e in exprs:
+        for load in _loads(e):
+            for prev in by_buffer:
+                if prev.source.same_as(load.source):
+                    if not structural_equal(list(prev.indices), list(load.indices)):
+                        return None
+                    break
+            else:
+                by_buffer.append(load)
+    return by_buffer
+
+
+class _Names:
+    def __init__(self):
+        self.used = {}
+
+    def fresh(self, name):
+        if name not in self.used:
+            self.used[name] = 0
+            return name
+        while True:
+            self.used[name] += 1
+            candidate = f"{name}_{self.used[name]}"
+            if candidate not in self.used:
+                self.used[candidate] = 0
+                return candidate
+
+
+def _emit_compute(op, vmap, names):
+    axes = list(op.axis) + list(op.reduce_axis)
+
+    def block(loop_vars):
+        with T.sblock(names.fresh(op.name)):
+            local = dict(vmap)
+            spatial = []
+            for iv, lv in zip(axes, loop_vars):
+                if _is_zero(iv.dom_min):
+                    dom, binding = iv.extent, lv
+                else:
+                    dom, binding = (iv.dom_min, iv.dom_min + iv.extent), lv + iv.dom_min
+                if iv.iter_type == 0:
+                    bv = T.axis.spatial(dom, binding)
+                    spatial.append(bv)
+                else:
+                    bv = T.axis.reduce(dom, binding)
+                IRBuilder.name("v_" + _name(iv.var), bv)
+                local[iv.var] = bv
+            for index, body in enumerate(op.body):
+                out = vmap.get(op.output(index).buffer, op.output(index).buffer)
+                if isinstance(body, Reduce):
+                    source = _substitute(body.source, local)
+                    reads = _reads([source])
+                    if reads is not None:
+                        T.reads(*reads)
+                    T.writes(out[tuple(spatial)] if spatial else tirx.BufferLoad(out, []))
+                    lhs = out[tuple(spatial)] if spatial else tirx.BufferLoad(out, [])
+                    with T.init():
+                        init = body.init if body.init is not None else body.identity
+                        T.buffer_store(out, _substitute(init, local), spatial)
+                    value = body.combiner(lhs, source)
+                    if body.where is not None:
+                        value = tirx.Select(_substitute(body.where, local), value, lhs)
+                    T.buffer_store(out, value, spatial)
+                else:
+                    value = _substitute(body, local)
+                    reads = _reads([value])
+                    if reads is not None:
+                        T.reads(*reads)
+                        T.writes(out[tuple(spatial)] if spatial else tirx.BufferLoad(out, []))
+                    T.buffer_store(out, value, spatial)
+
+    if not axes:
+        block([])
+        return
+    with T.grid(*[iv.extent for iv in axes]) as loops:
+        loops = list(loops) if isinstance(loops, (list, tuple)) else [loops]
+        for iv, lv in zip(axes, loops):
+            IRBuilder.name(_name(iv.var), lv)
+        block(loops)
+
+
+def create_prim_func(ops, index_dtype_override=None):
+    """The PrimFunc computing the tensors of `ops` (tensors and scalar variables,
+    its parameters in order)."""
+    if not isinstance(ops, (list, tuple)):
+        ops = [ops]
+    args = list(ops)
+    tensors = [a for a in args if isinstance(a, Tensor)]
+    order = _ordered_ops(tensors)
+    arg_ops = {id(t.op) for t in tensors}
+    for op in order:
+        if isinstance(op, PlaceholderOp) and id(op) not in arg_ops:
+            raise ValueError(f"Placeholder {op.name} is not in the argument list")
+    names = _Names()
+    with IRBuilder() as ib:
+        with T.prim_func(s_tir=True):
+            T.func_name("main")
+            for a in args:
+                if isinstance(a, Tensor):
+                    T.arg(a.op.name, a.buffer)
+                else:
+                    T.arg(_name(a), a)
+            T.func_attr({"tirx.noalias": True})
+            vmap = {}
+            for op in order:
+                if isinstance(op, ComputeOp) and id(op) not in arg_ops:
+                    for i in range(op.num_outputs):
+                        t = op.output(i)
+                        buf = T.sblock_alloc_buffer(t.shape, t.dtype)
+                        IRBuilder.name(op.name, buf)
+                        vmap[t.buffer] = buf
+            for op in order:
+                if isinstance(op, ComputeOp):
+                    _emit_compute(op, vmap, names)
+    return ib.get()
