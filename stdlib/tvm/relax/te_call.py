@@ -8,7 +8,8 @@ from tvm import te, tirx
 from tvm_ffi import structural_map, structural_walk
 
 from .type import ShapeType, TensorType
-from .expr import ShapeExpr
+from .expr import ShapeExpr, Var
+from tvm.ir import PrimType
 
 
 def _substitute(expr, vmap):
@@ -39,6 +40,13 @@ def gen_call_tir_inputs(func, *args, **kwargs):
         if isinstance(arg, dict):
             return {k: convert(v) for k, v in arg.items()}
         ty = getattr(arg, "ty", None)
+        if isinstance(arg, Var) and isinstance(ty, PrimType) and str(ty.dtype) != "int64":
+            # A scalar Relax argument: a scalar parameter of the PrimFunc.
+            name = arg.name or f"scalar_input_{len(create_primfunc_args)}"
+            param = tirx.Var(name, str(ty.dtype))
+            call_tir_args.append(arg)
+            create_primfunc_args.append(param)
+            return param
         if isinstance(ty, TensorType):
             shape = list(ty.shape.values)
             for dim in shape:

@@ -7,7 +7,7 @@ from tvm_ffi import structural_map, structural_walk
 from tvm.script.ir_builder import IRBuilder
 from tvm.script.ir_builder import tirx as T
 
-from . import ComputeOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero
+from . import ComputeOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero, dtype_of
 
 
 def _name(v):
@@ -32,6 +32,31 @@ def _ordered_ops(tensors):
 
 def _substitute(expr, vmap):
     return structural_map(expr, [(_Var, lambda v: vmap.get(v, v))])
+
+
+def _is_scalar_var(v):
+    return type(v.ty).__name__ == "PrimType"
+
+
+def _widen(expr):
+    """`expr` with its int32 constants and scalar variables made int64 (TVM's
+    index data type normalisation, for indices and shapes)."""
+    if isinstance(expr, int):
+        return tirx.IntImm("int64", expr)
+    return structural_map(
+        expr,
+        [
+            (tirx.IntImm, lambda c: tirx.IntImm("int64", c.value) if dtype_of(c) == "int32" else c),
+        ],
+    )
+
+
+def _widen_indices(expr):
+    def load(l):
+        indices = [_widen(i) for i in l.indices]
+        return tirx.BufferLoad(l.source, indices) if indices else l
+
+    return structural_map(expr, [(_Load, load)])
 
 
 def _loads(expr):
@@ -74,8 +99,10 @@ class _Names:
                 return candidate
 
 
-def _emit_compute(op, vmap, names):
+def _emit_compute(op, vmap, names, widen):
     axes = list(op.axis) + list(op.reduce_axis)
+    fix = _widen if widen else (lambda e: e)
+    subst = (lambda e, m: _widen_indices(_substitute(e, m))) if widen else _substitute
 
     def block(loop_vars):
         with T.sblock(names.fresh(op.name)):
@@ -83,9 +110,10 @@ def _emit_compute(op, vmap, names):
             spatial = []
             for iv, lv in zip(axes, loop_vars):
                 if _is_zero(iv.dom_min):
-                    dom, binding = iv.extent, lv
+                    dom, binding = fix(iv.extent), lv
                 else:
-                    dom, binding = (iv.dom_min, iv.dom_min + iv.extent), lv + iv.dom_min
+                    lo = fix(iv.dom_min)
+                    dom, binding = (lo, lo + fix(iv.extent)), lv + lo
                 if iv.iter_type == 0:
                     bv = T.axis.spatial(dom, binding)
                     spatial.append(bv)
@@ -96,7 +124,7 @@ def _emit_compute(op, vmap, names):
             for index, body in enumerate(op.body):
                 out = vmap.get(op.output(index).buffer, op.output(index).buffer)
                 if isinstance(body, Reduce):
-                    source = _substitute(body.source, local)
+                    source = subst(body.source, local)
                     reads = _reads([source])
                     if reads is not None:
                         T.reads(*reads)
@@ -104,13 +132,13 @@ def _emit_compute(op, vmap, names):
                     lhs = out[tuple(spatial)] if spatial else tirx.BufferLoad(out, [])
                     with T.init():
                         init = body.init if body.init is not None else body.identity
-                        T.buffer_store(out, _substitute(init, local), spatial)
+                        T.buffer_store(out, subst(init, local), spatial)
                     value = body.combiner(lhs, source)
                     if body.where is not None:
-                        value = tirx.Select(_substitute(body.where, local), value, lhs)
+                        value = tirx.Select(subst(body.where, local), value, lhs)
                     T.buffer_store(out, value, spatial)
                 else:
-                    value = _substitute(body, local)
+                    value = subst(body, local)
                     reads = _reads([value])
                     if reads is not None:
                         T.reads(*reads)
@@ -120,7 +148,7 @@ def _emit_compute(op, vmap, names):
     if not axes:
         block([])
         return
-    with T.grid(*[iv.extent for iv in axes]) as loops:
+    with T.grid(*[fix(iv.extent) for iv in axes]) as loops:
         loops = list(loops) if isinstance(loops, (list, tuple)) else [loops]
         for iv, lv in zip(axes, loops):
             IRBuilder.name(_name(iv.var), lv)
@@ -140,24 +168,31 @@ def create_prim_func(ops, index_dtype_override=None):
         if isinstance(op, PlaceholderOp) and id(op) not in arg_ops:
             raise ValueError(f"Placeholder {op.name} is not in the argument list")
     names = _Names()
+    widen = index_dtype_override == "int64"
+    vmap = {}
+    if widen:
+        for op in order:
+            for i in range(op.num_outputs):
+                t = op.output(i)
+                vmap[t.buffer] = tirx.decl_buffer([_widen(s) for s in t.shape], t.dtype, name=t.buffer.name, layout=None)
     with IRBuilder() as ib:
         with T.prim_func(s_tir=True):
             T.func_name("main")
             for a in args:
                 if isinstance(a, Tensor):
-                    T.arg(a.op.name, a.buffer)
+                    T.arg(a.op.name, vmap.get(a.buffer, a.buffer))
                 else:
                     T.arg(_name(a), a)
             T.func_attr({"tirx.noalias": True})
-            vmap = {}
             for op in order:
                 if isinstance(op, ComputeOp) and id(op) not in arg_ops:
                     for i in range(op.num_outputs):
                         t = op.output(i)
-                        buf = T.sblock_alloc_buffer(t.shape, t.dtype)
+                        shape = [_widen(s) for s in t.shape] if widen else t.shape
+                        buf = T.sblock_alloc_buffer(shape, t.dtype)
                         IRBuilder.name(op.name, buf)
                         vmap[t.buffer] = buf
             for op in order:
                 if isinstance(op, ComputeOp):
-                    _emit_compute(op, vmap, names)
+                    _emit_compute(op, vmap, names, widen)
     return ib.get()

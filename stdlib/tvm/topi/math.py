@@ -25,18 +25,35 @@ asin = _elemwise(tirx.asin)
 asinh = _elemwise(tirx.asinh)
 atan = _elemwise(tirx.atan)
 atanh = _elemwise(tirx.atanh)
-ceil = _elemwise(tirx.ceil)
+def _float_only(f):
+    # TVM's rounding intrinsics leave an integer operand as it is.
+    return lambda v: f(v) if te.dtype_of(v).startswith(("float", "bfloat")) else v
+
+
+ceil = _elemwise(_float_only(tirx.ceil))
 cos = _elemwise(tirx.cos)
 cosh = _elemwise(tirx.cosh)
 exp = _elemwise(tirx.exp)
-floor = _elemwise(tirx.floor)
-isfinite = _elemwise(lambda v: tirx.isfinite(v))
-isinf = _elemwise(lambda v: tirx.isinf(v))
+floor = _elemwise(_float_only(tirx.floor))
+def _isinf(v):
+    if not te.dtype_of(v).startswith(("float", "bfloat")):
+        return tirx.const(False, "bool")
+    return tirx.And(tirx.EQ(tirx.abs(v), tirx.infinity(te.dtype_of(v))), tirx.Not(tirx.isnan(v)))
+
+
+def _isfinite(v):
+    if not te.dtype_of(v).startswith(("float", "bfloat")):
+        return tirx.const(True, "bool")
+    return tirx.And(tirx.Or(tirx.NE(tirx.abs(v), tirx.infinity(te.dtype_of(v))), tirx.isnan(v)), tirx.Not(tirx.isnan(v)))
+
+
+isfinite = _elemwise(_isfinite)
+isinf = _elemwise(_isinf)
 isnan = _elemwise(tirx.isnan)
 log = _elemwise(tirx.log)
 log2 = _elemwise(tirx.log2)
 log10 = _elemwise(tirx.log10)
-round = _elemwise(tirx.nearbyint)  # noqa: A001
+round = _elemwise(_float_only(tirx.nearbyint))  # noqa: A001
 rsqrt = _elemwise(tirx.rsqrt)
 sigmoid = _elemwise(tirx.sigmoid)
 sin = _elemwise(tirx.sin)
@@ -44,7 +61,7 @@ sinh = _elemwise(tirx.sinh)
 sqrt = _elemwise(tirx.sqrt)
 tan = _elemwise(tirx.tan)
 tanh = _elemwise(tirx.tanh)
-trunc = _elemwise(tirx.trunc)
+trunc = _elemwise(_float_only(tirx.trunc))
 erf = _elemwise(tirx.erf)
 fast_exp = exp
 
@@ -74,7 +91,7 @@ def sign(x):
     def f(v):
         zero = tirx.const(0, x.dtype)
         one = tirx.const(1, x.dtype)
-        return tirx.Select(v < zero, tirx.const(-1, x.dtype), tirx.Select(v > zero, one, zero))
+        return tirx.Select(tirx.LT(zero, v), one, tirx.Select(tirx.LT(v, zero), tirx.const(-1, x.dtype), zero))
     return cpp_compute(x.shape, lambda *i: f(x(*i)), "T_sign", tag.ELEMWISE)
 
 

@@ -29,18 +29,27 @@ def _is_relax_expr(expr):
 
 def _try_convert_to_scalar_const(expr, python_native=False):
     """A 0-d Relax constant as a TIR scalar constant (else `expr` itself)."""
-    if type(expr).__name__ != "Constant" or getattr(expr.ty, "ndim", -1) != 0:
+    if type(expr).__name__ not in ("Constant", "GenericConst") or getattr(expr.ty, "ndim", -1) != 0:
         return expr
-    data = getattr(expr, "data", None)
-    if data is None or not hasattr(data, "numpy"):
+    tensor = expr.value
+    dtype = str(expr.ty.dtype)
+    fmt = _STRUCT.get(dtype)
+    if fmt is None or not isinstance(getattr(tensor, "data", None), str):
         return expr
-    value = data.numpy()[()].item()
+    import struct
+
+    value = struct.unpack("<" + fmt, bytes.fromhex(tensor.data))[0]
     if python_native:
         return value
-    dtype = str(expr.ty.dtype)
     if dtype.startswith(("float", "bfloat")):
         return tirx.FloatImm(dtype, value)
     return tirx.IntImm(dtype, value)
+
+
+_STRUCT = {
+    "float16": "e", "float32": "f", "float64": "d", "int8": "b", "int16": "h", "int32": "i",
+    "int64": "q", "uint8": "B", "uint16": "H", "uint32": "I", "uint64": "Q", "bool": "?",
+}
 
 
 def _call_topi_without_attr(te_func, primfunc_name=None):
