@@ -63,23 +63,27 @@ def gen_call_tir_inputs(func, *args, **kwargs):
             return [convert(v) for v in arg.values]
         if hasattr(arg, "ty"):
             copy_undefined_vars(arg)
-            return _substitute(arg, tir_var_map)
+            new_arg = _substitute(arg, tir_var_map)
+            extra_tir_args.append(new_arg)
+            return new_arg
         return arg
 
     primfunc_attrs = kwargs.pop("primfunc_attrs", None)
     custom_out_ty = kwargs.pop("ty_args", [])
+    extra_tir_args = []
     te_args = convert(args)
     te_kwargs = convert(kwargs)
     te_out = func(*te_args, **te_kwargs)
     outs = [te_out] if isinstance(te_out, te.Tensor) else list(te_out)
-    tir_func = te.create_prim_func([*create_primfunc_args, *outs], "int64")
+    unbound = _unbound_tir_vars([*create_primfunc_args, *outs], extra_tir_args)
+    tir_func = te.create_prim_func([*create_primfunc_args, *unbound, *outs], "int64")
     if primfunc_attrs:
         tir_func = tir_func.with_attrs(primfunc_attrs)
     tir_func = tir_func.without_attr("global_symbol")
     inverse = {v: k for k, v in tir_var_map.items()}
     vdevice = None
     for a in call_tir_args:
-        vdevice = vdevice or a.ty.vdevice
+        vdevice = vdevice or getattr(a.ty, "vdevice", None)
     if len(custom_out_ty) == 1:
         output_ty = custom_out_ty[0]
     else:
@@ -88,4 +92,35 @@ def gen_call_tir_inputs(func, *args, **kwargs):
         ]
         if len(output_ty) == 1:
             output_ty = output_ty[0]
+    call_tir_args.extend(_substitute(v, inverse) for v in unbound)
     return tir_func, call_tir_args, output_ty
+
+
+def _scalar_vars(expr):
+    found = []
+    structural_walk(expr, (tirx.Var, lambda v: found.append(v) if type(v.ty).__name__ == "PrimType" else None), order="pre")
+    return found
+
+
+def _unbound_tir_vars(args, extra_tir_args):
+    """Variables the shapes and scalar arguments use that no argument tensor has as a
+    dimension (they become scalar parameters)."""
+    bound, used = [], []
+
+    def add(where, v):
+        if all(not v.same_as(u) for u in where):
+            where.append(v)
+
+    for arg in [*args, *extra_tir_args]:
+        dims = arg.shape if isinstance(arg, te.Tensor) else [arg]
+        for dim in dims:
+            for v in _scalar_vars(dim):
+                add(used, v)
+    for arg in args:
+        if isinstance(arg, te.Tensor):
+            for dim in arg.shape:
+                if isinstance(dim, tirx.Var):
+                    add(bound, dim)
+        elif isinstance(arg, tirx.Var):
+            add(bound, arg)
+    return [v for v in used if all(not v.same_as(b) for b in bound)]

@@ -1,7 +1,8 @@
 """`te.create_prim_func`: an S-TIR PrimFunc from tensor expressions, as TVM 0.27's
 (src/te/operation/create_primfunc.cc): one block per compute, named after it (made
-unique), block variables `v_<axis>` bound to loops named after the axes, the reads
-a compute's expression makes and the element it writes, reductions with an init."""
+unique), block variables `v_<axis>` bound to loops named after the axes, reductions
+with an init; each block's reads and writes are detected from its body (the builder's
+`tir.script_parsing_detect_access`, as TVM's blocks are made)."""
 from tvm import tirx
 from tvm_ffi import structural_map, structural_walk
 from tvm.script.ir_builder import IRBuilder
@@ -59,30 +60,6 @@ def _widen_indices(expr):
     return structural_map(expr, [(_Load, load)])
 
 
-def _loads(expr):
-    found = []
-    structural_walk(expr, [(_Load, lambda l: found.append(l))], order="pre")
-    return found
-
-
-def _reads(exprs):
-    """The loads of `exprs` grouped by buffer in first-use order, or None when a
-    buffer is read at two different indices (its region is then detected)."""
-    from tvm.ir import structural_equal
-
-    by_buffer = []
-    for e in exprs:
-        for load in _loads(e):
-            for prev in by_buffer:
-                if prev.source.same_as(load.source):
-                    if not structural_equal(list(prev.indices), list(load.indices)):
-                        return None
-                    break
-            else:
-                by_buffer.append(load)
-    return by_buffer
-
-
 class _Names:
     def __init__(self):
         self.used = {}
@@ -99,13 +76,34 @@ class _Names:
                 return candidate
 
 
-def _emit_compute(op, vmap, names, widen):
+def _annotations(op, vmap, layout_free):
+    """A compute's attributes as its block's annotations (tensors as their buffers);
+    `layout_free_placeholders` goes to the function instead."""
+    out = {}
+    for key, value in op.attrs.items():
+        if key == "layout_free_placeholders":
+            layout_free.extend(value)
+            continue
+        if isinstance(value, (list, tuple)):
+            value = [vmap.get(v.buffer, v.buffer) if isinstance(v, Tensor) else v for v in value]
+        elif isinstance(value, Tensor):
+            value = vmap.get(value.buffer, value.buffer)
+        out[key] = value
+    return out
+
+
+def _emit_compute(op, vmap, names, widen, layout_free):
     axes = list(op.axis) + list(op.reduce_axis)
     fix = _widen if widen else (lambda e: e)
     subst = (lambda e, m: _widen_indices(_substitute(e, m))) if widen else _substitute
 
-    def block(loop_vars):
-        with T.sblock(names.fresh(op.name)):
+    annotations = _annotations(op, vmap, layout_free)
+    is_reduce = isinstance(op.body[0], Reduce)
+
+    def block(loop_vars, name, outputs):
+        with T.sblock(name):
+            if annotations:
+                T.sblock_attr(annotations)
             local = dict(vmap)
             spatial = []
             for iv, lv in zip(axes, loop_vars):
@@ -121,14 +119,11 @@ def _emit_compute(op, vmap, names, widen):
                     bv = T.axis.reduce(dom, binding)
                 IRBuilder.name("v_" + _name(iv.var), bv)
                 local[iv.var] = bv
-            for index, body in enumerate(op.body):
+            for index in outputs:
+                body = op.body[index]
                 out = vmap.get(op.output(index).buffer, op.output(index).buffer)
                 if isinstance(body, Reduce):
                     source = subst(body.source, local)
-                    reads = _reads([source])
-                    if reads is not None:
-                        T.reads(*reads)
-                    T.writes(out[tuple(spatial)] if spatial else tirx.BufferLoad(out, []))
                     lhs = out[tuple(spatial)] if spatial else tirx.BufferLoad(out, [])
                     with T.init():
                         init = body.init if body.init is not None else body.identity
@@ -139,20 +134,24 @@ def _emit_compute(op, vmap, names, widen):
                     T.buffer_store(out, value, spatial)
                 else:
                     value = subst(body, local)
-                    reads = _reads([value])
-                    if reads is not None:
-                        T.reads(*reads)
-                        T.writes(out[tuple(spatial)] if spatial else tirx.BufferLoad(out, []))
                     T.buffer_store(out, value, spatial)
 
+    def blocks(loop_vars):
+        if is_reduce or op.num_outputs == 1:
+            block(loop_vars, names.fresh(op.name), range(op.num_outputs))
+        else:
+            # One block per output, named after its buffer.
+            for index in range(op.num_outputs):
+                block(loop_vars, names.fresh(op.output(index).buffer.name), [index])
+
     if not axes:
-        block([])
+        blocks([])
         return
     with T.grid(*[fix(iv.extent) for iv in axes]) as loops:
         loops = list(loops) if isinstance(loops, (list, tuple)) else [loops]
         for iv, lv in zip(axes, loops):
             IRBuilder.name(_name(iv.var), lv)
-        block(loops)
+        blocks(loops)
 
 
 def create_prim_func(ops, index_dtype_override=None):
@@ -183,7 +182,7 @@ def create_prim_func(ops, index_dtype_override=None):
                     T.arg(a.op.name, vmap.get(a.buffer, a.buffer))
                 else:
                     T.arg(_name(a), a)
-            T.func_attr({"tirx.noalias": True})
+            layout_free = []
             for op in order:
                 if isinstance(op, ComputeOp) and id(op) not in arg_ops:
                     for i in range(op.num_outputs):
@@ -194,5 +193,9 @@ def create_prim_func(ops, index_dtype_override=None):
                         vmap[t.buffer] = buf
             for op in order:
                 if isinstance(op, ComputeOp):
-                    _emit_compute(op, vmap, names, widen)
+                    _emit_compute(op, vmap, names, widen, layout_free)
+            indices = sorted({i for t in layout_free for i, a in enumerate(args) if a is t})
+            attrs = {"layout_free_buffers": indices} if indices else {}
+            attrs["tirx.noalias"] = True
+            T.func_attr(attrs)
     return ib.get()
