@@ -111,7 +111,7 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                     dom, binding = fix(iv.extent), lv
                 else:
                     lo = fix(iv.dom_min)
-                    dom, binding = (lo, lo + fix(iv.extent)), lv + lo
+                    dom, binding = (lo, lo + fix(iv.extent)), lv
                 if iv.iter_type == 0:
                     bv = T.axis.spatial(dom, binding)
                     spatial.append(bv)
@@ -147,11 +147,29 @@ def _emit_compute(op, vmap, names, widen, layout_free):
     if not axes:
         blocks([])
         return
-    with T.grid(*[fix(iv.extent) for iv in axes]) as loops:
-        loops = list(loops) if isinstance(loops, (list, tuple)) else [loops]
-        for iv, lv in zip(axes, loops):
+    if all(_is_zero(iv.dom_min) for iv in axes):
+        with T.grid(*[fix(iv.extent) for iv in axes]) as loops:
+            loops = list(loops) if isinstance(loops, (list, tuple)) else [loops]
+            for iv, lv in zip(axes, loops):
+                IRBuilder.name(_name(iv.var), lv)
+            blocks(loops)
+        return
+    # Loops over each axis's own domain, nested one by one.
+    loops = []
+
+    def nest(k):
+        if k == len(axes):
+            blocks(loops)
+            return
+        iv = axes[k]
+        lo = fix(iv.dom_min)
+        frame = T.serial(fix(iv.extent)) if _is_zero(iv.dom_min) else T.serial(lo, lo + fix(iv.extent))
+        with frame as lv:
             IRBuilder.name(_name(iv.var), lv)
-        blocks(loops)
+            loops.append(lv)
+            nest(k + 1)
+
+    nest(0)
 
 
 def create_prim_func(ops, index_dtype_override=None):
