@@ -106,6 +106,10 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                 T.sblock_attr(annotations)
             local = dict(vmap)
             spatial = []
+            if not axes:
+                # A block has at least one iteration variable (TVM's dummy `vi`).
+                one, zero = (tirx.IntImm("int64", 1), tirx.IntImm("int64", 0)) if widen else (1, 0)
+                IRBuilder.name("vi", T.axis.spatial(one, zero))
             for iv, lv in zip(axes, loop_vars):
                 if _is_zero(iv.dom_min):
                     dom, binding = fix(iv.extent), lv
