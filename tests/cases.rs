@@ -44,3 +44,29 @@ pub fn run_alone(name: &str, marker: &str) {
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains(marker), "{name} ran: {stdout}");
 }
+
+/// Run every `tests/<dir>/<family>/NAME.py` with `tvmscript run`: its stdout must be
+/// exactly `NAME.expected` (TVM 0.27's stdout for it, made with
+/// `../shared/tools/tvm-oracle python NAME.py > NAME.expected`).
+pub fn assert_programs_print_expected(dir: &str) {
+    let cases = py_files_by_family(dir);
+    assert!(!cases.is_empty(), "expected programs under tests/{dir}");
+    let mut failures = Vec::new();
+    for py in &cases {
+        let rel = py.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display().to_string();
+        let want = std::fs::read_to_string(py.with_extension("expected"))
+            .unwrap_or_else(|_| panic!("{rel} has no .expected (make it with tvm-oracle python)"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tvmscript"))
+            .arg("run")
+            .arg(py.file_name().unwrap())
+            .current_dir(py.parent().unwrap())
+            .output()
+            .expect("the binary runs");
+        let got = String::from_utf8_lossy(&out.stdout);
+        if got != want {
+            let err = String::from_utf8_lossy(&out.stderr);
+            failures.push(format!("{rel}: exit {:?}\n--- want\n{want}\n--- got\n{got}\n{err}", out.status.code()));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} programs differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}

@@ -20,6 +20,7 @@ mod ir_op_registry;
 mod ir_structural_scale;
 mod json_oracle;
 mod layering;
+mod lower;
 mod parse_repeat;
 mod relax_frontend;
 mod relax_ir;

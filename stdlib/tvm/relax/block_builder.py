@@ -3,8 +3,7 @@
 The scopes (`function`, `dataflow`) and their checks are kept here as TVM keeps them
 in Python; emitting, normalising, naming and the module are the native core's
 (`_impl.BlockBuilderCore`), which normalises with the script parser's rules.
-`emit_te` / `call_te` need TVM's tensor expression language, which tvmscript does
-not have: they raise NotImplementedError.
+`emit_te` / `call_te` build PrimFuncs from tensor expressions (`tvm.te`).
 """
 import _tvmscript as _ts
 
@@ -151,23 +150,25 @@ class BlockBuilder:
         return self._core.emit(self._normalize_python_tuple(expr), name_hint)
 
     def call_te(self, func, *args, **kwargs):
-        raise NotImplementedError(
-            "BlockBuilder.call_te needs TVM's tensor expression language (tvm.te), "
-            "which tvmscript does not provide; build the PrimFunc with T and call it with call_tir"
-        )
+        """Add the PrimFunc `te.create_prim_func` makes of `func(*args)` (Relax
+        tensors as placeholders) to the module and return its `call_tir`."""
+        from .te_call import gen_call_tir_inputs
+        from . import op
+
+        primfunc_name = kwargs.pop("primfunc_name_hint", None)
+        tir_func, call_args, output_ty = gen_call_tir_inputs(func, *args, **kwargs)
+        if not primfunc_name:
+            primfunc_name = func.__name__
+        gvar = self.add_func(tir_func, primfunc_name)
+        return op.call_tir(gvar, _Tuple(call_args), output_ty)
 
     def call_te_with_grad(self, *args, **kwargs):
-        raise NotImplementedError(
-            "BlockBuilder.call_te_with_grad needs TVM's tensor expression language (tvm.te), "
-            "which tvmscript does not provide"
-        )
+        raise NotImplementedError("BlockBuilder.call_te_with_grad is not supported yet")
 
     def emit_te(self, func, *args, **kwargs):
-        raise NotImplementedError(
-            "BlockBuilder.emit_te needs TVM's tensor expression language (tvm.te), "
-            "which tvmscript does not provide; build the PrimFunc with T, add it with "
-            "add_func and emit a call_tir"
-        )
+        """Emit the `call_te` of `func(*args)`; returns the bound variable."""
+        name_hint = kwargs.pop("name_hint", "")
+        return self.emit(self.call_te(func, *args, **kwargs), name_hint=name_hint)
 
     def match_cast(self, value, ty, name_hint=""):
         """Bind `value` checked against `ty` (`R.match_cast`) to a new variable."""

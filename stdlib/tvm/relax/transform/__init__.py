@@ -10,3 +10,4 @@ from .transform import (  # noqa: F401
     dataflowblock_pass,
     function_pass,
 )
+from .legalize import LegalizeOps  # noqa: F401,E402

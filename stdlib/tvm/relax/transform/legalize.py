@@ -1,0 +1,103 @@
+"""`relax.transform.LegalizeOps`: each call of an operator with a legalization rule
+(the custom map's first, then the registered ones) replaced by what the rule returns,
+as TVM 0.27's pass does: only when the shapes of its arguments and result are known,
+the rule's own bindings placed before the call's, the result legalized again; an
+operator without a rule stays as it is."""
+import _tvmscript
+
+from tvm import ir
+
+_walk = _tvmscript.namespace("ffi._walk")
+
+
+def _known_shapes(ty):
+    from ..type import ShapeType, TensorType, TupleType
+
+    if isinstance(ty, TensorType):
+        return ty.shape is not None
+    if isinstance(ty, ShapeType):
+        return ty.values is not None
+    if isinstance(ty, TupleType):
+        return all(_known_shapes(f) for f in ty.fields)
+    return True
+
+
+class _Legalizer:
+    def __init__(self, mod, cmap, skip_ops, enable_warning):
+        from ..block_builder import BlockBuilder
+        from . import legalize_ops
+
+        self.mod = mod
+        self.bb = BlockBuilder(mod)
+        self.cmap = dict(cmap or {})
+        self.skip = set(skip_ops or [])
+        self.warn = enable_warning
+        self.rules = legalize_ops.get_legalize
+
+    def run(self):
+        from ..expr import Function
+
+        for gv in self.mod.get_global_vars():
+            func = self.mod[gv]
+            if isinstance(func, Function):
+                body = self.visit_seq(func.body)
+                if body is not func.body:
+                    self.bb.update_func(gv, _walk.with_fields(func, {"body": body}))
+        return self.bb.get()
+
+    def visit_seq(self, seq):
+        from ..expr import DataflowBlock, SeqExpr
+
+        if not isinstance(seq, SeqExpr):
+            return self.visit_expr(seq)
+        core = self.bb._core
+        blocks = []
+        changed = False
+        for block in seq.blocks:
+            core.begin_block(isinstance(block, DataflowBlock))
+            for binding in block.bindings:
+                value = self.visit_expr(binding.value)
+                if value is not binding.value:
+                    changed = True
+                    binding = _walk.with_fields(binding, {"value": value})
+                self.bb.emit_normalized(binding)
+            blocks.append(core.end_block())
+        body = self.visit_expr(seq.body)
+        if not changed and body is seq.body:
+            return seq
+        return _walk.with_fields(seq, {"blocks": blocks, "body": body})
+
+    def visit_expr(self, expr):
+        from ..expr import Call
+
+        if isinstance(expr, Call) and isinstance(expr.op, ir.Op):
+            return self.legalize(expr)
+        return expr
+
+    def legalize(self, call):
+        name = call.op.name
+        if name in self.skip:
+            return call
+        known = all(_known_shapes(a.ty) for a in call.args) and _known_shapes(call.ty)
+        rule = self.cmap.get(name) if known else None
+        if rule is None and known:
+            rule = self.rules(name)
+        if rule is None:
+            return call
+        legalized = self.bb.normalize(rule(self.bb, call))
+        if legalized is not call:
+            legalized = self.visit_expr(legalized)
+        return legalized
+
+
+def LegalizeOps(customize_legalize_map=None, skip_ops=None, enable_warning=False):
+    """Lower every Relax operator call with a legalization rule (most to the
+    `call_tir` of a PrimFunc made from tensor expressions)."""
+
+    def transform(mod, ctx):
+        config = getattr(ctx, "config", None) or {}
+        if not config.get("relax.transform.apply_legalize_ops", True):
+            return mod
+        return _Legalizer(mod, customize_legalize_map, skip_ops, enable_warning).run()
+
+    return ir.transform.module_pass(transform, opt_level=0, name="LegalizeOps")

@@ -1,0 +1,35 @@
+"""Rules of the creation and data type operators (full/ones/zeros and their `_like`
+forms, astype)."""
+from tvm import tirx, topi
+
+from .common import _try_convert_to_scalar_const, register_legalize
+
+
+def _full(is_like, fill_value, primfunc_name):
+    def full_call_te(bb, call):
+        value = _try_convert_to_scalar_const(call.args[1], python_native=True) if fill_value is None else fill_value
+        shape = call.args[0].ty.shape if is_like else call.args[0]
+        if hasattr(shape, "values") and shape.values is not None:
+            output_shape = list(shape.values)
+        else:
+            from ...type import ShapeType
+
+            shape = bb.emit(shape)
+            output_shape = [tirx.Var(f"s{i}", "int64") for i in range(shape.ty.ndim)]
+            bb.match_cast(shape, ShapeType(output_shape))
+        return bb.call_te(topi.full, output_shape, str(call.ty.dtype), value, primfunc_name_hint=primfunc_name)
+
+    return full_call_te
+
+
+register_legalize("relax.full", _full(False, None, "full"))
+register_legalize("relax.full_like", _full(True, None, "full"))
+register_legalize("relax.ones", _full(False, 1.0, "ones"))
+register_legalize("relax.ones_like", _full(True, 1.0, "ones"))
+register_legalize("relax.zeros", _full(False, 0.0, "zeros"))
+register_legalize("relax.zeros_like", _full(True, 0.0, "zeros"))
+
+
+@register_legalize("relax.astype")
+def _astype(bb, call):
+    return bb.call_te(topi.cast, call.args[0], str(call.attrs.dtype))

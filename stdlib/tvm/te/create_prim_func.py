@@ -1,0 +1,223 @@
+"""`te.create_prim_func`: an S-TIR PrimFunc from tensor expressions, as TVM 0.27's
+(src/te/operation/create_primfunc.cc): one block per compute, named after it (made
+unique), block variables `v_<axis>` bound to loops named after the axes, reductions
+with an init; each block's reads and writes are detected from its body (the builder's
+`tir.script_parsing_detect_access`, as TVM's blocks are made)."""
+from tvm import tirx
+from tvm_ffi import structural_map, structural_walk
+from tvm.script.ir_builder import IRBuilder
+from tvm.script.ir_builder import tirx as T
+
+from . import ComputeOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero, dtype_of
+
+
+def _name(v):
+    return getattr(v, "name", None) or v.name_hint
+
+
+def _ordered_ops(tensors):
+    order, seen = [], set()
+
+    def visit(op):
+        if id(op) in seen:
+            return
+        seen.add(id(op))
+        for t in op.input_tensors:
+            visit(t.op)
+        order.append(op)
+
+    for t in tensors:
+        visit(t.op)
+    return order
+
+
+def _substitute(expr, vmap):
+    return structural_map(expr, [(_Var, lambda v: vmap.get(v, v))])
+
+
+def _is_scalar_var(v):
+    return type(v.ty).__name__ == "PrimType"
+
+
+def _widen(expr):
+    """`expr` with its int32 constants and scalar variables made int64 (TVM's
+    index data type normalisation, for indices and shapes)."""
+    if isinstance(expr, int):
+        return tirx.IntImm("int64", expr)
+    return structural_map(
+        expr,
+        [
+            (tirx.IntImm, lambda c: tirx.IntImm("int64", c.value) if dtype_of(c) == "int32" else c),
+        ],
+    )
+
+
+def _widen_indices(expr):
+    def load(l):
+        indices = [_widen(i) for i in l.indices]
+        return tirx.BufferLoad(l.source, indices) if indices else l
+
+    return structural_map(expr, [(_Load, load)])
+
+
+class _Names:
+    def __init__(self):
+        self.used = {}
+
+    def fresh(self, name):
+        if name not in self.used:
+            self.used[name] = 0
+            return name
+        while True:
+            self.used[name] += 1
+            candidate = f"{name}_{self.used[name]}"
+            if candidate not in self.used:
+                self.used[candidate] = 0
+                return candidate
+
+
+def _annotations(op, vmap, layout_free):
+    """A compute's attributes as its block's annotations (tensors as their buffers);
+    `layout_free_placeholders` goes to the function instead."""
+    out = {}
+    for key, value in op.attrs.items():
+        if key == "layout_free_placeholders":
+            layout_free.extend(value)
+            continue
+        if isinstance(value, (list, tuple)):
+            value = [vmap.get(v.buffer, v.buffer) if isinstance(v, Tensor) else v for v in value]
+        elif isinstance(value, Tensor):
+            value = vmap.get(value.buffer, value.buffer)
+        out[key] = value
+    return out
+
+
+def _emit_compute(op, vmap, names, widen, layout_free):
+    axes = list(op.axis) + list(op.reduce_axis)
+    fix = _widen if widen else (lambda e: e)
+    subst = (lambda e, m: _widen_indices(_substitute(e, m))) if widen else _substitute
+
+    annotations = _annotations(op, vmap, layout_free)
+    is_reduce = isinstance(op.body[0], Reduce)
+
+    def block(loop_vars, name, outputs):
+        with T.sblock(name):
+            if annotations:
+                T.sblock_attr(annotations)
+            local = dict(vmap)
+            spatial = []
+            if not axes:
+                # A block has at least one iteration variable (TVM's dummy `vi`).
+                one, zero = (tirx.IntImm("int64", 1), tirx.IntImm("int64", 0)) if widen else (1, 0)
+                IRBuilder.name("vi", T.axis.spatial(one, zero))
+            for iv, lv in zip(axes, loop_vars):
+                if _is_zero(iv.dom_min):
+                    dom, binding = fix(iv.extent), lv
+                else:
+                    lo = fix(iv.dom_min)
+                    dom, binding = (lo, lo + fix(iv.extent)), lv
+                if iv.iter_type == 0:
+                    bv = T.axis.spatial(dom, binding)
+                    spatial.append(bv)
+                else:
+                    bv = T.axis.reduce(dom, binding)
+                IRBuilder.name("v_" + _name(iv.var), bv)
+                local[iv.var] = bv
+            for index in outputs:
+                body = op.body[index]
+                out = vmap.get(op.output(index).buffer, op.output(index).buffer)
+                if isinstance(body, Reduce):
+                    source = subst(body.source, local)
+                    lhs = out[tuple(spatial)] if spatial else tirx.BufferLoad(out, [])
+                    with T.init():
+                        init = body.init if body.init is not None else body.identity
+                        T.buffer_store(out, subst(init, local), spatial)
+                    value = body.combiner(lhs, source)
+                    if body.where is not None:
+                        value = tirx.Select(subst(body.where, local), value, lhs)
+                    T.buffer_store(out, value, spatial)
+                else:
+                    value = subst(body, local)
+                    T.buffer_store(out, value, spatial)
+
+    def blocks(loop_vars):
+        if is_reduce or op.num_outputs == 1:
+            block(loop_vars, names.fresh(op.name), range(op.num_outputs))
+        else:
+            # One block per output, named after its buffer.
+            for index in range(op.num_outputs):
+                block(loop_vars, names.fresh(op.output(index).buffer.name), [index])
+
+    if not axes:
+        blocks([])
+        return
+    if all(_is_zero(iv.dom_min) for iv in axes):
+        with T.grid(*[fix(iv.extent) for iv in axes]) as loops:
+            loops = list(loops) if isinstance(loops, (list, tuple)) else [loops]
+            for iv, lv in zip(axes, loops):
+                IRBuilder.name(_name(iv.var), lv)
+            blocks(loops)
+        return
+    # Loops over each axis's own domain, nested one by one.
+    loops = []
+
+    def nest(k):
+        if k == len(axes):
+            blocks(loops)
+            return
+        iv = axes[k]
+        lo = fix(iv.dom_min)
+        frame = T.serial(fix(iv.extent)) if _is_zero(iv.dom_min) else T.serial(lo, lo + fix(iv.extent))
+        with frame as lv:
+            IRBuilder.name(_name(iv.var), lv)
+            loops.append(lv)
+            nest(k + 1)
+
+    nest(0)
+
+
+def create_prim_func(ops, index_dtype_override=None):
+    """The PrimFunc computing the tensors of `ops` (tensors and scalar variables,
+    its parameters in order)."""
+    if not isinstance(ops, (list, tuple)):
+        ops = [ops]
+    args = list(ops)
+    tensors = [a for a in args if isinstance(a, Tensor)]
+    order = _ordered_ops(tensors)
+    arg_ops = {id(t.op) for t in tensors}
+    for op in order:
+        if isinstance(op, PlaceholderOp) and id(op) not in arg_ops:
+            raise ValueError(f"Placeholder {op.name} is not in the argument list")
+    names = _Names()
+    widen = index_dtype_override == "int64"
+    vmap = {}
+    if widen:
+        for op in order:
+            for i in range(op.num_outputs):
+                t = op.output(i)
+                vmap[t.buffer] = tirx.decl_buffer([_widen(s) for s in t.shape], t.dtype, name=t.buffer.name, layout=None)
+    with IRBuilder() as ib:
+        with T.prim_func(s_tir=True):
+            T.func_name("main")
+            for a in args:
+                if isinstance(a, Tensor):
+                    T.arg(a.op.name, vmap.get(a.buffer, a.buffer))
+                else:
+                    T.arg(_name(a), a)
+            layout_free = []
+            for op in order:
+                if isinstance(op, ComputeOp) and id(op) not in arg_ops:
+                    for i in range(op.num_outputs):
+                        t = op.output(i)
+                        shape = [_widen(s) for s in t.shape] if widen else t.shape
+                        buf = T.sblock_alloc_buffer(shape, t.dtype)
+                        IRBuilder.name(op.name, buf)
+                        vmap[t.buffer] = buf
+            for op in order:
+                if isinstance(op, ComputeOp):
+                    _emit_compute(op, vmap, names, widen, layout_free)
+            indices = sorted({i for t in layout_free for i, a in enumerate(args) if a is t})
+            attrs = {"layout_free_buffers": indices} if indices else {}
+            attrs["tirx.noalias"] = True
+            T.func_attr(attrs)
+    return ib.get()

@@ -1,0 +1,80 @@
+"""Reductions (TVM's topi/reduction.h): a compute named `<input>_red` tagged
+`comm_reduce`, output axes `ax0, ...`, reduction axes `k<dim>` over the reduced
+dimensions in increasing order."""
+from tvm import te, tirx
+
+from . import tag
+from .math import cpp_compute
+
+__all__ = ["sum", "max", "min", "prod", "all", "any"]
+
+
+def _real_axis(ndim, axis):
+    if axis is None:
+        return list(range(ndim))
+    if isinstance(axis, int):
+        axis = [axis]
+    real = sorted({(int(a) + ndim if int(a) < 0 else int(a)) for a in axis})
+    for a in real:
+        if a >= ndim:
+            raise ValueError(f"{a} exceeds the maximum dimension {ndim}")
+    return real
+
+
+def _comm_reduce(data, axis, reducer, keepdims, atleast1d=False):
+    ndim = len(data.shape)
+    name = data.op.name + "_red"
+    if ndim == 0:
+        return cpp_compute(data.shape, lambda *i: data(*i), name, tag.COMM_REDUCE)
+    real = _real_axis(ndim, axis)
+    if keepdims:
+        shape = [tirx.const(1, "int32") if i in real else data.shape[i] for i in range(ndim)]
+    else:
+        shape = [data.shape[i] for i in range(ndim) if i not in real]
+    if not shape and atleast1d:
+        shape = [tirx.const(1, "int32")]
+    r_axes = [te.reduce_axis((0, data.shape[i]), name=f"k{i}") for i in real]
+    squeeze = [] if keepdims else real
+
+    def compute(*indices):
+        eval_range, arg, red = [], 0, 0
+        for i in range(ndim):
+            if i in real:
+                eval_range.append(r_axes[red].var)
+                red += 1
+                arg += 0 if i in squeeze else 1
+                continue
+            eval_range.append(indices[arg])
+            arg += 1
+        return reducer(data(*eval_range), axis=r_axes)
+
+    return cpp_compute(shape, compute, name, tag.COMM_REDUCE)
+
+
+_prod = te.comm_reducer(lambda x, y: tirx.And(x, y) if te.dtype_of(x) == "bool" else x * y, lambda t: tirx.const(1, t), name="prod")
+_all = te.comm_reducer(lambda x, y: tirx.And(x, y), lambda t: tirx.const(True, t), name="all")
+_any = te.comm_reducer(lambda x, y: tirx.Or(x, y), lambda t: tirx.const(False, t), name="any")
+
+
+def sum(data, axis=None, keepdims=False):  # noqa: A001
+    return _comm_reduce(data, axis, te.sum, keepdims)
+
+
+def max(data, axis=None, keepdims=False):  # noqa: A001
+    return _comm_reduce(data, axis, te.max, keepdims)
+
+
+def min(data, axis=None, keepdims=False):  # noqa: A001
+    return _comm_reduce(data, axis, te.min, keepdims)
+
+
+def prod(data, axis=None, keepdims=False):
+    return _comm_reduce(data, axis, _prod, keepdims)
+
+
+def all(data, axis=None, keepdims=False):  # noqa: A001
+    return _comm_reduce(data, axis, _all, keepdims)
+
+
+def any(data, axis=None, keepdims=False):  # noqa: A001
+    return _comm_reduce(data, axis, _any, keepdims)

@@ -1,0 +1,6 @@
+"""Tags of topi's computes."""
+ELEMWISE = "elemwise"
+BROADCAST = "broadcast"
+INJECTIVE = "injective"
+COMM_REDUCE = "comm_reduce"
+COMM_REDUCE_IDX = "comm_reduce_idx"
