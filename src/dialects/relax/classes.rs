@@ -22,7 +22,7 @@ use super::nodes::{
     AnyBlock, Binding, DataflowVar, ExternFunc, Function, If, MatchCast, SeqExpr, SeqExprNode, ShapeExpr, VarBinding,
 };
 use super::types::{any_type, is_base_of, AnyType, AnyTypeNode, FuncType, PackedFuncType, PackedFuncTypeNode, ShapeType, TensorType, VDevice, UNKNOWN_NDIM};
-use crate::dialects::tirx::frontend::convert::seq;
+use crate::vm::convert::seq;
 use crate::ir::{self, Expr, ObjectRef, Span, Type, Value, Var};
 use crate::vm::args::{bind, Bound};
 use crate::vm::classes::{define, define_abstract};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType, PyTypeRef};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType, PyTypeRef};
 use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, TryFromObject, VirtualMachine};
 
 use crate::vm::object::{unwrap_object, wrap};
@@ -182,4 +182,72 @@ pub fn py_int(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<i64> {
         Some(i) => i.try_to_primitive::<i64>(vm),
         None => Err(vm.new_type_error(format!("expected an integer, got {}", obj.class().name()))),
     }
+}
+
+/// An IR error as the Python exception of its kind.
+pub fn err(vm: &VirtualMachine, e: ir::Error) -> PyBaseExceptionRef {
+    crate::vm::error::to_py_err(vm, &e)
+}
+
+/// Map an IR result into a Python one.
+pub trait Py<T> {
+    /// The result, with an IR error made the Python exception of its kind.
+    fn py(self, vm: &VirtualMachine) -> PyResult<T>;
+}
+
+impl<T> Py<T> for ir::Result<T> {
+    fn py(self, vm: &VirtualMachine) -> PyResult<T> {
+        self.map_err(|e| err(vm, e))
+    }
+}
+
+/// A `DiagnosticError` (what TVM's parser raises for misuse) with a message.
+pub fn diag(vm: &VirtualMachine, msg: impl Into<String>) -> PyBaseExceptionRef {
+    let msg: String = msg.into();
+    vm.new_exception_msg(crate::vm::error::diagnostic_error_type(vm), msg.into())
+}
+
+/// Whether `obj` is a Python string.
+pub fn is_str(obj: &PyObjectRef) -> bool {
+    obj.downcast_ref::<PyStr>().is_some()
+}
+
+/// Whether `obj` is a Python int (not a bool).
+pub fn is_python_int(vm: &VirtualMachine, obj: &PyObjectRef) -> bool {
+    obj.downcast_ref::<PyInt>().is_some() && !obj.class().is(vm.ctx.types.bool_type)
+}
+
+/// A sequence (tuple or list) as its items; anything else as itself.
+pub fn seq(obj: &PyObjectRef) -> Option<Vec<PyObjectRef>> {
+    if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        return Some(t.as_slice().to_vec());
+    }
+    if let Some(l) = obj.downcast_ref::<PyList>() {
+        return Some(l.borrow_vec().to_vec());
+    }
+    None
+}
+
+/// A sequence, also accepting any iterable (ranges, generators, IR arrays as lists).
+pub fn iterate(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<PyObjectRef>> {
+    if let Some(items) = seq(obj) {
+        return Ok(items);
+    }
+    let list = vm.ctx.types.list_type.as_object().call((obj.clone(),), vm)?;
+    Ok(seq(&list).unwrap_or_default())
+}
+
+/// Whether an object is Python's `typing.TypeVar` (a TVM 0.27 symbol header).
+pub fn is_type_var(obj: &PyObjectRef) -> bool {
+    *obj.class().name() == *"TypeVar"
+}
+
+/// An IR value in the VM.
+pub fn py(vm: &VirtualMachine, obj: impl Into<ObjectRef>) -> PyObjectRef {
+    wrap(vm, obj.into())
+}
+
+/// A list of IR values in the VM.
+pub fn py_list(vm: &VirtualMachine, items: impl IntoIterator<Item = ObjectRef>) -> PyObjectRef {
+    vm.ctx.new_list(items.into_iter().map(|o| wrap(vm, o)).collect()).into()
 }

@@ -22,7 +22,7 @@ use crate::dialects::relax::frontend::types_ns::{TypeCtor, TypeKind};
 use crate::dialects::relax::nodes::GenericConstNode;
 use crate::dialects::relax::ops::op_fact;
 use crate::dialects::relax::types::TensorTypeNode;
-use crate::dialects::tirx::frontend::convert::{diag, py, py_int, py_str, seq};
+use crate::vm::convert::{diag, py, py_int, py_str, seq};
 use crate::ir::{Range, Span};
 use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::native::{self, Val};

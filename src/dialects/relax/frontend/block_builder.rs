@@ -363,14 +363,14 @@ impl BlockBuilderCore {
     fn finish_function(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let a = bind(vm, "finish_function", args, &["name", "params", "blocks", "output", "is_pure", "attrs"])?;
         let name = py_str(vm, &a.req(vm, "name")?)?;
-        let params = crate::dialects::tirx::frontend::convert::iterate(vm, &a.req(vm, "params")?)?
+        let params = crate::vm::convert::iterate(vm, &a.req(vm, "params")?)?
             .iter()
             .map(|p| match unwrap_object(p).and_then(|o| o.downcast::<ir::VarNode>().ok()) {
                 Some(v) => Ok(Var::from(v)),
                 None => Err(vm.new_type_error("function parameters must be relax.Var objects")),
             })
             .collect::<PyResult<Vec<_>>>()?;
-        let mut blocks = crate::dialects::tirx::frontend::convert::iterate(vm, &a.req(vm, "blocks")?)?
+        let mut blocks = crate::vm::convert::iterate(vm, &a.req(vm, "blocks")?)?
             .iter()
             .map(|b| unwrap_object(b).map(AnyBlock).ok_or_else(|| vm.new_type_error("blocks must be binding blocks")))
             .collect::<PyResult<Vec<_>>>()?;

@@ -13,14 +13,14 @@ use super::emit;
 use super::frame::{resolve, with_func, RelaxFuncFrame};
 use crate::builder;
 use crate::dialects::relax::nodes::MatchCast;
-use crate::dialects::tirx::frontend::convert::{diag, py};
+use crate::vm::convert::{diag, py};
 use crate::ir::{self, Span};
 use crate::vm::args::bind;
 use crate::vm::ir_builder::BuilderFrame;
 use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 
 fn ir_err(vm: &VirtualMachine, e: ir::Error) -> rustpython_vm::builtins::PyBaseExceptionRef {
-    crate::dialects::tirx::frontend::convert::err(vm, e)
+    crate::vm::convert::err(vm, e)
 }
 
 fn in_function(vm: &VirtualMachine, what: &str) -> PyResult<()> {

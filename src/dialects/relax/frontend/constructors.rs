@@ -13,7 +13,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use super::convert::{make_tuple, to_expr, to_types};
 use super::ops::call_error;
 use super::special::{call_value, relax_callee};
-use crate::dialects::tirx::frontend::convert::{py, py_int, py_str, seq};
+use crate::vm::convert::{py, py_int, py_str, seq};
 use crate::ir::{self, Call, Expr, OpNode, Span, Type};
 
 /// Positional-or-keyword arguments against a signature of names; unknown or

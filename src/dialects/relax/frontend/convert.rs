@@ -10,7 +10,7 @@ use super::frame::{resolve, with_func};
 use super::types_ns::TypeCtor;
 use crate::dialects::relax::nodes::ShapeExpr;
 use crate::dialects::relax::types::tuple_type;
-use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py_str, seq};
+use crate::vm::convert::{diag, is_type_var, py_str, seq};
 use crate::ir::{self, DataType, Expr, ObjectRef, Span, Tuple, TupleNode, Type, Var};
 use crate::vm::native::Val;
 use crate::vm::error::IntoPyResult;

@@ -14,7 +14,7 @@ use super::frame::{with_func, RelaxFuncFrame};
 use crate::builder;
 use crate::dialects::relax::nodes::Function;
 use crate::dialects::relax::types::{any_type, is_base_of, FuncType};
-use crate::dialects::tirx::frontend::convert::{diag, is_type_var, py, py_str};
+use crate::vm::convert::{diag, is_type_var, py, py_str};
 use crate::ir::{self, Span, Type, Value};
 use crate::program::settings;
 use crate::vm::object::unwrap_object;
@@ -108,13 +108,13 @@ fn build_local(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -
 /// Set the closure cell of a free variable of a Python function.
 fn set_free_var(vm: &VirtualMachine, func: &PyObjectRef, name: &str, value: &PyObjectRef) -> PyResult<()> {
     let code = func.get_attr("__code__", vm)?;
-    let freevars: Vec<String> = crate::dialects::tirx::frontend::convert::iterate(vm, &code.get_attr("co_freevars", vm)?)?
+    let freevars: Vec<String> = crate::vm::convert::iterate(vm, &code.get_attr("co_freevars", vm)?)?
         .iter()
         .map(|x| py_str(vm, x))
         .collect::<PyResult<_>>()?;
     if let Some(i) = freevars.iter().position(|v| v == name) {
         let closure = func.get_attr("__closure__", vm)?;
-        let cells = crate::dialects::tirx::frontend::convert::iterate(vm, &closure)?;
+        let cells = crate::vm::convert::iterate(vm, &closure)?;
         if let Some(cell) = cells.get(i) {
             cell.set_attr("cell_contents", value.clone(), vm)?;
         }

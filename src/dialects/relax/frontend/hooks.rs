@@ -14,7 +14,7 @@ use super::emit::{self, is_leaf};
 use super::frame::{resolve, substitute, with_func, Seq};
 use crate::dialects::relax::nodes::{AnyBlock, Binding, If, MatchCast, SeqExpr, VarBinding};
 use crate::dialects::relax::types::as_func;
-use crate::dialects::tirx::frontend::convert::{diag, py};
+use crate::vm::convert::{diag, py};
 use crate::ir::{self, DataType, Expr, GlobalVarNode, ObjectRef, Span, TupleGetItem, TupleGetItemNode, Type, Var, VarNode};
 use crate::vm::native::Val;
 use crate::vm::object::unwrap_object;
@@ -56,7 +56,7 @@ pub fn match_cast(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 
 /// A Python tuple or list holding IR values means a Relax tuple.
 fn holds_ir(obj: &PyObjectRef) -> bool {
-    match crate::dialects::tirx::frontend::convert::seq(obj) {
+    match crate::vm::convert::seq(obj) {
         Some(items) => items.iter().any(|x| unwrap_object(x).is_some() || holds_ir(x)),
         None => false,
     }
@@ -176,7 +176,7 @@ impl DialectHooks for RelaxHooks {
         if unwrap_object(&value).is_some() {
             return Err(diag(vm, format!("error: cannot unpack a Relax value into {} names; index it instead", names.len())));
         }
-        let items: Vec<PyObjectRef> = crate::dialects::tirx::frontend::convert::iterate(vm, &value)?;
+        let items: Vec<PyObjectRef> = crate::vm::convert::iterate(vm, &value)?;
         if items.len() != names.len() {
             return Err(diag(vm, format!("error: cannot unpack {} values into {} names", items.len(), names.len())));
         }

@@ -16,7 +16,7 @@ use super::types_ns::{TypeCtor, TypeKind};
 use super::{constructors, docs, func, ops, special};
 use crate::dialects::relax::nodes::{ExternFunc, GenericConst, TensorValue};
 use crate::dialects::relax::ops::script_op_table;
-use crate::dialects::tirx::frontend::convert::{diag, py, py_int, py_str, seq};
+use crate::vm::convert::{diag, py, py_int, py_str, seq};
 use crate::ir::{self, DataType, Span};
 use crate::vm::namespace::{register_namespace_initializer, NamespaceTable};
 use crate::vm::object::unwrap_object;
@@ -263,7 +263,7 @@ fn index_map(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     };
     let code = f.get_attr("__code__", vm)?;
     let argc = py_int(vm, &code.get_attr("co_argcount", vm)?)? as usize;
-    let names = crate::dialects::tirx::frontend::convert::iterate(vm, &code.get_attr("co_varnames", vm)?)?;
+    let names = crate::vm::convert::iterate(vm, &code.get_attr("co_varnames", vm)?)?;
     let vars: Vec<ir::Var> = names.iter().take(argc).map(|n| Ok(ir::Var::scalar(&py_str(vm, n)?, dtype))).collect::<PyResult<_>>()?;
     let r = f.call(vars.iter().map(|v| py(vm, v.clone())).collect::<Vec<_>>(), vm)?;
     let items = seq(&r).unwrap_or_else(|| vec![r.clone()]);

@@ -10,7 +10,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use super::convert::{make_tuple, seq_v, to_dtype, to_expr_v, to_shape_v};
 use crate::dialects::relax::nodes::GenericConst;
 use crate::dialects::relax::ops::{op_fact, OpFact};
-use crate::dialects::tirx::frontend::convert::{diag, py_str};
+use crate::vm::convert::{diag, py_str};
 use crate::ir::{self, Call, DataType, Expr, Op, Span, Type, Value};
 use crate::vm::native::{self, Val};
 use crate::vm::object::unwrap_object;
@@ -190,7 +190,7 @@ fn val_of(vm: &VirtualMachine, a: &Arg) -> Val {
 /// A call argument by the kind TVM declares for it.
 fn arg_expr(vm: &VirtualMachine, kind: &str, v: &Val) -> PyResult<Expr> {
     let dtype_like = |o: &PyObjectRef| {
-        crate::dialects::tirx::frontend::convert::is_str(o) || o.downcast_ref::<crate::dialects::tirx::frontend::exprs::DtypeCtor>().is_some()
+        crate::vm::convert::is_str(o) || o.downcast_ref::<crate::dialects::tirx::frontend::exprs::DtypeCtor>().is_some()
     };
     match (kind, v) {
         ("Shape", _) => to_shape_v(vm, v),

@@ -12,7 +12,7 @@ use super::ops::{as_tuple, bind, call_error, make_attrs, make_call, signature, s
 use crate::dialects::relax::nodes::ExternFunc;
 use crate::dialects::relax::ops::{infer_relax_call, OpFact};
 use crate::dialects::relax::types::tuple_type;
-use crate::dialects::tirx::frontend::convert::{diag, py, py_int, seq};
+use crate::vm::convert::{diag, py, py_int, seq};
 use crate::ir::{self, Call, CallNode, DataType, Expr, GlobalVarNode, Span, Type, Value};
 use crate::vm::native::{self, Val};
 use crate::vm::object::unwrap_object;

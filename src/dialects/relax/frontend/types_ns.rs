@@ -11,7 +11,7 @@ use super::convert::{seq_v, to_dim, to_dim_v, to_dtype, to_expr_v, to_type, to_t
 use crate::vm::native::{self, Val};
 use crate::dialects::relax::nodes::ShapeExpr;
 use crate::dialects::relax::types::{any_type, tuple_type, FuncType, ShapeType, TensorType, VDevice, UNKNOWN_NDIM};
-use crate::dialects::tirx::frontend::convert::{diag, py, py_int, py_str, seq};
+use crate::vm::convert::{diag, py, py_int, py_str, seq};
 use crate::ir::{Span, Type, Value};
 
 /// Which type a constructor builds.

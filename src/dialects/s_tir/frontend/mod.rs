@@ -18,7 +18,8 @@ use crate::dialects::tirx::frontend::args::{bind, bind_native, BoundExpr};
 use crate::dialects::tirx::frontend::buffers::{self, region_of_val};
 use crate::vm::native::{Args, Val};
 use crate::dialects::tirx::frontend::context::{enter, with_func, NameSpec};
-use crate::dialects::tirx::frontend::convert::{diag, py, py_list, py_str, seq, to_dtype, to_expr, to_value, Py as _};
+use crate::dialects::tirx::frontend::convert::{to_dtype, to_expr};
+use crate::vm::convert::{diag, py, py_list, py_str, py_to_value as to_value, seq, Py as _};
 use crate::dialects::tirx::frontend::frames::{Kind, StmtFrame};
 use crate::dialects::tirx::frontend::handle::FrameHandle;
 use crate::dialects::tirx::nodes::{IterVar, IterVarNode, IterVarType, Stmt};
@@ -172,8 +173,8 @@ pub fn where_(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let p = a.req(vm, "predicate")?;
     let pred = if p.class().is(vm.ctx.types.bool_type) {
         ir::bool_imm(p.try_to_bool(vm)?)
-    } else if crate::dialects::tirx::frontend::convert::is_python_int(vm, &p) {
-        let v = crate::dialects::tirx::frontend::convert::py_int(vm, &p)?;
+    } else if crate::vm::convert::is_python_int(vm, &p) {
+        let v = crate::vm::convert::py_int(vm, &p)?;
         if v != 0 && v != 1 {
             return Err(vm.new_value_error(format!("Invalid value for predicate: {v}")));
         }
@@ -356,7 +357,7 @@ fn push_axis(vm: &VirtualMachine, kind: IterVarType, dom: Range, var: Var, value
 pub fn remap(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "remap", args, &["kinds", "bindings", "dtype"])?;
     let kinds = py_str(vm, &a.req(vm, "kinds")?)?;
-    let bindings = crate::dialects::tirx::frontend::convert::iterate(vm, &a.req(vm, "bindings")?)?;
+    let bindings = crate::vm::convert::iterate(vm, &a.req(vm, "bindings")?)?;
     let dtype = match a.get(vm, "dtype") {
         Some(d) => to_dtype(vm, &d)?,
         None => DataType::INT32,

@@ -1,74 +1,16 @@
 //! Python values as TIRx IR: expressions (Python scalars become constants, iteration
 //! variables their variable, `typing.TypeVar` symbols the function's variable),
-//! data types (`"float32"`, `T.float32`, a `PrimType`), and error conversion.
+//! data types (`"float32"`, `T.float32`, a `PrimType`). General glue (errors, sequences, wrapping) is `vm::convert`'s, re-exported here.
 
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyFloat, PyInt, PyList, PyStr, PyTuple};
+use rustpython_vm::builtins::{PyFloat, PyInt, PyStr};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::ir::arith::Operand;
 use crate::dialects::tirx::nodes::IterVarNode;
 use crate::ir::{self, DataType, Expr, ObjectRef, Type};
-use crate::vm::object::{unwrap_object, wrap};
+use crate::vm::object::unwrap_object;
 
-/// An IR error as the Python exception of its kind.
-pub fn err(vm: &VirtualMachine, e: ir::Error) -> PyBaseExceptionRef {
-    crate::vm::error::to_py_err(vm, &e)
-}
-
-/// Map an IR result into a Python one.
-pub trait Py<T> {
-    /// The result, with an IR error made the Python exception of its kind.
-    fn py(self, vm: &VirtualMachine) -> PyResult<T>;
-}
-impl<T> Py<T> for ir::Result<T> {
-    fn py(self, vm: &VirtualMachine) -> PyResult<T> {
-        self.map_err(|e| err(vm, e))
-    }
-}
-
-/// A `DiagnosticError` (what TVM's parser raises for misuse) with a message.
-pub fn diag(vm: &VirtualMachine, msg: impl Into<String>) -> PyBaseExceptionRef {
-    let msg: String = msg.into();
-    vm.new_exception_msg(crate::vm::error::diagnostic_error_type(vm), msg.into())
-}
-
-pub use crate::vm::convert::{py_int, py_str};
-
-/// Whether `obj` is a Python string.
-pub fn is_str(obj: &PyObjectRef) -> bool {
-    obj.downcast_ref::<PyStr>().is_some()
-}
-
-
-/// Whether `obj` is a Python int (not a bool).
-pub fn is_python_int(vm: &VirtualMachine, obj: &PyObjectRef) -> bool {
-    obj.downcast_ref::<PyInt>().is_some() && !obj.class().is(vm.ctx.types.bool_type)
-}
-
-/// A sequence (tuple or list) as its items; anything else as itself.
-pub fn seq(obj: &PyObjectRef) -> Option<Vec<PyObjectRef>> {
-    if let Some(t) = obj.downcast_ref::<PyTuple>() {
-        return Some(t.as_slice().to_vec());
-    }
-    if let Some(l) = obj.downcast_ref::<PyList>() {
-        return Some(l.borrow_vec().to_vec());
-    }
-    None
-}
-
-/// A sequence, also accepting any iterable (ranges, generators, IR arrays as lists).
-pub fn iterate(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Vec<PyObjectRef>> {
-    if let Some(items) = seq(obj) {
-        return Ok(items);
-    }
-    let list = vm.ctx.types.list_type.as_object().call((obj.clone(),), vm)?;
-    Ok(seq(&list).unwrap_or_default())
-}
-
-/// Whether an object is Python's `typing.TypeVar` (a TVM 0.27 symbol header).
-pub fn is_type_var(obj: &PyObjectRef) -> bool {
-    *obj.class().name() == *"TypeVar"
-}
+pub use crate::vm::convert::{diag, err, is_python_int, is_str, is_type_var, iterate, py, py_int, py_list, py_str, seq, Py};
 
 /// An IR object, if the Python value is one; an iteration variable converts to its variable.
 pub fn ir_object(obj: &PyObjectRef) -> Option<ObjectRef> {
@@ -163,20 +105,4 @@ pub fn to_dtype(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<DataType> {
         return to_dtype(vm, &s);
     }
     Err(vm.new_type_error(format!("expected a data type, got {}", obj.class().name())))
-}
-
-/// An IR value in the VM.
-pub fn py(vm: &VirtualMachine, obj: impl Into<ObjectRef>) -> PyObjectRef {
-    wrap(vm, obj.into())
-}
-
-/// A list of IR values in the VM.
-pub fn py_list(vm: &VirtualMachine, items: impl IntoIterator<Item = ObjectRef>) -> PyObjectRef {
-    vm.ctx.new_list(items.into_iter().map(|o| wrap(vm, o)).collect()).into()
-}
-
-/// A Python value as a reflected IR value (for annotations, attribute maps …):
-/// bools stay bools, ints ints, IR objects objects.
-pub fn to_value(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<ir::Value> {
-    crate::vm::convert::py_to_value(vm, obj)
 }
