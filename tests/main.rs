@@ -28,6 +28,7 @@ mod relax_wellformed;
 mod repl;
 mod repl_pty;
 mod sandbox;
+mod seed;
 mod tirx_conformance;
 mod tirx_frontend;
 mod tirx_printer;
