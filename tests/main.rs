@@ -31,6 +31,7 @@ mod repl;
 mod repl_pty;
 mod sandbox;
 mod schedule;
+mod seed;
 mod tirx_conformance;
 mod tirx_frontend;
 mod tirx_printer;

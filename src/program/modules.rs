@@ -101,12 +101,17 @@ pub mod tvmscript {
         extra_vars: rustpython_vm::function::OptionalArg<PyObjectRef>,
         #[pyarg(any, default = true)]
         check_well_formed: bool,
+        /// JIT constants by parameter name: the source's JIT definition is
+        /// specialized with them (an empty map still selects root JIT construction).
+        #[pyarg(any, optional)]
+        const_args: rustpython_vm::function::OptionalArg<PyObjectRef>,
     }
 
     /// `tvm.script.from_source(text, extra_vars=None, check_well_formed=True)`.
     #[pyfunction]
     fn from_source(args: FromSourceArgs, vm: &VirtualMachine) -> PyResult {
         let mut extra = Vec::new();
+        let mut implicit = false;
         if let rustpython_vm::function::OptionalArg::Present(d) = args.extra_vars
             && !vm.is_none(&d)
         {
@@ -119,13 +124,39 @@ pub mod tvmscript {
             // imports (`T`, `I`, `R`, `tvm` …) are supplied; with `extra_vars` (even
             // `{}`) only those and the source's own imports resolve.
             extra = crate::program::parse::printed_script_globals(vm)?;
+            implicit = true;
         }
         let source = crate::script::Source::new("<string>", &args.source);
-        let parsed = crate::program::parse::run_script(vm, &source, &extra, args.check_well_formed)?;
+        let parsed = crate::program::parse::run_source_string(vm, &source, &extra, implicit, args.check_well_formed)?;
+        if let rustpython_vm::function::OptionalArg::Present(consts) = args.const_args
+            && !vm.is_none(&consts)
+        {
+            return specialize_jit(vm, &parsed, consts);
+        }
         match parsed.definitions.last() {
             Some((_, obj)) => Ok(crate::vm::object::wrap(vm, obj.clone())),
             None => Err(vm.new_value_error("the source defines no TVMScript function or module")),
         }
+    }
+
+    /// `from_source(..., const_args=...)`: the last JIT definition the source bound,
+    /// specialized with the constants.
+    fn specialize_jit(vm: &VirtualMachine, parsed: &crate::program::parse::Parsed, consts: PyObjectRef) -> PyResult {
+        use crate::dialects::tirx::frontend::func::JitFunction;
+        let consts = consts.downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("const_args must be a dict"))?;
+        let mut jit = None;
+        for (_, v) in &parsed.globals {
+            if v.downcast_ref::<JitFunction>().is_some() {
+                jit = Some(v);
+            }
+        }
+        let jit = jit.ok_or_else(|| vm.new_value_error("const_args is given but the source defines no JIT function"))?;
+        let mut kwargs = Vec::new();
+        for (k, v) in &consts {
+            kwargs.push((k.str(vm)?.to_string(), v));
+        }
+        let kwargs: rustpython_vm::function::KwArgs = kwargs.into_iter().collect();
+        vm.call_method(&jit, "specialize", rustpython_vm::function::FuncArgs::from(kwargs))
     }
 
     fn obj_arg(vm: &VirtualMachine, o: &PyObjectRef) -> PyResult<crate::ir::Value> {

@@ -29,7 +29,34 @@ pub fn run_script(
     extra: &[(String, PyObjectRef)],
     check_well_formed: bool,
 ) -> PyResult<Parsed> {
-    let mut env = Environment::default();
+    run_with(vm, source, extra, Environment::default(), check_well_formed)
+}
+
+/// [`run_script`] for a source string (`tvm.script.from_source`): its namespace
+/// aliases come from its imports or the caller's `extra`; `implicit` says `extra` is
+/// the printed header's names, supplied without the caller asking (TVM's spelling
+/// may rely on them, the native spelling may not).
+pub fn run_source_string(
+    vm: &VirtualMachine,
+    source: &Source,
+    extra: &[(String, PyObjectRef)],
+    implicit: bool,
+    check_well_formed: bool,
+) -> PyResult<Parsed> {
+    let mut env = Environment { source_string: true, ..Environment::default() };
+    if implicit {
+        env.implicit = extra.iter().filter(|(_, v)| namespace_path(v).is_some()).map(|(n, _)| n.clone()).collect();
+    }
+    run_with(vm, source, extra, env, check_well_formed)
+}
+
+fn run_with(
+    vm: &VirtualMachine,
+    source: &Source,
+    extra: &[(String, PyObjectRef)],
+    mut env: Environment,
+    check_well_formed: bool,
+) -> PyResult<Parsed> {
     for (name, value) in extra {
         match namespace_path(value) {
             Some(path) => {

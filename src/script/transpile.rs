@@ -61,6 +61,13 @@ pub struct Environment {
     pub namespaces: HashMap<String, String>,
     /// Other names the caller binds (`extra_vars`): they resolve like globals.
     pub names: HashSet<String>,
+    /// Namespace names supplied without the caller asking (a source string parsed
+    /// without `extra_vars` gets a printed script's header names). A definition in
+    /// the native spelling may not rely on them: its source imports its aliases.
+    pub implicit: HashSet<String>,
+    /// A source string (`tvm.script.from_source`): namespace aliases of native-spelling
+    /// definitions come from imports or `extra_vars`, not from assignments it executes.
+    pub source_string: bool,
 }
 
 /// Rewrite `module` in place into a builder program.
@@ -151,6 +158,11 @@ struct Context {
     /// Every namespace's definition decorator names: an attribute by any other name
     /// is no decorator, whatever its namespace (prescan asks of every `x = NS.f(...)`).
     decorator_names: std::sync::Arc<crate::fast_hash::FastSet<String>>,
+    /// Namespace names the caller supplied implicitly and the source does not bind.
+    implicit: NameSet,
+    /// Namespace aliases a source string binds by assignment (`X = T`).
+    assigned: NameSet,
+    source_string: bool,
 }
 
 impl Context {
@@ -160,7 +172,17 @@ impl Context {
         globals.extend(env.names.iter().cloned());
         globals.extend(env.namespaces.keys().cloned());
         let decorator_names = std::sync::Arc::new(protocol::decorators().into_iter().map(|(_, name, _)| name).collect());
-        let mut cx = Context { aliases: Default::default(), globals, used_runtime: false, counter: 0, suffix: "", decorator_names };
+        let mut cx = Context {
+            aliases: Default::default(),
+            globals,
+            used_runtime: false,
+            counter: 0,
+            suffix: "",
+            decorator_names,
+            implicit: env.implicit.iter().cloned().collect(),
+            assigned: NameSet::default(),
+            source_string: env.source_string,
+        };
         for (name, ns) in &env.namespaces {
             cx.aliases.insert(name.clone(), Ref::Namespace(ns.clone()));
         }
@@ -181,6 +203,7 @@ impl Context {
                                     Some(ns) => Ref::Namespace(ns),
                                     None => Ref::Package(full.to_string()),
                                 };
+                                self.implicit.remove(asname.id.as_str());
                                 self.aliases.insert(asname.id.to_string(), r);
                             }
                             None => {
@@ -199,12 +222,17 @@ impl Context {
                             Some(ns) => Ref::Namespace(ns),
                             None => Ref::Package(full),
                         };
+                        self.implicit.remove(bound.as_str());
                         self.aliases.insert(bound, r);
                     }
                 }
                 Stmt::Assign(a) if a.targets.len() == 1 => {
                     if let Expr::Name(n) = &a.targets[0] {
                         if let Some(r @ Ref::Namespace(_)) = self.resolve(&a.value) {
+                            if self.source_string {
+                                self.assigned.insert(n.id.to_string());
+                            }
+                            self.implicit.remove(n.id.as_str());
                             self.aliases.insert(n.id.to_string(), r);
                         } else if self.decorator_of(&a.value).is_some() {
                             self.aliases.insert(n.id.to_string(), Ref::DecoratorAlias(n.id.to_string()));
@@ -296,10 +324,42 @@ impl Context {
                 });
             }
             if let Some((ns, _, policy)) = self.decorator_of(&d.expression) {
+                if !policy.tvm_spelling {
+                    self.check_source_alias(target, &ns, d.range)?;
+                }
                 return Ok(Some((i, ns, policy)));
             }
         }
         Ok(None)
+    }
+
+    /// A native-spelling decorator's namespace name must be bound by the source's
+    /// imports or by the caller: not supplied implicitly, and (in a source string)
+    /// not assigned by the source itself.
+    fn check_source_alias(&self, target: &Expr, ns: &str, range: ruff_text_size::TextRange) -> Result<(), SyntaxRestriction> {
+        let Expr::Attribute(a) = target else { return Ok(()) };
+        let Expr::Name(root) = &*a.value else { return Ok(()) };
+        let name = root.id.as_str();
+        let import = format!("from tvm.script import {ns} as {name}");
+        if self.implicit.contains(name) {
+            return Err(SyntaxRestriction {
+                message: format!(
+                    "`{name}` is not defined: a source string gets no implicit `{name}`; \
+                     add `{import}` to the source or pass `extra_vars={{\"{name}\": {name}}}`"
+                ),
+                range,
+            });
+        }
+        if self.assigned.contains(name) {
+            return Err(SyntaxRestriction {
+                message: format!(
+                    "`{name}` is assigned in the source string; namespace aliases of a source string \
+                     come from imports or extra_vars: write `{import}` or pass `extra_vars={{\"{name}\": ...}}`"
+                ),
+                range,
+            });
+        }
+        Ok(())
     }
 
     fn fresh(&mut self, base: &str) -> String {
@@ -1074,6 +1134,9 @@ impl Body<'_> {
                 counter: 0,
                 suffix: "",
                 decorator_names: Default::default(),
+                implicit: NameSet::default(),
+                assigned: NameSet::default(),
+                source_string: false,
             };
             globals_only.resolve_names(e, empty, &local, "__tvm__")
         }

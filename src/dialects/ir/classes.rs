@@ -222,6 +222,13 @@ fn exprs() {
         };
         let call = ir::Call::new(ir::CallNode { ty, op, args: call_args, attrs, ty_args, span: Span::none() });
         Ok(wrap(vm, call.upcast()))
+    })
+    // The registered operator's contract, checked apart from construction.
+    .method("validate", |vm, o, args| {
+        bind(vm, "validate", args, &[])?;
+        let call = o.downcast_ref::<ir::CallNode>().ok_or_else(|| vm.new_type_error("validate() needs a Call"))?;
+        ir::op::validate_call_node(call).py(vm)?;
+        Ok(vm.ctx.none())
     });
 }
 

@@ -72,16 +72,65 @@ pub fn decl_function(name: &str, signature: &BaseFunc) -> Result<GlobalVar> {
     .unwrap_or_else(|| Err(Error::value_error("I.decl_function must be called inside an I.ir_module() frame")))
 }
 
-/// `I.def_function(name, func)`: define a declared function.
+/// `I.def_function(name, func)`: define a declared function. Its GlobalVar takes the
+/// function's type (a Relax function without a return annotation declared `R.Any`
+/// returns what its body gives), so functions built after it call it with that type.
 pub fn def_function(name: &str, func: BaseFunc) -> Result<()> {
     builder::find_frame::<IRModuleFrame, _>(|m| {
-        if !m.global_vars.contains_key(name) {
+        let Some(gv) = m.global_vars.get(name) else {
             return Err(Error::value_error(format!("function {name} does not exist, please declare it first.")));
+        };
+        if let Some(new) = retype_global_var(gv, &func) {
+            m.global_vars.insert(name.to_string(), new);
         }
         m.defined.insert(name.to_string(), func);
         Ok(())
     })
     .unwrap_or_else(|| Err(Error::value_error("I.def_function must be called inside an I.ir_module() frame")))
+}
+
+/// The GlobalVar `gv` retyped as the defined function `func` (TVM's `DefFunction` sets
+/// the declared GlobalVar's type in place), or `None` when the type is already that.
+/// The declared one stays in the frame's lookups no longer: later bodies see the new one.
+pub fn retype_global_var(gv: &GlobalVar, func: &BaseFunc) -> Option<GlobalVar> {
+    let ty = crate::ir::Expr::from_object_unchecked(func.as_object().clone()).ty();
+    if ty.is_missing() || crate::ir::structural_equal(&ty, &gv.ty, false) {
+        return None;
+    }
+    let new = GlobalVar::new(crate::ir::GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() });
+    builder::find_frame::<IRModuleFrame, _>(|m| {
+        if let Some(slot) = m.global_vars.get_mut(&*gv.name_hint) {
+            *slot = new.clone();
+        }
+    });
+    Some(new)
+}
+
+/// The functions with every use of a retyped GlobalVar (old, new) made a use of the
+/// new one: a function built before another was retyped still calls it by the
+/// declared GlobalVar, which in TVM is the same object.
+pub fn replace_global_vars(funcs: Vec<(GlobalVar, BaseFunc)>, retyped: &[(GlobalVar, GlobalVar)]) -> Result<Vec<(GlobalVar, BaseFunc)>> {
+    if retyped.is_empty() {
+        return Ok(funcs);
+    }
+    let pairs: Vec<(ObjectRef, ObjectRef)> = retyped.iter().map(|(o, n)| (o.clone().upcast(), n.clone().upcast())).collect();
+    let mut out = Vec::with_capacity(funcs.len());
+    for (gv, f) in funcs {
+        let mapped = crate::ir::structural_map(
+            f.as_object().clone(),
+            |n: ObjectRef| -> Result<crate::ir::MapResult> {
+                for (old, new) in &pairs {
+                    if n.same_as(old) {
+                        return Ok(crate::ir::MapResult::ReplaceAndSkip(new.clone()));
+                    }
+                }
+                Ok(crate::ir::MapResult::Unchanged)
+            },
+            crate::ir::WalkOrder::PreOrder,
+        )?;
+        out.push((gv, BaseFunc::try_from_object(mapped)?));
+    }
+    Ok(out)
 }
 
 /// Whether a module is being built (a function frame then defines into it).

@@ -40,7 +40,7 @@ const DOCS: &[crate::vm::namespace::MemberDoc] = &[
     ("dynamic", "dynamic(name, dtype='int32')", "A symbolic dimension shared by the functions of a module (native spelling)."),
     ("pyfunc", "pyfunc(func)", "Decorator: keep a Python function in the module as it is."),
     ("GlobalVar", "GlobalVar(name)", "The name of a module-level function."),
-    ("Call", "Call(op, args, attrs=None, ty_args=None, ty=None)", "A call node as written: with `ty` given it is kept, otherwise the operator infers the type."),
+    ("Call", "Call(op, args, attrs=None, ty_args=None, ty=None, *, span=None)", "A call node as written: with `ty` given it is kept, otherwise the operator infers the type."),
 ];
 
 fn members(t: &mut NamespaceTable) {
@@ -102,33 +102,56 @@ fn dynamic(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(wrap(vm, ir::new_var(&name, Type::prim(dtype), Span::none()).upcast()))
 }
 
-/// `I.Call(op, args, attrs=None, ty_args=None, ty=None)`: a raw call; an explicit `ty`
-/// (even the missing type) is kept, otherwise the operator's inference runs.
+/// `I.Call(op, args, attrs=None, ty_args=None, ty=None, *, span=None)`: a raw call,
+/// with `tvm.ir.Call`'s contract: an explicit `ty` (the missing type included) is
+/// kept; without one, or with `ty=None`, the operator's inference runs and its errors
+/// propagate. `op` may be a registered operator's name. `call.validate()` checks the
+/// operator's contract separately.
 fn call(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    let (pos, kw) = (args.args, args.kwargs);
-    let get = |i: usize, k: &str| pos.get(i).cloned().or_else(|| kw.get(k).cloned());
-    let op = py_to_expr(vm, &get(0, "op").ok_or_else(|| vm.new_type_error("I.Call expects an operator"))?)?;
-    let call_args = match get(1, "args") {
+    let a = crate::vm::args::bind(vm, "Call", args, &["op", "args", "attrs", "ty_args", "ty", "*", "span"])?;
+    let op_arg = a.req(vm, "op")?;
+    let op = match op_arg.downcast_ref::<PyStr>() {
+        Some(name) => {
+            let name = name.to_string_lossy();
+            ir::Expr(ir::Op::get(&name).map_err(|_| vm.new_attribute_error(format!("Operator {name} is not registered")))?.upcast())
+        }
+        None => py_to_expr(vm, &op_arg)?,
+    };
+    let call_args = match a.get(vm, "args") {
         Some(a) => crate::vm::convert::py_to_seq(vm, &a)?.iter().map(|x| py_to_expr(vm, x)).collect::<PyResult<Vec<_>>>()?,
         None => vec![],
     };
-    let attrs = match get(2, "attrs") {
-        Some(a) if !vm.is_none(&a) => Some(py_to_value(vm, &a)?),
-        _ => None,
+    let attrs = match a.get(vm, "attrs") {
+        Some(a) => Some(py_to_value(vm, &a)?),
+        None => None,
     };
-    let ty_args = match get(3, "ty_args") {
-        Some(a) if !vm.is_none(&a) => crate::vm::convert::py_to_seq(vm, &a)?
+    let ty_args = match a.get(vm, "ty_args") {
+        Some(a) => crate::vm::convert::py_to_seq(vm, &a)?
             .iter()
             .map(|x| py_to_object(vm, x).and_then(|o| Type::try_from_object(o).py(vm)))
             .collect::<PyResult<Vec<_>>>()?,
-        _ => vec![],
+        None => vec![],
     };
-    let ty = match get(4, "ty") {
-        Some(t) if !vm.is_none(&t) => Some(Type::try_from_object(py_to_object(vm, &t)?).py(vm)?),
-        _ => None,
+    let ty = match a.get(vm, "ty") {
+        Some(t) => Some(call_type(vm, &t)?),
+        None => None,
     };
     let c = ir::Call::make(ty, op, call_args, attrs, ty_args, Span::none()).py(vm)?;
     Ok(wrap(vm, c.upcast()))
+}
+
+/// A call's stored type: an IR type, or a dtype (`"int8"`, `T.int8`) as its PrimType.
+fn call_type(vm: &VirtualMachine, t: &PyObjectRef) -> PyResult<Type> {
+    if let Some(o) = crate::vm::object::unwrap_object(t)
+        && o.isinstance(ir::ty::type_info())
+    {
+        return Ok(Type(o));
+    }
+    match crate::dialects::tirx::frontend::convert::to_dtype(vm, t) {
+        Ok(d) if d.is_handle() => Ok(Type::pointer(Type::prim(DataType::void()), "global")),
+        Ok(d) => Ok(Type::prim(d)),
+        Err(_) => Err(vm.new_type_error(format!("Call: ty must be a Type or a dtype, got {}", t.class().name()))),
+    }
 }
 
 /// Calling a GlobalVar (`Module.f(x)`) builds a call to it.
@@ -296,13 +319,23 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
         }
     }
     let mut funcs = Vec::new();
+    // GlobalVars whose type the built function refined, old -> new.
+    let mut retyped: Vec<(GlobalVar, GlobalVar)> = Vec::new();
     for (m, gv) in members.iter().zip(gvs) {
         let f = match m {
             Member::Deferred(d) => BaseFunc::try_from_object(d.build(vm)?).py(vm)?,
             Member::Value(_, f) => f.clone(),
         };
+        let gv = match module_frame::retype_global_var(&gv, &f) {
+            Some(new) => {
+                retyped.push((gv, new.clone()));
+                new
+            }
+            None => gv,
+        };
         funcs.push((gv, f));
     }
+    let funcs = module_frame::replace_global_vars(funcs, &retyped).py(vm)?;
     let (attrs, infos) = builder::find_frame::<IRModuleFrame, _>(|m| (m.attrs.clone(), m.global_infos.clone()))
         .unwrap_or_default();
     let mut module = IRModule::from_functions(funcs).py(vm)?;

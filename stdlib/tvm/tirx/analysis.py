@@ -1,5 +1,5 @@
 """Checks on TIRx functions."""
-from tvm.s_tir.analysis import verify_well_formed  # noqa: F401
+from tvm.s_tir.analysis import check_well_formed, verify_well_formed  # noqa: F401
 
 import _tvmscript
 

@@ -291,8 +291,18 @@ impl RelaxSig {
     }
 
     #[pymethod]
-    fn type_param(&self, name: String, _bound: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        Ok(py(vm, super::convert::symbol(&name)))
+    /// `def f[m: T.int64](...)`: a symbol of the signature. Without a dtype (or with
+    /// `int`) it keeps the header's int32 default, which a Relax shape then refuses,
+    /// naming the int64 declaration to write.
+    fn type_param(&self, name: String, bound: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let dtype = if vm.is_none(&bound) || rustpython_vm::AsObject::is(&bound, vm.ctx.types.int_type) {
+            ir::DataType::INT32
+        } else {
+            crate::dialects::tirx::frontend::convert::to_dtype(vm, &bound)?
+        };
+        let v = ir::Var::scalar(&name, dtype);
+        with_func(|f| f.symbols.insert(name.clone(), v.clone()));
+        Ok(py(vm, v))
     }
 
     /// A name no Python scope binds: a symbolic variable of the signature.

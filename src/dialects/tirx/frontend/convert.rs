@@ -10,7 +10,7 @@ use crate::dialects::tirx::nodes::IterVarNode;
 use crate::ir::{self, DataType, Expr, ObjectRef, Type};
 use crate::vm::object::unwrap_object;
 
-pub use crate::vm::convert::{diag, err, is_python_int, is_str, is_type_var, iterate, py, py_int, py_list, py_str, seq, Py};
+pub use crate::vm::convert::{diag, err, is_python_int, is_str, is_type_var, iterate, py, py_int, py_list, py_str, py_to_value as to_value, seq, Py};
 
 /// An IR object, if the Python value is one; an iteration variable converts to its variable.
 pub fn ir_object(obj: &PyObjectRef) -> Option<ObjectRef> {

@@ -37,6 +37,9 @@ fn args_of(vm: &VirtualMachine, args: &[PyObjectRef]) -> PyResult<Vec<Expr>> {
 
 /// A math intrinsic typed as its first argument (`T.exp`, `T.sqrt` …).
 pub fn math(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
+    if let Some(k) = args.kwargs.keys().find(|k| *k != "span") {
+        return Err(unexpected_keyword(vm, op, k));
+    }
     let exprs = args_of(vm, &args.args)?;
     let ty = exprs.first().map(|e| e.ty());
     let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
@@ -85,15 +88,31 @@ pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResul
     }
     let mut exprs = args_of(vm, &args.args)?;
     let mut ty = None;
+    // A keyword fills a parameter of the operator's declared arity; one past it is not
+    // a parameter (TVM's Python functions reject it).
+    let arity = registry::op(op).ok().and_then(|o| o.get_attr(registry::ATTR_NUM_INPUTS)).and_then(|v| v.as_int());
     for (k, v) in args.kwargs {
         if k == "dtype" || k == "ret_ty" {
             ty = Some(result_type(vm, &v)?);
+        } else if k == "span" {
+        } else if arity.is_some_and(|n| n >= 0 && exprs.len() as i64 >= n) {
+            return Err(unexpected_keyword(vm, op, &k));
         } else {
             exprs.push(arg(vm, &v)?);
         }
     }
     let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
     Ok(py(vm, call(op, ty, exprs).py(vm)?))
+}
+
+/// TVM's TypeError for a keyword that names no parameter of the script function of `op`.
+fn unexpected_keyword(vm: &VirtualMachine, op: &str, keyword: &str) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    let name = registry::op(op)
+        .ok()
+        .and_then(|o| o.get_attr(registry::ATTR_SCRIPT_NAME))
+        .and_then(|v| v.as_str().map(|s| s.rsplit('.').next().unwrap_or(s).to_string()))
+        .unwrap_or_else(|| op.rsplit('.').next().unwrap_or(op).to_string());
+    vm.new_type_error(format!("{name}() got an unexpected keyword argument '{keyword}'"))
 }
 
 /// `T.call_intrin(dtype, op_name, *args)`: a call of the registered operator named

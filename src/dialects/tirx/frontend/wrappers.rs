@@ -3,10 +3,16 @@
 //! accept: most drop a `dtype=` keyword (`T.if_then_else(c, a, b, dtype="int32")`,
 //! TVM's `_op_wrapper`), and the calls whose result type comes first take it as a
 //! keyword too (`T.call_extern("f", x, dtype="int32")`, TVM's `_dtype_forward`).
+//!
+//! Inside a function in the native spelling (`@T.function`) a dtype the operands
+//! decide is not an extra keyword: `T.exp(x, dtype="float16")` is a TypeError there,
+//! while the members whose own signature has a `dtype` parameter (`T.max_value`,
+//! `T.infinity` …) take it as that parameter.
 
 use std::sync::Arc;
 
 use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{PyResult, VirtualMachine};
 
 use crate::vm::namespace::{Member, NamespaceTable};
 
@@ -32,6 +38,9 @@ const DROPS_DTYPE: &[&str] = &[
     "tvm_call_packed_lowered", "tvm_call_cpacked_lowered",
 ];
 
+/// Members of [`DROPS_DTYPE`] whose own signature has a `dtype` parameter.
+const HAS_DTYPE_PARAMETER: &[&str] = &["infinity", "max_value", "min_value", "ptr_byte_offset", "print_buffer"];
+
 /// Members TVM wraps with `_dtype_forward`: a `dtype=` keyword becomes the first argument.
 const FORWARDS_DTYPE: &[&str] = &[
     "reinterpret", "call_extern", "call_intrin", "call_llvm_intrin", "call_llvm_pure_intrin", "call_pure_extern",
@@ -41,23 +50,39 @@ const FORWARDS_DTYPE: &[&str] = &[
 /// Wrap the members of `t` that TVM wraps (run after all of them are registered).
 pub fn apply(t: &mut NamespaceTable) {
     for name in DROPS_DTYPE {
-        wrap(t, name, |mut args: FuncArgs| {
+        let keeps = HAS_DTYPE_PARAMETER.contains(name);
+        wrap(t, name, move |vm, mut args: FuncArgs| {
+            if args.kwargs.contains_key("dtype") && in_native_function() {
+                if keeps {
+                    return Ok(args);
+                }
+                return Err(vm.new_type_error(format!("{name}() got an unexpected keyword argument 'dtype'")));
+            }
             args.kwargs.shift_remove("dtype");
-            args
+            Ok(args)
         });
     }
     for name in FORWARDS_DTYPE {
-        wrap(t, name, |mut args: FuncArgs| {
+        wrap(t, name, |_, mut args: FuncArgs| {
             if let Some(d) = args.kwargs.shift_remove("dtype") {
                 args.args.insert(0, d);
             }
-            args
+            Ok(args)
         });
     }
 }
 
-fn wrap(t: &mut NamespaceTable, name: &str, adjust: fn(FuncArgs) -> FuncArgs) {
+/// Whether the innermost function being built is in the native spelling.
+fn in_native_function() -> bool {
+    super::context::with_func(|f| !f.tvm_spelling).unwrap_or(false)
+}
+
+fn wrap(
+    t: &mut NamespaceTable,
+    name: &str,
+    adjust: impl Fn(&VirtualMachine, FuncArgs) -> PyResult<FuncArgs> + Send + Sync + 'static,
+) {
     if let Some(Member::Func(f)) = t.members.get(name).cloned() {
-        t.members.insert(name.to_string(), Member::Func(Arc::new(move |vm, args| f(vm, adjust(args)))));
+        t.members.insert(name.to_string(), Member::Func(Arc::new(move |vm, args| f(vm, adjust(vm, args)?))));
     }
 }

@@ -166,6 +166,9 @@ fn call_doc(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<ExprD
             }
         }
         let (name, loc) = op_script_info(op);
+        if loc == 0 && matches!(call.attrs, Value::None) && stored_type_differs(call) {
+            return raw_call_doc(p, call, &op.name, path);
+        }
         (t(p, &name), loc)
     } else {
         (expr_at(p, &call.op, &path.attr("op"))?, 0)
@@ -199,6 +202,33 @@ fn call_doc(p: &mut Printer, call: &CallNode, path: &AccessPath) -> Result<ExprD
         kwargs.push((k.into(), d));
     }
     Ok(callee.call_kw(args, kwargs))
+}
+
+/// Whether a call's stored type is not the one its operator infers: its named form
+/// would parse back with the inferred type.
+fn stored_type_differs(call: &CallNode) -> bool {
+    if call.ty.is_missing() {
+        return false;
+    }
+    match crate::ir::op::infer_call_type(call) {
+        Ok(inferred) => !inferred.is_missing() && !crate::ir::structural_equal(&inferred, &call.ty, false),
+        Err(_) => false,
+    }
+}
+
+/// `I.Call("tirx.exp", [x], ty=T.int8)`: a call with every field kept, for a call its
+/// named form would not give back.
+fn raw_call_doc(p: &mut Printer, call: &CallNode, op: &str, path: &AccessPath) -> Result<ExprDoc> {
+    let mut args = Vec::with_capacity(call.args.len());
+    for (i, a) in call.args.iter().enumerate() {
+        args.push(expr_at(p, a, &path.attr("args").index(i))?);
+    }
+    let ty = super::types::type_annotation(p, &call.ty, &path.attr("ty"))?;
+    p.use_import(crate::dialects::ir::printer::IMPORT_I);
+    let prefix = p.config().ir_prefix.clone();
+    Ok(ExprDoc::id(prefix)
+        .attr("Call")
+        .call_kw(vec![ExprDoc::str(op), ExprDoc::list(args)], vec![("ty".into(), ty)]))
 }
 
 /// A call's attributes as keyword arguments: the fields of a typed attrs object, or

@@ -11,9 +11,14 @@ import _tvmscript
 protocol_registry = _tvmscript.protocol_registry()
 GeneratedBuilder = _tvmscript.generated_builder_class()
 
-# `from tvm.script.parser import tirx as T` names the same namespace objects.
+# `from tvm.script.parser import tirx as T` names the same namespace objects as
+# `tvm.script.tirx` (so `T.function is tvm.script.tirx.function`).
+import tvm.script as _script  # noqa: E402
+
 for _name in _tvmscript.namespaces():
-    _ns = _tvmscript.namespace(_name)
+    _ns = getattr(_script, _name, None)
+    if _ns is None:
+        _ns = _tvmscript.namespace(_name)
     globals()[_name] = _ns
     _sys.modules[__name__ + "." + _name] = _ns
 
