@@ -19,6 +19,7 @@ mod ir_dtype;
 mod ir_op_registry;
 mod ir_structural_scale;
 mod json_oracle;
+mod numpy;
 mod parse_repeat;
 mod relax_frontend;
 mod relax_ir;

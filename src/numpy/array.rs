@@ -31,8 +31,13 @@ pub enum Index {
 pub type Result<T> = std::result::Result<T, String>;
 
 fn shape_err(a: &[usize], b: &[usize]) -> String {
-    let f = |s: &[usize]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(",");
-    format!("operands could not be broadcast together with shapes ({},) ({},) ", f(a), f(b)).replace(",)", ")").replacen("()", "()", 2)
+    format!("operands could not be broadcast together with shapes {} {} ", shape_text(a), shape_text(b))
+}
+
+/// A shape as NumPy's messages write it: `(2,3)`, `(4,)`, `()`.
+pub fn shape_text(s: &[usize]) -> String {
+    let dims: Vec<String> = s.iter().map(|d| d.to_string()).collect();
+    if s.len() == 1 { format!("({},)", dims[0]) } else { format!("({})", dims.join(",")) }
 }
 
 /// The shape two shapes broadcast to.
@@ -143,9 +148,7 @@ impl Arr {
     pub fn reshape(&self, shape: &[usize]) -> Result<Arr> {
         let n: usize = shape.iter().product();
         if n != self.len() {
-            let dims = shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
-            let dims = if shape.len() == 1 { format!("({dims},)") } else { format!("({dims})") };
-            return Err(format!("cannot reshape array of size {} into shape {dims}", self.len()));
+            return Err(format!("cannot reshape array of size {} into shape {}", self.len(), shape_text(shape)));
         }
         fn go<T: Clone>(a: &ArrayD<T>, shape: &[usize]) -> Result<ArrayD<T>> {
             ArrayD::from_shape_vec(IxDyn(shape), a.iter().cloned().collect()).map_err(|e| e.to_string())
@@ -635,7 +638,7 @@ fn join_err(parts: &[Arr], axis: usize) -> String {
 
 fn assign<T: Clone>(mut dst: ndarray::ArrayViewMutD<'_, T>, v: &ArrayD<T>) -> Result<()> {
     let b = v.broadcast(dst.raw_dim()).ok_or_else(|| {
-        format!("could not broadcast input array from shape {:?} into shape {:?}", v.shape(), dst.shape()).replace('[', "(").replace(']', ")")
+        format!("could not broadcast input array from shape {} into shape {}", shape_text(v.shape()), shape_text(dst.shape()))
     })?;
     dst.assign(&b);
     Ok(())

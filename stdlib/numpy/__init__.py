@@ -1428,8 +1428,9 @@ class ndarray:
 
 
 def _shape_text(shape):
+    """A shape as NumPy's messages write it: `(3,2)`, `(4,)`."""
     shape = tuple(shape)
-    return str(shape)
+    return "(%s)" % ",".join(str(d) for d in shape) if len(shape) != 1 else "(%d,)" % shape[0]
 
 
 def it_key(b):

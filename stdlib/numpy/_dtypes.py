@@ -185,6 +185,8 @@ def _int_float(name):
 
 def _py_kind(x):
     """The kind of a Python number (weak in promotion), or None."""
+    if isinstance(x, generic):
+        return None
     if isinstance(x, bool):
         return "b"
     if isinstance(x, int):

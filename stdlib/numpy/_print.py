@@ -33,6 +33,8 @@ def _digits(x, t, precision, scientific):
 
 def positional(x, t, precision=None, min_digits=0, trim=".", pad_left=0, pad_right=0, sign=False):
     d, e = _digits(x, t, precision, False)
+    if min_digits and len(d) - 1 - e < min_digits and d != "0":
+        d, e = _n.rounded_frac(x, t, min_digits)
     neg = x < 0 or (x == 0 and str(x).startswith("-"))
     if d == "0":
         ip, fp = "0", ""
@@ -63,10 +65,11 @@ def scientific(x, t, precision=None, min_digits=0, trim=".", pad_left=0, exp_dig
     neg = x < 0 or (x == 0 and str(x).startswith("-"))
     if d == "0":
         e = 0
-    mant = d[0] + "." + d[1:]
-    frac = d[1:]
-    if len(frac) < min_digits:
-        mant = d[0] + "." + frac.ljust(min_digits, "0")
+    if len(d) - 1 < min_digits and d != "0":
+        # Dragon4 prints the value's further digits, not zeros, up to min_digits.
+        d, e = _n.rounded_sig(x, t, min_digits + 1)
+    frac = d[1:].ljust(min_digits, "0")
+    mant = d[0] + "." + frac
     if trim == "-" and mant.endswith("."):
         mant = mant[:-1]
     ed = str(abs(e)).rjust(max(exp_digits, 2), "0")
@@ -88,7 +91,8 @@ def scalar_str(x):
     if v in (float("inf"), float("-inf")):
         return "inf" if v > 0 else "-inf"
     a = abs(v)
-    if a == 0 or 1e-4 <= a < 1e16:
+    # NumPy prints a scalar positionally below 10**precision (1e16 for float64).
+    if a == 0 or 1e-4 <= a < {"float16": 1e3, "float32": 1e6}.get(t, 1e16):
         return positional(v, t, trim="0")
     return scientific(v, t, trim="-")
 
@@ -242,7 +246,8 @@ def array2string(a, separator=" ", prefix="", suffix="", linewidth=None, precisi
         vals = _summary_lanes(a, OPTIONS["edgeitems"]) if summary else a._c.lanes()
         fmt = _format_function(vals, t)
         if not a.shape:
-            return fmt(a._c.lanes()[0])
+            v = a._c.lanes()[0]
+            return ("True" if v else "False") if t == "bool" else fmt(v)
         return _format_array(a, fmt, width, " " + " " * len(prefix), separator, OPTIONS["edgeitems"], summary)
     finally:
         OPTIONS["precision"] = saved

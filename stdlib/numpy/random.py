@@ -18,8 +18,9 @@ def _size(size):
 
 
 def _out(core, size):
+    # Without a size the legacy generator gives a Python number.
     a = _np._wrap(core)
-    return a[()] if size is None else a
+    return a.item() if size is None else a
 
 
 def _scalar_arg(x, name):
@@ -97,7 +98,10 @@ class RandomState:
         if low >= high:
             raise ValueError("low >= high")
         s = _size(size)
-        return _out(self._mt.randint(low, high, s or [], name), s)
+        out = self._mt.randint(low, high, s or [], name)
+        if s is None and dtype is not int:
+            return _np._wrap(out)[()]
+        return _out(out, s)
 
     def random_integers(self, low, high=None, size=None):
         if high is None:

@@ -2,82 +2,94 @@
 import numpy as _np
 
 
-def _fmt_arr(a):
-    return repr(a) if isinstance(a, _np.ndarray) else repr(a)
-
-
-def _build_msg(header, x, y, err_msg, extra, names=("ACTUAL", "DESIRED")):
-    lines = ["", header]
+def _build_msg(header, x, y, err_msg, names=("ACTUAL", "DESIRED")):
+    msg = ["\n" + header]
+    err_msg = str(err_msg)
     if err_msg:
-        lines.append(err_msg)
-    lines.extend(extra)
+        if "\n" not in err_msg and len(err_msg) < 79 - len(header):
+            msg = [msg[0] + " " + err_msg]
+        else:
+            msg.append(err_msg)
     for name, v in zip(names, (x, y)):
         r = repr(v)
-        if r.count("\n") > 0:
-            r = r.replace("\n", "\n" + " " * (len(name) + 2))
-        lines.append(" %s: %s" % (name, r))
-    return "\n".join(lines)
+        if r.count("\n") > 3:
+            r = "\n".join(r.splitlines()[:3]) + "..."
+        msg.append(" %s: %s" % (name, r))
+    return "\n".join(msg)
 
 
-def _compare(x, y, ok, header, err_msg, verbose, extra_fn, strict=False, names=("ACTUAL", "DESIRED")):
+def _compare(x, y, ok, header, err_msg, strict=False, names=("ACTUAL", "DESIRED")):
+    """NumPy's `assert_array_compare`: the mismatch count, the first mismatches and
+    the largest differences."""
     __tracebackhide__ = True
-    xa, ya = _np.asarray(x), _np.asarray(y)
-    if strict and (xa.shape != ya.shape or xa.dtype != ya.dtype):
-        reason = "(shapes %s, %s mismatch)" % (xa.shape, ya.shape) if xa.shape != ya.shape else "(dtypes %s, %s mismatch)" % (xa.dtype, ya.dtype)
-        raise AssertionError(_build_msg(header, x, y, err_msg, [reason], names))
-    try:
-        shape = _np.broadcast_shapes(xa.shape, ya.shape)
-    except ValueError:
-        raise AssertionError(_build_msg(header, x, y, err_msg, ["(shapes %s, %s mismatch)" % (xa.shape, ya.shape)], names)) from None
-    if xa.shape != ya.shape and xa.size and ya.size and xa.ndim and ya.ndim:
-        raise AssertionError(_build_msg(header, x, y, err_msg, ["(shapes %s, %s mismatch)" % (xa.shape, ya.shape)], names))
-    good = _np.broadcast_to(ok(xa, ya), shape)
-    if bool(_np.all(good)):
+    x, y = _np.asarray(x), _np.asarray(y)
+    if strict:
+        cond = x.shape == y.shape and x.dtype == y.dtype
+    else:
+        cond = x.shape == () or y.shape == () or x.shape == y.shape
+    if not cond:
+        reason = "\n(shapes %s, %s mismatch)" % (x.shape, y.shape) if x.shape != y.shape else "\n(dtypes %s, %s mismatch)" % (x.dtype, y.dtype)
+        raise AssertionError(_build_msg(header, x, y, err_msg + reason, names))
+    val = _np.asarray(ok(x, y))
+    reduced = val.ravel()
+    if bool(reduced.all()):
         return
-    bad = int(_np.sum(~good))
-    total = good.size
-    pct = 100.0 * bad / total
-    extra = ["Mismatched elements: %d / %d (%.3g%%)" % (bad, total, pct)]
-    if verbose:
-        extra.extend(extra_fn(xa, ya, good))
-    raise AssertionError(_build_msg(header, x, y, err_msg, extra, names))
+    invalids = _np.logical_not(val)
+    n_mismatch = reduced.size - int(reduced.astype("int64").sum())
+    n_elements = reduced.size
+    remarks = ["Mismatched elements: %d / %d (%.3g%%)" % (n_mismatch, n_elements, 100 * n_mismatch / n_elements)]
+    if invalids.ndim != 0:
+        positions = _np.argwhere(invalids)
+        lines = []
+        for p in positions[:5]:
+            p = p.tolist()
+            ax = x if x.ndim == 0 else x[tuple(p)]
+            ay = y if y.ndim == 0 else y[tuple(p)]
+            lines.append(" %s: %s (%s), %s (%s)" % (p, ax, names[0], ay, names[1]))
+        s = "\n".join(lines)
+        if len(positions) == 1:
+            remarks.append("Mismatch at index:\n" + s)
+        elif len(positions) <= 5:
+            remarks.append("Mismatch at indices:\n" + s)
+        else:
+            remarks.append("First 5 mismatches are at indices:\n" + s)
+    try:
+        if x.dtype.name != "bool" or y.dtype.name != "bool":
+            error = abs(x - y)
+            if x.dtype.kind == "u":
+                error = _np.minimum(error, abs(y - x))
+            error = _np.broadcast_to(error, invalids.shape) if invalids.ndim else error
+            reduced_error = error[invalids] if invalids.ndim else _np.atleast_1d(error)
+            remarks.append("Max absolute difference among violations: " + _np.array2string(_np.asarray(reduced_error.max())))
+            nonzero = _np.logical_and(invalids, y != 0)
+            if not bool(_np.any(nonzero)):
+                rel = _np.array(_np.inf)
+            else:
+                yb = _np.broadcast_to(y, error.shape)
+                rel = (error[nonzero] / abs(yb[nonzero])).max()
+            remarks.append("Max relative difference among violations: " + _np.array2string(_np.asarray(rel)))
+    except TypeError:
+        pass
+    raise AssertionError(_build_msg(header, x, y, err_msg + "\n" + "\n".join(remarks), names))
 
 
 def _nan_equal(x, y):
     eq = x == y
-    if _np.dtype(_np.result_type(x, y)).kind == "f":
+    if x.dtype.kind == "f" or y.dtype.kind == "f":
         eq = eq | (_np.isnan(x) & _np.isnan(y))
     return eq
-
-
-def _diffs(x, y, good):
-    out = []
-    try:
-        xb, yb = _np.broadcast_arrays(x, y)
-        bad = ~good
-        xs, ys = xb[bad].astype("float64"), yb[bad].astype("float64")
-        if _np.dtype(_np.result_type(x, y)).kind == "b":
-            return out
-        d = _np.abs(xs - ys)
-        out.append("Max absolute difference among violations: %s" % _np.max(d))
-        with_rel = _np.abs(ys) != 0
-        rel = d / _np.abs(ys)
-        out.append("Max relative difference among violations: %s" % _np.max(rel) if bool(_np.all(with_rel)) else "Max relative difference among violations: inf")
-    except Exception:
-        pass
-    return out
 
 
 def assert_allclose(actual, desired, rtol=1e-07, atol=0, equal_nan=True, err_msg="", verbose=True, *, strict=False):
     """Raise AssertionError unless `|actual - desired| <= atol + rtol * |desired|` everywhere."""
     __tracebackhide__ = True
-    header = "\nNot equal to tolerance rtol=%g, atol=%g" % (rtol, atol)
-    _compare(actual, desired, lambda x, y: _np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan), header[1:], err_msg, verbose, _diffs, strict)
+    header = "Not equal to tolerance rtol=%g, atol=%g" % (rtol, atol)
+    _compare(actual, desired, lambda x, y: _np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan), header, err_msg, strict)
 
 
 def assert_array_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
     __tracebackhide__ = True
-    _compare(actual, desired, _nan_equal, "Arrays are not equal", err_msg, verbose, _diffs, strict, names=("x", "y"))
+    _compare(actual, desired, _nan_equal, "Arrays are not equal", err_msg, strict)
 
 
 def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
@@ -103,14 +115,14 @@ def assert_equal(actual, desired, err_msg="", verbose=True, *, strict=False):
             return
     except Exception:
         pass
-    raise AssertionError(_build_msg("Items are not equal:", actual, desired, err_msg, [], names=("ACTUAL", "DESIRED")))
+    raise AssertionError(_build_msg("Items are not equal:", actual, desired, err_msg))
 
 
 def assert_array_almost_equal(actual, desired, decimal=6, err_msg="", verbose=True):
     __tracebackhide__ = True
     header = "Arrays are not almost equal to %d decimals" % decimal
     tol = 1.5 * 10.0 ** (-decimal)
-    _compare(actual, desired, lambda x, y: _np.abs(x.astype("float64") - y.astype("float64")) < tol, header, err_msg, verbose, _diffs, names=("x", "y"))
+    _compare(actual, desired, lambda x, y: _np.abs(x.astype("float64") - y.astype("float64")) < tol, header, err_msg)
 
 
 def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
@@ -118,12 +130,12 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg="", verbose=True):
     if isinstance(actual, _np.ndarray) or isinstance(desired, _np.ndarray):
         return assert_array_almost_equal(actual, desired, decimal, err_msg, verbose)
     if not abs(desired - actual) < float(1.5 * 10.0 ** (-decimal)):
-        raise AssertionError(_build_msg("Arrays are not almost equal to %d decimals" % decimal, actual, desired, err_msg, []))
+        raise AssertionError(_build_msg("Arrays are not almost equal to %d decimals" % decimal, actual, desired, err_msg))
 
 
 def assert_array_less(x, y, err_msg="", verbose=True):
     __tracebackhide__ = True
-    _compare(x, y, lambda a, b: a < b, "Arrays are not less-ordered", err_msg, verbose, _diffs, names=("x", "y"))
+    _compare(x, y, lambda a, b: a < b, "Arrays are not strictly ordered `x < y`", err_msg)
 
 
 def assert_(val, msg=""):
