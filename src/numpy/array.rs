@@ -9,25 +9,40 @@ use super::dtype::{DType, Lane};
 /// The lanes.
 #[derive(Clone, Debug)]
 pub enum Data {
+    /// Integer and bool lanes.
     I(ArrayD<i64>),
+    /// Float lanes.
     F(ArrayD<f64>),
 }
 
 /// An array: lanes and their element type.
 #[derive(Clone, Debug)]
 pub struct Arr {
+    /// The element type.
     pub dtype: DType,
+    /// The lanes.
     pub data: Data,
 }
 
 /// One item of an index: `a[2]`, `a[1:5:2]`, `a[None]`.
 #[derive(Clone, Copy, Debug)]
 pub enum Index {
+    /// One position (negative from the end).
     At(isize),
-    Range { start: isize, end: Option<isize>, step: isize },
+    /// A slice, Python's rules (`start` is `isize::MIN` when omitted).
+    Range {
+        /// The first index.
+        start: isize,
+        /// The end, exclusive.
+        end: Option<isize>,
+        /// The step (not zero).
+        step: isize,
+    },
+    /// A new axis of length 1.
     NewAxis,
 }
 
+/// A kernel's result: its error is NumPy's message.
 pub type Result<T> = std::result::Result<T, String>;
 
 fn shape_err(a: &[usize], b: &[usize]) -> String {
@@ -59,9 +74,11 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
 }
 
 impl Arr {
+    /// An array of integer lanes.
     pub fn new_i(dtype: DType, a: ArrayD<i64>) -> Arr {
         Arr { dtype, data: Data::I(a) }
     }
+    /// An array of float lanes.
     pub fn new_f(dtype: DType, a: ArrayD<f64>) -> Arr {
         Arr { dtype, data: Data::F(a) }
     }
@@ -88,6 +105,7 @@ impl Arr {
         Self::from_lanes(shape, &lanes, dtype)
     }
 
+    /// The dimensions.
     pub fn shape(&self) -> &[usize] {
         match &self.data {
             Data::I(a) => a.shape(),
@@ -95,6 +113,8 @@ impl Arr {
         }
     }
 
+    /// The number of elements.
+    #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> usize {
         self.shape().iter().product()
     }
@@ -145,6 +165,7 @@ impl Arr {
         })
     }
 
+    /// The same elements in another shape.
     pub fn reshape(&self, shape: &[usize]) -> Result<Arr> {
         let n: usize = shape.iter().product();
         if n != self.len() {
@@ -156,6 +177,7 @@ impl Arr {
         self.map_shape(|a| go(a, shape), |a| go(a, shape))
     }
 
+    /// The axes permuted (`axes[i]` is the old axis of new axis `i`).
     pub fn transpose(&self, axes: &[usize]) -> Result<Arr> {
         if axes.len() != self.shape().len() {
             return Err("axes don't match array".into());
@@ -166,6 +188,7 @@ impl Arr {
         self.map_shape(|a| go(a, axes), |a| go(a, axes))
     }
 
+    /// Broadcast to `shape`.
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Arr> {
         fn go<T: Clone>(a: &ArrayD<T>, shape: &[usize]) -> Result<ArrayD<T>> {
             a.broadcast(IxDyn(shape)).map(|v| v.to_owned()).ok_or_else(|| shape_err(a.shape(), shape))

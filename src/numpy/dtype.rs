@@ -7,22 +7,34 @@ use half::f16;
 /// An element type.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum DType {
+    /// `bool`.
     Bool,
+    /// `int8`.
     I8,
+    /// `int16`.
     I16,
+    /// `int32`.
     I32,
+    /// `int64`.
     I64,
+    /// `uint8`.
     U8,
+    /// `uint16`.
     U16,
+    /// `uint32`.
     U32,
+    /// `uint64`.
     U64,
+    /// `float16`.
     F16,
+    /// `float32`.
     F32,
+    /// `float64`.
     F64,
 }
 
 impl DType {
-    /// NumPy's name (`"float32"`), and the inverse.
+    /// Every type with its NumPy name (`"float32"`).
     pub const ALL: [(DType, &'static str); 12] = [
         (DType::Bool, "bool"),
         (DType::I8, "int8"),
@@ -38,18 +50,22 @@ impl DType {
         (DType::F64, "float64"),
     ];
 
+    /// The type of a NumPy name.
     pub fn parse(name: &str) -> Option<DType> {
         Self::ALL.iter().find(|(_, n)| *n == name).map(|(d, _)| *d)
     }
 
+    /// NumPy's name.
     pub fn name(self) -> &'static str {
         Self::ALL.iter().find(|(d, _)| *d == self).map(|(_, n)| *n).unwrap_or("?")
     }
 
+    /// Whether a float type.
     pub fn is_float(self) -> bool {
         matches!(self, DType::F16 | DType::F32 | DType::F64)
     }
 
+    /// Whether an unsigned integer type.
     pub fn is_unsigned(self) -> bool {
         matches!(self, DType::U8 | DType::U16 | DType::U32 | DType::U64)
     }
@@ -137,6 +153,8 @@ impl DType {
 /// One element's value.
 #[derive(Clone, Copy, Debug)]
 pub enum Lane {
+    /// An integer or bool.
     I(i64),
+    /// A float.
     F(f64),
 }

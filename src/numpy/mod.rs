@@ -98,10 +98,12 @@ pub mod native {
     #[pyclass(module = "numpy", name = "_Core")]
     #[derive(Debug, PyPayload)]
     pub struct Core {
+        /// The array.
         pub arr: PyRwLock<Arr>,
     }
 
     impl Core {
+        /// Wrap an array.
         pub fn new(arr: Arr) -> Core {
             Core { arr: PyRwLock::new(arr) }
         }

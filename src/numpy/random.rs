@@ -69,6 +69,7 @@ impl Mt19937 {
         self.pos = 0;
     }
 
+    /// The next 32 random bits.
     pub fn next_u32(&mut self) -> u32 {
         if self.pos >= N {
             self.generate();
@@ -81,6 +82,7 @@ impl Mt19937 {
         y ^ (y >> 18)
     }
 
+    /// The next 64 random bits (two words, the first high).
     pub fn next_u64(&mut self) -> u64 {
         let hi = self.next_u32() as u64;
         (hi << 32) | self.next_u32() as u64
