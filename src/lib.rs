@@ -12,6 +12,7 @@ pub mod fast_hash;
 pub mod fmt;
 pub mod ir;
 pub mod memory;
+pub mod numpy;
 
 // The binary's allocator, so the library's tests run as the binary does.
 #[cfg(test)]

@@ -21,6 +21,7 @@ mod ir_structural_scale;
 mod json_oracle;
 mod layering;
 mod lower;
+mod numpy;
 mod parse_repeat;
 mod relax_frontend;
 mod relax_ir;

@@ -340,4 +340,44 @@ fn function_params(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Vec<Var>> {
 pub fn register() {
     types();
     nodes();
+    tensors();
+}
+
+/// `tvm.runtime.Tensor`, the data of a constant: TVM 0.27's `numpy()` and how it
+/// prints (through NumPy, imported on first use), and `tvm.runtime.tensor`'s maker.
+fn tensors() {
+    use super::nodes::{TensorValue, TensorValueNode};
+    fn node(o: &ObjectRef) -> &TensorValueNode {
+        o.downcast_ref::<TensorValueNode>().expect("registered for ffi.Tensor")
+    }
+    fn numpy(vm: &VirtualMachine, o: &ObjectRef) -> PyResult {
+        let t = node(o);
+        let np = vm.import("numpy", 0)?;
+        let shape: Vec<PyObjectRef> = t.shape.iter().map(|&d| vm.ctx.new_int(d).into()).collect();
+        let kwargs = rustpython_vm::function::KwArgs::from_iter([("buffer".to_string(), vm.ctx.new_bytes(t.data.0.to_vec()).into())]);
+        let args = FuncArgs::new(vec![vm.ctx.new_tuple(shape).into(), vm.ctx.new_str(t.dtype.to_string()).into()], kwargs);
+        np.get_attr("ndarray", vm)?.call(args, vm)
+    }
+    define("ffi.Tensor")
+        .module("tvm.runtime")
+        .method("numpy", |vm, o, _| numpy(vm, o))
+        .method("asnumpy", |vm, o, _| numpy(vm, o))
+        .property("ndim", |vm, o| Ok(vm.ctx.new_int(node(o).shape.len()).into()))
+        .property("size", |vm, o| Ok(vm.ctx.new_int(node(o).numel()).into()))
+        .method("numel", |vm, o, _| Ok(vm.ctx.new_int(node(o).numel()).into()))
+        .method("__str__", |vm, o, _| Ok(numpy(vm, o)?.str(vm)?.into()))
+        .method("__repr__", |vm, o, _| {
+            let t = node(o);
+            let dims: Vec<String> = t.shape.iter().map(|d| d.to_string()).collect();
+            let shape = if dims.len() == 1 { format!("({},)", dims[0]) } else { format!("({})", dims.join(", ")) };
+            let arr = numpy(vm, o)?.repr(vm)?;
+            Ok(vm.ctx.new_str(format!("<tvm.runtime.Tensor shape={shape}, cpu:0>\n{arr}")).into())
+        })
+        // `tvm.runtime.tensor(array)`: the dtype, shape and little-endian bytes of an array.
+        .staticmethod("_from_parts", |vm, args: FuncArgs| {
+            let (dt, shape, data): (String, Vec<i64>, rustpython_vm::builtins::PyBytesRef) = args.bind(vm)?;
+            let d: ir::DataType = dt.parse().map_err(|_| vm.new_type_error(format!("unsupported dtype {dt}")))?;
+            let t = TensorValue::make(shape, d, data.as_bytes().to_vec()).map_err(|e| vm.new_value_error(e.message))?;
+            out(vm, t.upcast())
+        });
 }

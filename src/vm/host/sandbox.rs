@@ -36,7 +36,7 @@ pub const MARKER: &str = "tvmscript_sandbox";
 /// `_typing` is `typing`'s native half, which `typing` re-exports (the printed
 /// script header takes `TypeVar` from it).
 pub const ALLOWED_IMPORTS: &[&str] = &[
-    "tvm", "_tvmscript", "_tvmscript_rt", "_typing", "__future__", "abc", "annotationlib", "array", "ast", "base64", "binascii",
+    "tvm", "numpy", "_tvmscript", "_tvmscript_rt", "_tvmscript_numpy", "_typing", "__future__", "abc", "annotationlib", "array", "ast", "base64", "binascii",
     "bisect", "builtins", "cmath", "codecs", "collections", "colorsys", "contextlib", "contextvars", "copy", "copyreg",
     "dataclasses", "datetime", "decimal", "difflib", "enum", "errno", "fractions", "functools", "graphlib", "hashlib",
     "heapq", "inspect", "io", "itertools", "json", "keyword", "math", "numbers", "operator", "pprint", "random", "re",

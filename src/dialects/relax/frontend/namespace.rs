@@ -203,7 +203,14 @@ fn constant(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let get = |i: usize, k: &str| args.args.get(i).cloned().or_else(|| args.kwargs.get(k).cloned());
     let value = get(0, "value").ok_or_else(|| diag(vm, "error: R.const expects a value"))?;
     if let Some(o) = unwrap_object(&value) {
+        // A tensor (`tvm.runtime.tensor(...)`) becomes a constant as it is.
+        if let Some(t) = o.try_downcast::<crate::dialects::relax::nodes::TensorValueNode>() {
+            return Ok(py(vm, GenericConst::from_tensor(t, Span::none()).upcast()));
+        }
         return Ok(py(vm, o));
+    }
+    if let Some(tensor) = array_tensor(vm, &value, get(1, "dtype").filter(|d| !vm.is_none(d)))? {
+        return Ok(py(vm, GenericConst::from_tensor(tensor, Span::none()).upcast()));
     }
     let (mut shape, mut leaves) = (vec![], vec![]);
     flatten(vm, &value, &mut shape, 0, &mut leaves)?;
@@ -228,6 +235,37 @@ fn constant(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     }
     let tensor = TensorValue::make(shape, dtype, data).map_err(|e| diag(vm, format!("error: {}", e.message)))?;
     Ok(py(vm, GenericConst::from_tensor(tensor, Span::none()).upcast()))
+}
+
+/// The tensor of a NumPy array or scalar (an object with `__tvmscript_tensor__`,
+/// giving its dtype, shape and little-endian bytes), cast as TVM's `relax.const`
+/// casts it: to `dtype` when given, else int64 to int32 and float64 to float32.
+/// `None` for any other value.
+pub fn array_tensor(vm: &VirtualMachine, value: &PyObjectRef, dtype: Option<PyObjectRef>) -> PyResult<Option<TensorValue>> {
+    let is_py = value.downcast_ref::<PyInt>().is_some() || value.downcast_ref::<PyFloat>().is_some() || seq(value).is_some();
+    if is_py || vm.get_attribute_opt(value.clone(), "__tvmscript_tensor__")?.is_none() {
+        return Ok(None);
+    }
+    let current = value.get_attr("dtype", vm)?.str(vm)?.to_string();
+    let target = match dtype {
+        Some(d) => Some(to_dtype(vm, &d)?.to_string()),
+        None => match current.as_str() {
+            "int64" => Some("int32".to_string()),
+            "float64" => Some("float32".to_string()),
+            _ => None,
+        },
+    };
+    let value = match target {
+        Some(t) if t != current => vm.call_method(value, "astype", (vm.ctx.new_str(t),))?,
+        _ => value.clone(),
+    };
+    let parts = vm.call_method(&value, "__tvmscript_tensor__", ())?;
+    let parts = seq(&parts).filter(|p| p.len() == 3).ok_or_else(|| vm.new_type_error("__tvmscript_tensor__ must give (dtype, shape, bytes)"))?;
+    let dt = py_str(vm, &parts[0])?;
+    let shape = seq(&parts[1]).unwrap_or_default().iter().map(|d| py_int(vm, d)).collect::<PyResult<Vec<i64>>>()?;
+    let data = parts[2].downcast_ref::<rustpython_vm::builtins::PyBytes>().ok_or_else(|| vm.new_type_error("__tvmscript_tensor__ must give bytes"))?;
+    let dt: DataType = dt.parse().map_err(|_| diag(vm, format!("error: R.const: unsupported dtype {dt}")))?;
+    TensorValue::make(shape, dt, data.as_bytes().to_vec()).map(Some).map_err(|e| diag(vm, format!("error: {}", e.message)))
 }
 
 /// `I.vdevice(target, vdevice_id=0, memory_scope="global")`; the target (a config
