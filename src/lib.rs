@@ -42,6 +42,7 @@ pub fn init() {
         ir::set_mismatch_renderer(render_mismatch);
         vm::operators::register();
         program::register();
+        vm::register_native_modules(numpy::module_defs);
         if let Err(e) = dialects::register_builtin() {
             // A built-in dialect that cannot register is a bug; say so rather than panic.
             eprintln!("tvmscript: internal error registering dialects: {e}");

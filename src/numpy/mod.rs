@@ -13,6 +13,12 @@ pub mod random;
 pub use array::Arr;
 pub use dtype::DType;
 
+/// The native module every interpreter gets (registered by `crate::init`; its
+/// contents are made only when a script imports `numpy`).
+pub fn module_defs(ctx: &rustpython_vm::Context) -> Vec<&'static rustpython_vm::builtins::PyModuleDef> {
+    vec![native::module_def(ctx)]
+}
+
 #[rustpython_vm::pymodule(name = "_tvmscript_numpy")]
 /// `_tvmscript_numpy`: array storage and kernels, the legacy random generator, float digits.
 pub mod native {

@@ -7,7 +7,7 @@ use rustpython_vm::Context;
 
 /// The native modules to add to an interpreter.
 pub fn module_defs(ctx: &Context) -> Vec<&'static PyModuleDef> {
-    vec![tvmscript::module_def(ctx), super::runtime::rt::module_def(ctx), crate::numpy::native::module_def(ctx)]
+    vec![tvmscript::module_def(ctx), super::runtime::rt::module_def(ctx)]
 }
 
 #[rustpython_vm::pymodule(name = "_tvmscript")]
