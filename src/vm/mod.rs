@@ -22,6 +22,7 @@ pub mod printing;
 pub mod run;
 pub mod runtime;
 pub mod sandbox;
+pub mod test_files;
 pub mod walk;
 
 pub use interp::{new_interpreter, InterpOptions};
