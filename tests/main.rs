@@ -20,6 +20,7 @@ mod ir_op_registry;
 mod ir_structural_scale;
 mod json_oracle;
 mod parse_repeat;
+mod pytest_compat;
 mod relax_frontend;
 mod relax_ir;
 mod relax_ir_infer;

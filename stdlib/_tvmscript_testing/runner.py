@@ -410,10 +410,9 @@ def _format_id(value, argname, index, idfn=None):
         return value.pattern
     if isinstance(value, enum.Enum):
         return str(value)
-    if isinstance(value, type) or inspect.isfunction(value) or inspect.isbuiltin(value):
-        name = getattr(value, "__name__", None)
-        if name:
-            return name
+    name = getattr(value, "__name__", None)
+    if isinstance(name, str):
+        return name
     return f"{argname}{index}"
 
 
@@ -505,6 +504,7 @@ class Collector:
         self.config = session.config
         self.fm = session.fm
         self.loaded_conftests = {}
+        self.failed_conftests = {}
         self.errors = []
 
     def conftests_for(self, folder):
@@ -521,9 +521,15 @@ class Collector:
         for d in reversed(chain):
             path = os.path.join(d, "conftest.py")
             if os.path.isfile(path):
+                failed = self.failed_conftests.get(d)
+                if failed is not None:
+                    raise failed
                 if d not in self.loaded_conftests:
-                    self.loaded_conftests[d] = None
-                    module = self.import_file(path, conftest=True)
+                    try:
+                        module = self.import_file(path, conftest=True)
+                    except Exception as e:
+                        self.failed_conftests[d] = e
+                        raise
                     self.loaded_conftests[d] = module
                     self.fm.by_dir[d] = fixtures_of(module, ("dir", d))
                     self.session.hook_modules.append(module)
@@ -906,14 +912,14 @@ class Runner:
     def run_item(self, item):
         """Set up, call and tear down ``item``; returns its report."""
         errors = []
-        self.switch_scopes(item, errors)
         capture = Capture()
+        capture.start()
+        self.switch_scopes(item, errors)
         start = time.perf_counter()
         setup_exc = None
         call_exc = None
         xfail_mark = _xfail_mark(item)
         skip_reason = None
-        capture.start()
         try:
             try:
                 skip_reason = _skip_reason(item)
@@ -1371,7 +1377,10 @@ def main(paths, keyword=None, exitfirst=False, verbosity=0, junitxml=None, color
     interrupted = None
     try:
         # The root folder's conftest.py (and those above the arguments) load first.
-        collector.conftests_for(config.rootpath)
+        try:
+            collector.conftests_for(config.rootpath)
+        except Exception as e:
+            collector.errors.append(CollectError(session.relnodeid(os.path.join(config.rootpath, "conftest.py")), format_exception_text(e)))
         session.call_hooks("pytest_sessionstart", session=session)
         for path, selectors in files:
             items.extend(collector.collect_file(path, selectors))
@@ -1402,8 +1411,8 @@ def main(paths, keyword=None, exitfirst=False, verbosity=0, junitxml=None, color
         r.nodeid = nodeid
     if errors and not continue_on_collection_errors:
         _report_collection_errors(term, errors)
-        term.line(sep("!", f"Interrupted: {len(errors)} error{'s' if len(errors) != 1 else ''} during collection"))
-        _summary(term, [], errors, skipped_files, deselected, time.perf_counter() - start, verbosity)
+        line = sep("!", f"Interrupted: {len(errors)} error{'s' if len(errors) != 1 else ''} during collection")
+        _summary(term, [], errors, skipped_files, deselected, time.perf_counter() - start, verbosity, interrupted_line=line)
         if junitxml:
             write_junitxml(junitxml, [], errors, skipped_files, time.perf_counter() - start, config)
         return EXIT_INTERRUPTED
@@ -1418,12 +1427,12 @@ def main(paths, keyword=None, exitfirst=False, verbosity=0, junitxml=None, color
                 fileid = item.module_node.nodeid
                 if verbosity > 0:
                     word = _WORD[report.outcome]
+                    if report.outcome in ("skipped", "xfailed", "xpassed") and report.message:
+                        word += f" ({report.message})"
                     left = f"{item.nodeid} {term.paint(word, _COLOR[report.outcome])}"
                     plain = f"{item.nodeid} {word}"
-                    if report.outcome == "skipped" and verbosity > 0 and report.message:
-                        pass
                     prog = _progress(n, total)
-                    pad = max(WIDTH - len(plain) - len(prog), 1)
+                    pad = max(WIDTH - 1 - len(plain) - len(prog), 1)
                     term.line(left + " " * pad + term.paint(prog, _COLOR[report.outcome]))
                 elif verbosity == 0:
                     if fileid != current_file:
@@ -1477,10 +1486,11 @@ def main(paths, keyword=None, exitfirst=False, verbosity=0, junitxml=None, color
             for r in fails:
                 term.line(sep("_", _head(r)))
                 _write_failure(term, r)
-    if interrupted and interrupted != "stopping after 1 failures":
-        term.line(sep("!", f"{interrupted}"))
+    line = sep("!", interrupted) if interrupted else None
+    if interrupted == "stopping after 1 failures":
+        line = sep("!", "stopping after 1 failures")
     elapsed = time.perf_counter() - start
-    _summary(term, reports, errors, skipped_files, deselected, elapsed, verbosity, interrupted)
+    _summary(term, reports, errors, skipped_files, deselected, elapsed, verbosity, interrupted, interrupted_line=line)
     if junitxml:
         write_junitxml(junitxml, reports, errors, skipped_files, elapsed, config)
     term.flush()
@@ -1504,7 +1514,7 @@ def _head(report):
 
 def _end_progress(term, done, total):
     prog = _progress(done, total)
-    pad = max(WIDTH - term.col - len(prog), 1)
+    pad = max(WIDTH - 1 - term.col - len(prog), 1)
     term.line(" " * pad + prog)
 
 
@@ -1523,12 +1533,13 @@ def _report_collection_errors(term, errors):
         term.write(e.text if e.text.endswith("\n") else e.text + "\n")
 
 
-def _summary(term, reports, errors, skipped_files, deselected, elapsed, verbosity, interrupted=None):
+def _summary(term, reports, errors, skipped_files, deselected, elapsed, verbosity, interrupted=None, interrupted_line=None):
     counts = {}
     for r in list(reports) + list(skipped_files):
         counts[r.outcome] = counts.get(r.outcome, 0) + 1
     n_errors = counts.pop("error", 0) + len(errors)
-    short = [r for r in reports if r.outcome in ("failed", "error", "xfailed", "xpassed")] + [r for r in reports if r.outcome == "skipped"] + list(skipped_files)
+    # pytest's default `-rfE`: failures and errors only.
+    short = [r for r in reports if r.outcome in ("failed", "error")]
     if verbosity >= 0 and (short or errors):
         term.line(sep("=", "short test summary info"))
         for r in reports:
@@ -1539,15 +1550,8 @@ def _summary(term, reports, errors, skipped_files, deselected, elapsed, verbosit
                 term.line(f"ERROR {r.nodeid} - {r.message}" if r.message else f"ERROR {r.nodeid}")
         for e in errors:
             term.line(f"ERROR {e.nodeid}")
-        for r in list(reports) + list(skipped_files):
-            if r.outcome == "skipped":
-                where = r.nodeid
-                term.line(f"SKIPPED [1] {where}: {r.message}")
-        for r in reports:
-            if r.outcome == "xfailed":
-                term.line(f"XFAIL {r.nodeid}" + (f" - {r.message}" if r.message else ""))
-            elif r.outcome == "xpassed":
-                term.line(f"XPASS {r.nodeid}" + (f" - {r.message}" if r.message else ""))
+    if interrupted_line:
+        term.line(interrupted_line)
     parts = []
     for key in ("failed", "passed", "skipped"):
         if counts.get(key):
