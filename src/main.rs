@@ -96,6 +96,32 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
     },
+    /// Run test files as pytest does: test_*.py files, test_* functions, Test* classes, fixtures, markers.
+    Test {
+        /// Test files and folders (default: the current folder); `FILE::NAME` selects one test.
+        paths: Vec<String>,
+        /// Only tests whose names match this expression (`and`, `or`, `not`, parentheses; substrings).
+        #[arg(short = 'k', value_name = "EXPR")]
+        keyword: Option<String>,
+        /// Stop after the first failure.
+        #[arg(short = 'x', long = "exitfirst")]
+        exitfirst: bool,
+        /// Less output (one letter per test, the summary); twice: the summary only.
+        #[arg(short = 'q', long = "quiet", action = clap::ArgAction::Count)]
+        quiet: u8,
+        /// More output: one line per test.
+        #[arg(short = 'v', long = "verbose", action = clap::ArgAction::Count)]
+        verbose: u8,
+        /// Also write a JUnit XML report to FILE.
+        #[arg(long, value_name = "FILE")]
+        junitxml: Option<String>,
+        /// Run the tests of the files that import even when others fail to (pytest's option).
+        #[arg(long)]
+        continue_on_collection_errors: bool,
+        /// Colour the report (on stdout).
+        #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+        color: ColorArg,
+    },
     /// Show the builder program the transpiler makes of FILE.
     Transpile {
         /// The script to transpile (`-`: standard input).
@@ -235,6 +261,13 @@ fn dispatch(command: Command) -> i32 {
         Command::Fmt { files, syntax, check, diff, timeout, color } => {
             stderr_color(color);
             tvmscript::cli::fmt_files(&files, syntax.map(Into::into), check, diff, &limited(timeout))
+        }
+        Command::Test { paths, keyword, exitfirst, quiet, verbose, junitxml, continue_on_collection_errors, color } => {
+            let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
+            tvmscript::script::diagnostics::set_diagnostic_color(color);
+            let verbosity = i32::from(verbose) - i32::from(quiet);
+            let opts = tvmscript::program::test_files::TestOptions { paths, keyword, exitfirst, verbosity, junitxml, color, continue_on_collection_errors };
+            tvmscript::program::test_files::run(&opts)
         }
         Command::Transpile { file, color } => {
             stderr_color(color);

@@ -23,6 +23,7 @@ mod layering;
 mod lower;
 mod numpy;
 mod parse_repeat;
+mod pytest_compat;
 mod relax_frontend;
 mod relax_ir;
 mod relax_ir_infer;

@@ -14,6 +14,7 @@ pub mod parse;
 pub mod run;
 pub mod runtime;
 pub mod settings;
+pub mod test_files;
 pub mod split;
 
 use rustpython_vm::builtins::PyCode;

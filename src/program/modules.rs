@@ -159,6 +159,33 @@ pub mod tvmscript {
         vm.call_method(&jit, "specialize", rustpython_vm::function::FuncArgs::from(kwargs))
     }
 
+    /// Run a module's source, transpiled as a script is, in the module's `globals`
+    /// (the loader of modules imported from disk, `_tvmscript_import`). The bodies
+    /// the program took out stay registered while the module's namespace holds them.
+    #[pyfunction]
+    fn exec_module_source(source: String, filename: String, globals: rustpython_vm::builtins::PyDictRef, vm: &VirtualMachine) -> PyResult<()> {
+        let src = crate::script::Source::new(&filename, &source);
+        let program = crate::program::compile(vm, &src, &crate::script::Environment::default()).map_err(|e| e.to_py(vm, &src))?;
+        let bodies = program.bodies;
+        let keep = crate::vm::closure::closure(vm, "__tvmscript_bodies__", move |_, vm| {
+            let _ = &bodies;
+            Ok(vm.ctx.none())
+        });
+        globals.set_item("__tvmscript_bodies__", keep, vm)?;
+        let scope = rustpython_vm::scope::Scope::with_builtins(None, globals, vm);
+        vm.run_code_obj(program.code, scope).map(drop)
+    }
+
+    /// The located diagnostic of `exc` in the source `text` named `filename` (its
+    /// innermost traceback entry there, or the place a syntax or IR error names), as
+    /// `run` prints it; None when the exception has no place in that source.
+    #[pyfunction]
+    fn render_exception(exc: rustpython_vm::builtins::PyBaseExceptionRef, filename: String, text: String, vm: &VirtualMachine) -> Option<String> {
+        let src = crate::script::Source::new(&filename, &text);
+        crate::script::diagnostics::exception_diagnostic(vm, &exc, &src)
+            .map(|d| d.render(&src.text, crate::script::diagnostics::diagnostic_color()))
+    }
+
     fn obj_arg(vm: &VirtualMachine, o: &PyObjectRef) -> PyResult<crate::ir::Value> {
         crate::vm::convert::py_to_value(vm, o)
     }

@@ -75,10 +75,19 @@ pub fn run_file_with(path: &Path, args: &[String], limits: &Limits, sandbox: boo
     });
     let budget = interrupter.as_ref().zip(limits.timeout).map(|(i, t)| Budget::for_cli(i, t, &name));
     interp.enter(|vm| {
+        if !sandbox && let Err(e) = install_import_hook(vm) {
+            return report_exception(vm, e);
+        }
         let code = run_source_with(vm, &Source::new(&name, &text), budget);
         flush_std(vm);
         code
     })
+}
+
+/// Make modules imported from disk TVMScript too (`stdlib/_tvmscript_import.py`).
+pub fn install_import_hook(vm: &VirtualMachine) -> Result<(), PyBaseExceptionRef> {
+    let hook = vm.import("_tvmscript_import", 0)?;
+    vm.call_method(&hook, "install", ()).map(drop)
 }
 
 /// A time budget for a run: the interrupter attached to the VM, the time, and

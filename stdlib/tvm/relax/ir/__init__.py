@@ -1,0 +1,1 @@
+"""`tvm.relax.ir`: Relax's pass instruments (`instrument`)."""
