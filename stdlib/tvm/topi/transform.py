@@ -8,7 +8,7 @@ from . import tag
 from .math import cpp_compute
 from .broadcast import _index, broadcast_shape
 
-__all__ = ["transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate"]
+__all__ = ["transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
 
 
 def _ints(axes):
@@ -129,3 +129,92 @@ def concatenate(a_tuple, axis=0):
             ret = tirx.if_then_else(cond, tensors[k + 1](*i[:axis], idx, *i[axis + 1:]), ret)
         return ret
     return cpp_compute(shape, f, "T_concat", tag.INJECTIVE)
+
+
+def _fold(e):
+    c = _const_int(e)
+    return e if c is None or isinstance(e, int) else c
+
+
+def split(ary, indices_or_sections, axis=0):
+    ndim = len(ary.shape)
+    axis = axis + ndim if axis < 0 else axis
+    if axis >= ndim:
+        raise ValueError("axis out of bounds")
+    size = ary.shape[axis]
+    if isinstance(indices_or_sections, int):
+        n = indices_or_sections
+        if n <= 0:
+            raise ValueError("Slice count must be > 0")
+        c = _const_int(size)
+        seg = (c + n - 1) // n if c is not None else tirx.floordiv(size + n - 1, n)
+        indices, name = [seg * k for k in range(1, n)], "T_split_sections"
+    else:
+        indices, name = [_fold(i) for i in indices_or_sections], "T_split"
+    begins = [0] + indices
+    ity = te.dtype_of(size) if not isinstance(size, int) else "int64"
+    outs = []
+    for k, begin in enumerate(begins):
+        end = begins[k + 1] if k + 1 < len(begins) else _fold(size)
+        if isinstance(begin, int) and isinstance(end, int):
+            extent = tirx.const(end - begin, ity)
+        else:
+            extent = _as(end, ity) - _as(begin, ity)
+        shape = list(ary.shape[:axis]) + [extent] + list(ary.shape[axis + 1:])
+
+        def f(*i, begin=begin):
+            # TVM simplifies `v + 0` to `v`.
+            v = i[axis] if isinstance(begin, int) and begin == 0 else i[axis] + _as(begin, ity)
+            return ary(*i[:axis], v, *i[axis + 1:])
+        outs.append(cpp_compute(shape, f, name, tag.INJECTIVE))
+    return outs
+
+
+def _as(e, dtype):
+    return tirx.const(e, dtype) if isinstance(e, int) else e
+
+
+def _mul(a, b):
+    """`a * b` of shape extents, folded as TVM's constant folder folds it."""
+    ca, cb = _const_int(a), _const_int(b)
+    if ca is not None and cb is not None:
+        dtype = next((te.dtype_of(e) for e in (a, b) if not isinstance(e, int)), "int64")
+        return tirx.const(ca * cb, dtype)
+    if ca == 1:
+        return b
+    if cb == 1:
+        return a
+    dtype = te.dtype_of(b if ca is not None else a)
+    return _as(a, dtype) * _as(b, dtype)
+
+
+def repeat(a, repeats, axis):
+    ndim = len(a.shape)
+    if not -ndim - 1 <= axis <= ndim:
+        raise ValueError(f"repeat only accepts `axis` in [-data.ndim - 1, data.ndim], but got axis = {axis}, and data.ndim = {ndim}")
+    if repeats < 1:
+        raise ValueError(f"repeat only accepts `repeats >= 1`, but got repeats = {repeats}")
+    axis = axis + ndim if axis < 0 else axis
+    shape = list(a.shape)
+    shape[axis] = _mul(repeats, a.shape[axis])
+
+    def f(*i):
+        v = i[axis]
+        return a(*i[:axis], tirx.floordiv(v, tirx.const(repeats, te.dtype_of(v))), *i[axis + 1:])
+    return cpp_compute(shape, f, "T_repeat", tag.BROADCAST)
+
+
+def tile(a, reps):
+    reps = [int(r) for r in reps]
+    ndim, rdim = len(a.shape), len(reps)
+    tdim = max(ndim, rdim)
+    data_shape = [1] * (tdim - ndim) + list(a.shape)
+    reps_shape = [1] * (tdim - rdim) + [tirx.const(r, "int64") for r in reps]
+    shape = [_mul(d, r) for d, r in zip(data_shape, reps_shape)]
+    if any(_const_int(d) == 0 for d in shape):
+        return cpp_compute(shape, lambda *i: tirx.const(0, a.dtype), "T_tile", tag.BROADCAST)
+    off = tdim - ndim
+
+    def f(*i):
+        return a(*[tirx.floormod(i[off + k], a.shape[k]) for k in range(ndim)])
+    return cpp_compute(shape, f, "T_tile", tag.BROADCAST)

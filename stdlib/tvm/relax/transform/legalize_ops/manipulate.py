@@ -71,3 +71,27 @@ def _concat(bb, call):
         fields = [bb.emit(TupleGetItem(t, i)) for i in range(n_field)]
     axis = None if call.attrs.axis is None else int(call.attrs.axis)
     return bb.call_te(topi.concatenate, fields, axis)
+
+
+@register_legalize("relax.split")
+def _split(bb, call):
+    ios = call.attrs.indices_or_sections
+    if type(ios).__name__ == "IntImm":
+        ios = ios.value
+    return bb.call_te(topi.split, call.args[0], ios, call.attrs.axis)
+
+
+@register_legalize("relax.tile")
+def _tile(bb, call):
+    return bb.call_te(topi.tile, call.args[0], call.attrs.repeats)
+
+
+@register_legalize("relax.repeat")
+def _repeat(bb, call):
+    def te_repeat(data, repeats, axis):
+        if axis is None:
+            # Flattening needs topi.reshape.
+            raise NotImplementedError("relax.repeat without an axis is not lowered yet")
+        return topi.repeat(data, int(repeats), int(axis))
+
+    return bb.call_te(te_repeat, call.args[0], call.attrs.repeats, call.attrs.axis, primfunc_name_hint="repeat")

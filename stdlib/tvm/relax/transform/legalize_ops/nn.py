@@ -1,4 +1,4 @@
-"""Rules of the `relax.nn` elementwise activations."""
+"""Rules of the `relax.nn` activations and softmax."""
 from tvm import te, tirx, topi
 
 from .common import _call_topi_without_attr, register_legalize
@@ -28,3 +28,13 @@ def _gelu(bb, call):
 @register_legalize("relax.nn.silu")
 def _silu(bb, call):
     return bb.call_te(lambda x: topi.multiply(x, topi.sigmoid(x)), call.args[0], primfunc_name_hint="silu")
+
+
+@register_legalize("relax.nn.softmax")
+def _softmax(bb, call):
+    return bb.call_te(topi.nn.softmax, call.args[0], call.attrs.axis)
+
+
+@register_legalize("relax.nn.log_softmax")
+def _log_softmax(bb, call):
+    return bb.call_te(topi.nn.log_softmax, call.args[0], call.attrs.axis)
