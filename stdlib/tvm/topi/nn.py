@@ -3,8 +3,10 @@
 from tvm import te, tirx
 
 from . import tag
+from .math import cpp_compute
+from .reduction import _real_axis
 
-__all__ = ["relu", "leaky_relu", "softmax", "log_softmax"]
+__all__ = ["relu", "leaky_relu", "softmax", "log_softmax", "layer_norm"]
 
 
 def relu(x):
@@ -48,3 +50,72 @@ def log_softmax(x, axis=-1):
     expsum = te.compute(reduced, lambda *i: te.sum(tirx.exp(x[insert(i, k2)] - max_elem[i]), axis=k2), tag=tg)
     return te.compute(
         x.shape, lambda *i: x[i] - max_elem[drop(i)] - tirx.log(expsum[drop(i)]), tag=tg, attrs={"axis": axis})
+
+
+def _const_value(e):
+    if isinstance(e, (int, float)):
+        return e
+    return e.value if type(e).__name__ in ("IntImm", "FloatImm") else None
+
+
+def _extent_product(data, axes, dtype):
+    """The number of reduced elements as a `dtype` value, folded as TVM folds
+    `1.0 * shape[a] * shape[b] ...`."""
+    prod = tirx.const(1.0, dtype)
+    for a in axes:
+        dim = data.shape[a]
+        c = _const_value(dim)
+        dim = tirx.const(float(c), dtype) if c is not None else tirx.Cast(dtype, dim)
+        pc, dc = _const_value(prod), _const_value(dim)
+        if pc is not None and dc is not None:
+            prod = tirx.const(pc * dc, dtype)
+        elif pc == 1.0:
+            prod = dim
+        else:
+            prod = prod * dim
+    return prod
+
+
+def layer_norm(data, gamma, beta, axis, epsilon):
+    """TVM's C++ topi layer_norm: two passes (mean, then the sum of squared
+    differences), float16 computed in float32."""
+    dtype = data.dtype
+    if dtype not in ("float32", "float16"):
+        raise ValueError("layer_norm: only support float32 and float16 for now")
+    f16 = dtype == "float16"
+    ndim = len(data.shape)
+    real = _real_axis(ndim, [int(a) for a in axis])
+    r_axes = [te.reduce_axis((0, data.shape[i]), name=f"k{i}") for i in real]
+    target = [data.shape[i] for i in range(ndim) if i not in real]
+    acc = "float32" if f16 else dtype
+
+    def full_index(kept):
+        it, red = iter(kept), iter(r_axes)
+        return [next(red).var if i in real else next(it) for i in range(ndim)]
+
+    def load(idx):
+        v = data(*idx)
+        return tirx.Cast("float32", v) if f16 else v
+
+    name = data.op.name
+    temp_sum = cpp_compute(target, lambda *i: te.sum(load(full_index(i)), axis=r_axes), name + "_sum", tag.COMM_REDUCE)
+    extent = _extent_product(data, real, acc)
+    temp_mean = cpp_compute(target, lambda *i: temp_sum(*i) / extent, name + "_mean", tag.INJECTIVE)
+
+    def var_sum(*i):
+        d = load(full_index(i)) - temp_mean(*i)
+        return te.sum(d * d, axis=r_axes)
+    temp_var_sum = cpp_compute(target, var_sum, name + "_var_sum", tag.COMM_REDUCE)
+
+    def f(*i):
+        red = [i[k] for k in range(ndim) if k in real]
+        kept = [i[k] for k in range(ndim) if k not in real]
+        var = temp_var_sum(*kept) / extent
+        out = (load(i) - temp_mean(*kept)) * tirx.rsqrt(var + tirx.const(epsilon, acc))
+        if f16:
+            out = tirx.Cast("float16", out)
+        out = out * gamma(*red)
+        if beta is not None:
+            out = out + beta(*red)
+        return out
+    return cpp_compute(data.shape, f, "T_layer_norm", tag.INJECTIVE)
