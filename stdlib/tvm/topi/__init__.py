@@ -5,3 +5,5 @@ from .math import *  # noqa: F401,F403
 from .broadcast import *  # noqa: F401,F403
 from .reduction import *  # noqa: F401,F403,E402
 from .creation import *  # noqa: F401,F403,E402
+from . import nn  # noqa: F401,E402
+from .transform import *  # noqa: F401,F403,E402

@@ -12,29 +12,31 @@ __all__ = [
 ]
 
 
-def _elemwise(f):
+def _elemwise(f, name):
     def op(x):
         return te.compute(x.shape, lambda *i: f(x(*i)), tag=tag.ELEMWISE)
+    # emit_te names the PrimFunc after the function: `exp`, not the closure's name.
+    op.__name__ = op.__qualname__ = name
     return op
 
 
-abs = _elemwise(tirx.abs)  # noqa: A001
-acos = _elemwise(tirx.acos)
-acosh = _elemwise(tirx.acosh)
-asin = _elemwise(tirx.asin)
-asinh = _elemwise(tirx.asinh)
-atan = _elemwise(tirx.atan)
-atanh = _elemwise(tirx.atanh)
+abs = _elemwise(tirx.abs, "abs")  # noqa: A001
+acos = _elemwise(tirx.acos, "acos")
+acosh = _elemwise(tirx.acosh, "acosh")
+asin = _elemwise(tirx.asin, "asin")
+asinh = _elemwise(tirx.asinh, "asinh")
+atan = _elemwise(tirx.atan, "atan")
+atanh = _elemwise(tirx.atanh, "atanh")
 def _float_only(f):
     # TVM's rounding intrinsics leave an integer operand as it is.
     return lambda v: f(v) if te.dtype_of(v).startswith(("float", "bfloat")) else v
 
 
-ceil = _elemwise(_float_only(tirx.ceil))
-cos = _elemwise(tirx.cos)
-cosh = _elemwise(tirx.cosh)
-exp = _elemwise(tirx.exp)
-floor = _elemwise(_float_only(tirx.floor))
+ceil = _elemwise(_float_only(tirx.ceil), "ceil")
+cos = _elemwise(tirx.cos, "cos")
+cosh = _elemwise(tirx.cosh, "cosh")
+exp = _elemwise(tirx.exp, "exp")
+floor = _elemwise(_float_only(tirx.floor), "floor")
 def _isinf(v):
     if not te.dtype_of(v).startswith(("float", "bfloat")):
         return tirx.const(False, "bool")
@@ -47,22 +49,22 @@ def _isfinite(v):
     return tirx.And(tirx.Or(tirx.NE(tirx.abs(v), tirx.infinity(te.dtype_of(v))), tirx.isnan(v)), tirx.Not(tirx.isnan(v)))
 
 
-isfinite = _elemwise(_isfinite)
-isinf = _elemwise(_isinf)
-isnan = _elemwise(tirx.isnan)
-log = _elemwise(tirx.log)
-log2 = _elemwise(tirx.log2)
-log10 = _elemwise(tirx.log10)
-round = _elemwise(_float_only(tirx.nearbyint))  # noqa: A001
-rsqrt = _elemwise(tirx.rsqrt)
-sigmoid = _elemwise(tirx.sigmoid)
-sin = _elemwise(tirx.sin)
-sinh = _elemwise(tirx.sinh)
-sqrt = _elemwise(tirx.sqrt)
-tan = _elemwise(tirx.tan)
-tanh = _elemwise(tirx.tanh)
-trunc = _elemwise(_float_only(tirx.trunc))
-erf = _elemwise(tirx.erf)
+isfinite = _elemwise(_isfinite, "isfinite")
+isinf = _elemwise(_isinf, "isinf")
+isnan = _elemwise(tirx.isnan, "isnan")
+log = _elemwise(tirx.log, "log")
+log2 = _elemwise(tirx.log2, "log2")
+log10 = _elemwise(tirx.log10, "log10")
+round = _elemwise(_float_only(tirx.nearbyint), "round")  # noqa: A001
+rsqrt = _elemwise(tirx.rsqrt, "rsqrt")
+sigmoid = _elemwise(tirx.sigmoid, "sigmoid")
+sin = _elemwise(tirx.sin, "sin")
+sinh = _elemwise(tirx.sinh, "sinh")
+sqrt = _elemwise(tirx.sqrt, "sqrt")
+tan = _elemwise(tirx.tan, "tan")
+tanh = _elemwise(tirx.tanh, "tanh")
+trunc = _elemwise(_float_only(tirx.trunc), "trunc")
+erf = _elemwise(tirx.erf, "erf")
 fast_exp = exp
 
 

@@ -1,0 +1,97 @@
+"""Rules of the shape-manipulation operators."""
+from tvm import te, tirx, topi
+
+from .common import register_legalize
+
+
+@register_legalize("relax.permute_dims")
+def _permute_dims(bb, call):
+    return bb.call_te(topi.transpose, call.args[0], call.attrs.axes)
+
+
+@register_legalize("relax.squeeze")
+def _squeeze(bb, call):
+    return bb.call_te(topi.squeeze, call.args[0], call.attrs.axis)
+
+
+@register_legalize("relax.expand_dims")
+def _expand_dims(bb, call):
+    def te_expand_dims(data, axis):
+        out_ndim = len(data.shape) + len(axis)
+        new_axes = {int(a) % out_ndim for a in axis}
+        dims = iter(data.shape)
+        shape = [tirx.const(1, "int64") if k in new_axes else next(dims) for k in range(out_ndim)]
+        kept = [k for k in range(out_ndim) if k not in new_axes]
+        return te.compute(shape, lambda *i: data(*[i[k] for k in kept]), name="expand_dims")
+
+    return bb.call_te(te_expand_dims, call.args[0], call.attrs.axis, primfunc_name_hint="expand_dims")
+
+
+@register_legalize("relax.flip")
+def _flip(bb, call):
+    return bb.call_te(topi.flip, call.args[0], int(call.attrs.axis))
+
+
+@register_legalize("relax.reverse_sequence")
+def _reverse_sequence(bb, call):
+    return bb.call_te(
+        topi.reverse_sequence, call.args[0], call.args[1], int(call.attrs.seq_axis),
+        int(call.attrs.batch_axis), primfunc_name_hint="reverse_sequence")
+
+
+def _reshape(te_func, primfunc_name, is_collapse_sum_like=False):
+    def rule(bb, call):
+        tgt_shape = call.args[1].ty.shape if is_collapse_sum_like else call.args[1]
+        # A target shape bound to a variable is used through its ShapeExpr value.
+        if type(tgt_shape).__name__ in ("Var", "DataflowVar"):
+            tgt_shape = bb.lookup_binding(tgt_shape)
+        return bb.call_te(te_func, call.args[0], tgt_shape, primfunc_name_hint=primfunc_name)
+
+    return rule
+
+
+register_legalize("relax.broadcast_to", _reshape(topi.broadcast_to, "broadcast_to"))
+
+
+@register_legalize("relax.concat")
+def _concat(bb, call):
+    from tvm.relax import TupleGetItem
+
+    t = call.args[0]
+    n_field = len(t.ty.fields)
+    # Follow variables to the tuple they are bound to.
+    while type(t).__name__ in ("Var", "DataflowVar"):
+        binding = bb.lookup_binding(t)
+        if type(binding).__name__ not in ("Tuple", "Var", "DataflowVar"):
+            break
+        t = binding
+    if type(t).__name__ == "Tuple":
+        fields = list(t.fields)
+    else:
+        fields = [bb.emit(TupleGetItem(t, i)) for i in range(n_field)]
+    axis = None if call.attrs.axis is None else int(call.attrs.axis)
+    return bb.call_te(topi.concatenate, fields, axis)
+
+
+@register_legalize("relax.split")
+def _split(bb, call):
+    ios = call.attrs.indices_or_sections
+    if type(ios).__name__ == "IntImm":
+        ios = ios.value
+    return bb.call_te(topi.split, call.args[0], ios, call.attrs.axis)
+
+
+@register_legalize("relax.tile")
+def _tile(bb, call):
+    return bb.call_te(topi.tile, call.args[0], call.attrs.repeats)
+
+
+@register_legalize("relax.repeat")
+def _repeat(bb, call):
+    def te_repeat(data, repeats, axis):
+        if axis is None:
+            # Flattening needs topi.reshape.
+            raise NotImplementedError("relax.repeat without an axis is not lowered yet")
+        return topi.repeat(data, int(repeats), int(axis))
+
+    return bb.call_te(te_repeat, call.args[0], call.attrs.repeats, call.attrs.axis, primfunc_name_hint="repeat")

@@ -1,0 +1,220 @@
+"""Shape transforms (TVM's C++ topi/transform.h): computes named `T_<op>` over axes
+`ax0, ax1, ...` tagged `injective`."""
+from tvm import te, tirx
+
+te_dtype = te.dtype_of
+
+from . import tag
+from .math import cpp_compute
+from .broadcast import _index, broadcast_shape
+
+__all__ = ["transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
+
+
+def _ints(axes):
+    return [int(a) for a in axes] if axes is not None else None
+
+
+def _const_int(e):
+    if isinstance(e, int):
+        return e
+    return getattr(e, "value", None) if type(e).__name__ == "IntImm" else None
+
+
+def transpose(a, axes=None):
+    ndim = len(a.shape)
+    axes = _ints(axes) or list(range(ndim - 1, -1, -1))
+    norm = []
+    for axis in axes:
+        new_axis = axis + ndim if axis < 0 else axis
+        if not 0 <= new_axis < ndim:
+            raise ValueError(f"axis={axis} is invalid for the {ndim}-dimensional input tensor")
+        if new_axis in norm:
+            raise ValueError("repeated axis in transpose")
+        norm.append(new_axis)
+    shape = [a.shape[k] for k in norm]
+
+    def f(*i):
+        idx = [None] * ndim
+        for k, axis in enumerate(norm):
+            idx[axis] = i[k]
+        return a(*idx)
+    return cpp_compute(shape, f, "T_transpose", tag.INJECTIVE)
+
+
+def squeeze(a, axis=None):
+    ndim = len(a.shape)
+    if axis is None:
+        drop = {k for k in range(ndim) if _const_int(a.shape[k]) == 1}
+    else:
+        if isinstance(axis, int):
+            axis = [axis]
+        drop = set()
+        for v in _ints(axis):
+            v = v + ndim if v < 0 else v
+            c = _const_int(a.shape[v])
+            # An axis whose extent is a known constant other than 1 is kept.
+            if c is None or c == 1:
+                drop.add(v)
+    shape = [a.shape[k] for k in range(ndim) if k not in drop]
+
+    def f(*i):
+        it = iter(i)
+        return a(*[0 if k in drop else next(it) for k in range(ndim)])
+    return cpp_compute(shape, f, "T_squeeze", tag.INJECTIVE)
+
+
+def reverse_sequence(a, seq_lengths=None, seq_axis=1, batch_axis=0):
+    ndim = len(a.shape)
+    seq = seq_axis + ndim if seq_axis < 0 else seq_axis
+    if not 0 <= seq < ndim:
+        raise ValueError(f"seq_axis={seq_axis} is invalid for the {ndim}-dimensional input tensor")
+    batch = batch_axis + ndim if batch_axis < 0 else batch_axis
+
+    def f(*i):
+        idx = list(i)
+        if seq_lengths is None:
+            idx[seq] = a.shape[seq] - 1 - i[seq]
+        else:
+            n = seq_lengths(i[batch])
+            idx[seq] = tirx.if_then_else(
+                tirx.Or(n <= 1, n <= i[seq]), i[seq],
+                tirx.if_then_else(a.shape[seq] < n, a.shape[seq] - 1 - i[seq], n - 1 - i[seq]))
+        return a(*idx)
+    return cpp_compute(a.shape, f, "T_reverse_sequence", tag.INJECTIVE)
+
+
+def flip(a, axis=0):
+    # TVM's flip is reverse_sequence without sequence lengths.
+    return reverse_sequence(a, None, axis)
+
+
+def broadcast_to(data, shape):
+    shape = list(getattr(shape, "values", shape))
+    if len(shape) < len(data.shape):
+        raise ValueError("Not a broadcast, output dimensionality smaller than input.")
+    common = broadcast_shape(shape, data.shape)
+    out = [d if type(d).__name__ != "IntImm" and not isinstance(d, int) else c for d, c in zip(shape, common)]
+    return cpp_compute(out, lambda *i: _index(data, out, i), "T_broadcast_to", tag.BROADCAST)
+
+
+def concatenate(a_tuple, axis=0):
+    tensors = list(a_tuple)
+    ndim = len(tensors[0].shape)
+    if axis is None:
+        axis = 0
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"concatenate only accepts `axis` in [-ndim, ndim), but got axis = {axis}, and ndim = {ndim}")
+    axis = axis + ndim if axis < 0 else axis
+    sizes = [t.shape[axis] for t in tensors]
+    consts = [_const_int(d) for d in sizes]
+    join = sizes[0]
+    for d in sizes[1:]:
+        join = join + d
+    shape = [join if k == axis else d for k, d in enumerate(tensors[0].shape)]
+
+    def f(*i):
+        v = i[axis]
+        ret = tensors[0](*i)
+        ind, offset = v, 0
+        # TVM simplifies `v - s0 - ... >= 0`: with constant sizes to `s0 + ... <= v`.
+        for k in range(len(tensors) - 1):
+            ind = ind - sizes[k]
+            if all(c is not None for c in consts):
+                offset += consts[k]
+                off = tirx.const(offset, te_dtype(v))
+                idx, cond = v - off, tirx.LE(off, v)
+            else:
+                idx, cond = ind, tirx.LE(tirx.const(0, te_dtype(v)), ind)
+            ret = tirx.if_then_else(cond, tensors[k + 1](*i[:axis], idx, *i[axis + 1:]), ret)
+        return ret
+    return cpp_compute(shape, f, "T_concat", tag.INJECTIVE)
+
+
+def _fold(e):
+    c = _const_int(e)
+    return e if c is None or isinstance(e, int) else c
+
+
+def split(ary, indices_or_sections, axis=0):
+    ndim = len(ary.shape)
+    axis = axis + ndim if axis < 0 else axis
+    if axis >= ndim:
+        raise ValueError("axis out of bounds")
+    size = ary.shape[axis]
+    if isinstance(indices_or_sections, int):
+        n = indices_or_sections
+        if n <= 0:
+            raise ValueError("Slice count must be > 0")
+        c = _const_int(size)
+        seg = (c + n - 1) // n if c is not None else tirx.floordiv(size + n - 1, n)
+        indices, name = [seg * k for k in range(1, n)], "T_split_sections"
+    else:
+        indices, name = [_fold(i) for i in indices_or_sections], "T_split"
+    begins = [0] + indices
+    ity = te.dtype_of(size) if not isinstance(size, int) else "int64"
+    outs = []
+    for k, begin in enumerate(begins):
+        end = begins[k + 1] if k + 1 < len(begins) else _fold(size)
+        if isinstance(begin, int) and isinstance(end, int):
+            extent = tirx.const(end - begin, ity)
+        else:
+            extent = _as(end, ity) - _as(begin, ity)
+        shape = list(ary.shape[:axis]) + [extent] + list(ary.shape[axis + 1:])
+
+        def f(*i, begin=begin):
+            # TVM simplifies `v + 0` to `v`.
+            v = i[axis] if isinstance(begin, int) and begin == 0 else i[axis] + _as(begin, ity)
+            return ary(*i[:axis], v, *i[axis + 1:])
+        outs.append(cpp_compute(shape, f, name, tag.INJECTIVE))
+    return outs
+
+
+def _as(e, dtype):
+    return tirx.const(e, dtype) if isinstance(e, int) else e
+
+
+def _mul(a, b):
+    """`a * b` of shape extents, folded as TVM's constant folder folds it."""
+    ca, cb = _const_int(a), _const_int(b)
+    if ca is not None and cb is not None:
+        dtype = next((te.dtype_of(e) for e in (a, b) if not isinstance(e, int)), "int64")
+        return tirx.const(ca * cb, dtype)
+    if ca == 1:
+        return b
+    if cb == 1:
+        return a
+    dtype = te.dtype_of(b if ca is not None else a)
+    return _as(a, dtype) * _as(b, dtype)
+
+
+def repeat(a, repeats, axis):
+    ndim = len(a.shape)
+    if not -ndim - 1 <= axis <= ndim:
+        raise ValueError(f"repeat only accepts `axis` in [-data.ndim - 1, data.ndim], but got axis = {axis}, and data.ndim = {ndim}")
+    if repeats < 1:
+        raise ValueError(f"repeat only accepts `repeats >= 1`, but got repeats = {repeats}")
+    axis = axis + ndim if axis < 0 else axis
+    shape = list(a.shape)
+    shape[axis] = _mul(repeats, a.shape[axis])
+
+    def f(*i):
+        v = i[axis]
+        return a(*i[:axis], tirx.floordiv(v, tirx.const(repeats, te.dtype_of(v))), *i[axis + 1:])
+    return cpp_compute(shape, f, "T_repeat", tag.BROADCAST)
+
+
+def tile(a, reps):
+    reps = [int(r) for r in reps]
+    ndim, rdim = len(a.shape), len(reps)
+    tdim = max(ndim, rdim)
+    data_shape = [1] * (tdim - ndim) + list(a.shape)
+    reps_shape = [1] * (tdim - rdim) + [tirx.const(r, "int64") for r in reps]
+    shape = [_mul(d, r) for d, r in zip(data_shape, reps_shape)]
+    if any(_const_int(d) == 0 for d in shape):
+        return cpp_compute(shape, lambda *i: tirx.const(0, a.dtype), "T_tile", tag.BROADCAST)
+    off = tdim - ndim
+
+    def f(*i):
+        return a(*[tirx.floormod(i[off + k], a.shape[k]) for k in range(ndim)])
+    return cpp_compute(shape, f, "T_tile", tag.BROADCAST)
