@@ -192,6 +192,27 @@ class Schedule:
         self._record("Split", [loop, recorded], [preserve_unit_iters, disable_predication], rvs)
         return rvs
 
+    def reorder(self, *ordered_loops):
+        """Put the loops of a chain in the given order."""
+        if len(ordered_loops) == 1 and isinstance(ordered_loops[0], (list, tuple)):
+            ordered_loops = tuple(ordered_loops[0])
+        self._core.reorder([self._sref(l, LoopRV) for l in ordered_loops])
+        self._record("Reorder", list(ordered_loops), [], [])
+
+    def add_unit_loop(self, block_or_loop):
+        """A loop of extent 1 above a block or a loop."""
+        block_or_loop = self._block(block_or_loop)
+        cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
+        rv = self._new_rv(LoopRV, self._core.add_unit_loop(self._sref(block_or_loop, cls)))
+        self._record("AddUnitLoop", [block_or_loop], [], [rv])
+        return rv
+
+    def compute_inline(self, block):
+        """Inline a block into the blocks that read what it writes."""
+        block = self._block(block)
+        self._core.compute_inline(self._sref(block, SBlockRV))
+        self._record("ComputeInline", [block], [], [])
+
     def fuse(self, *loops, preserve_unit_iters=True):
         """Fuse a chain of loops into one."""
         if len(loops) == 1 and isinstance(loops[0], (list, tuple)):

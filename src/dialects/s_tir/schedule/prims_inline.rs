@@ -1,0 +1,501 @@
+//! Loop reordering, unit loops and block inlining: `reorder`, `add_unit_loop`,
+//! `compute_inline`, with TVM 0.27's checks and messages.
+
+use std::collections::HashSet;
+
+use crate::dialects::s_tir::frontend::regions;
+use crate::dialects::s_tir::nodes::{SBlock, SBlockNode, SBlockRealizeNode};
+use crate::dialects::tirx::nodes::{For, ForKind, ForNode, IterVarType, SeqStmt, SeqStmtNode, Stmt, BufferStoreNode};
+use crate::ir::expr::BinOp;
+use crate::ir::map::{pre_order_visit, structural_map, MapResult, WalkOrder};
+use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Span, TensorLoadNode, Var};
+
+use super::error::{fail, SchResult};
+use super::state::{SRefId, ScheduleState};
+
+/// Whether `root` mentions the object at `addr`.
+fn uses(root: &ObjectRef, addr: usize) -> bool {
+    let mut found = false;
+    pre_order_visit(root, |n| {
+        found |= n.addr() == addr;
+        !found
+    });
+    found
+}
+
+/// `root` with the variables of `pairs` replaced (no simplification).
+fn substitute(root: ObjectRef, pairs: &[(usize, Expr)]) -> crate::ir::Result<ObjectRef> {
+    structural_map(
+        root,
+        |n: ObjectRef| match pairs.iter().find(|(a, _)| *a == n.addr()) {
+            Some((_, e)) => MapResult::ReplaceAndSkip(e.clone().into_object()),
+            None => MapResult::Unchanged,
+        },
+        WalkOrder::PreOrder,
+    )
+}
+
+// ---------------------------------------------------------------------------
+// reorder
+
+/// Whether `e` is built from loop variables and constants with `+`, `-`, `*` and
+/// division/modulo by constants (TVM's quasi-affine bindings).
+fn quasi_affine(e: &Expr) -> bool {
+    if e.as_int().is_some() || e.as_object().is::<crate::ir::VarNode>() {
+        return true;
+    }
+    match BinOp::operands(e.as_object()) {
+        Some((BinOp::Add | BinOp::Sub, a, b)) => quasi_affine(a) && quasi_affine(b),
+        Some((BinOp::Mul, a, b)) => (a.as_int().is_some() || b.as_int().is_some()) && quasi_affine(a) && quasi_affine(b),
+        Some((BinOp::FloorDiv | BinOp::FloorMod, a, b)) => b.as_int().is_some_and(|c| c > 0) && quasi_affine(a),
+        _ => false,
+    }
+}
+
+/// The conjuncts of a predicate.
+fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
+    match BinOp::operands(e.as_object()) {
+        Some((BinOp::And, a, b)) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(e.clone()),
+    }
+}
+
+/// An approximation of TVM's affine-binding check: quasi-affine bindings, and a
+/// predicate that only bounds one of the bindings (or a loop variable), as a
+/// split with predication makes it.
+fn is_affine_realize(r: &SBlockRealizeNode) -> bool {
+    if !r.iter_values.iter().all(quasi_affine) {
+        return false;
+    }
+    if r.predicate.as_int() == Some(1) {
+        return true;
+    }
+    let mut parts = Vec::new();
+    conjuncts(&r.predicate, &mut parts);
+    parts.iter().all(|p| match BinOp::operands(p.as_object()) {
+        Some((BinOp::LT, lhs, _)) => {
+            lhs.as_object().is::<crate::ir::VarNode>()
+                || r.iter_values.iter().any(|v| crate::ir::structural_equal(v.as_object(), lhs.as_object(), false))
+        }
+        _ => false,
+    })
+}
+
+/// `reorder`: the loops of a chain put in the given order (the loops of the chain
+/// not listed keep their places).
+pub fn reorder(state: &mut ScheduleState, ids: &[SRefId]) -> SchResult<()> {
+    if ids.len() <= 1 {
+        return Ok(());
+    }
+    let mut fors: Vec<For> = Vec::new();
+    for &id in ids {
+        let l = state.loop_of(id)?;
+        if fors.iter().any(|f| f.ptr_eq(&l)) {
+            return fail(
+                "Some loop appears in the input array for multiple times.",
+                "Loop {0} appears in the input array for multiple times.",
+                vec![l.upcast()],
+            );
+        }
+        fors.push(l);
+    }
+    let func = state.sref(ids[0]).func.clone();
+    let in_set = |s: &Stmt, fors: &[For]| fors.iter().any(|f| f.same_as(s.as_object()));
+    // The top and the bottom of the range (TVM's GetBoundaryOfReorderRange).
+    let mut visited: Vec<Stmt> = Vec::new();
+    let mut top: Option<Stmt> = None;
+    let mut bottom: Stmt = fors[0].clone().into();
+    let mut scope_visited = false;
+    for (i, &id) in ids.iter().enumerate() {
+        let me: Stmt = fors[i].clone().into();
+        if visited.iter().any(|v| v.same_as(me.as_object())) {
+            continue;
+        }
+        let path = state.ancestors(id)?;
+        for v in path.iter().rev() {
+            if v.is::<SBlockNode>() {
+                if scope_visited {
+                    return fail("the loops are not in a chain", "The loops are not in a chain because they are not under the same scope.", vec![]);
+                }
+                scope_visited = true;
+                break;
+            }
+            if visited.iter().any(|x| x.same_as(v.as_object())) {
+                if !v.same_as(bottom.as_object()) {
+                    return fail(
+                        "the loops are not in a chain",
+                        "The loops are not in a chain because there is a non-single-branch stmt in between. Problematic stmt: {0}",
+                        vec![v.clone().into_object()],
+                    );
+                }
+                bottom = me.clone();
+                break;
+            }
+            visited.push(v.clone());
+            if i == 0 && in_set(v, &fors) {
+                top = Some(v.clone());
+            }
+        }
+    }
+    let top = top.ok_or_else(|| Error::value_error("reorder: no top loop"))?;
+    // The chain from the bottom up to the top, each loop the only child of its parent.
+    let bottom_id = state.sref_of(&func, &bottom);
+    let path = state.ancestors(bottom_id)?;
+    let top_at = path.iter().position(|s| s.same_as(top.as_object())).ok_or_else(|| Error::value_error("reorder: top not above bottom"))?;
+    let mut chain: Vec<For> = Vec::new();
+    for k in (top_at..path.len()).rev() {
+        let inner = path[k].as_object().try_downcast::<ForNode>().ok_or_else(|| Error::value_error("reorder: not a loop"))?;
+        if k > top_at {
+            let outer = path[k - 1].as_object().try_downcast::<ForNode>().ok_or_else(|| Error::value_error("reorder: not a loop"))?;
+            if !outer.body.same_as(&inner.as_ref_obj()) {
+                return fail(
+                    "the loops are not in a chain",
+                    "The loops are not in a chain because there is a non-single-branch stmt in between. Problematic stmt: {0}",
+                    vec![outer.upcast()],
+                );
+            }
+        }
+        chain.push(inner);
+    }
+    // The blocks directly under the range: data-parallel or reduction iterators and
+    // affine bindings.
+    let high_exclusive = if top_at > 0 { path[top_at - 1].as_object().try_downcast::<ForNode>() } else { None };
+    let mut error: Option<(bool, SBlock)> = None;
+    pre_order_visit(&bottom.clone().into_object(), |n| {
+        if error.is_some() {
+            return false;
+        }
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
+            if r.block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar && iv.iter_type != IterVarType::CommReduce) {
+                error = Some((true, r.block.clone()));
+            } else if !r.block.iter_vars.is_empty() && !is_affine_realize(r) {
+                error = Some((false, r.block.clone()));
+            }
+            return false;
+        }
+        true
+    });
+    match error {
+        Some((true, b)) => {
+            return fail(
+                "The block under the loops to be reordered have block iter type other than data-parallel or reduction",
+                "The block {0} under the loops to be reordered have block iter type other than data-parallel or reduction",
+                vec![b.upcast()],
+            );
+        }
+        Some((false, b)) => {
+            return match high_exclusive {
+                Some(l) => fail(
+                    &format!("The block is required to have an partial affine binding under {}", l.loop_var.name),
+                    format!("The block {{0}} is required to have an partial affine binding under {}", l.loop_var.name),
+                    vec![b.upcast()],
+                ),
+                None => fail("The block is required to have an affine binding", "The block {0} is required to have an affine binding", vec![b.upcast()]),
+            };
+        }
+        None => {}
+    }
+    // The new chain, innermost first; an outer loop may not depend on an inner one.
+    let mut inner_vars: Vec<Var> = Vec::new();
+    let mut new_loop: Option<Stmt> = None;
+    let mut index = fors.len();
+    for l in &chain {
+        let copy = if in_set(&l.clone().into(), &fors) {
+            index -= 1;
+            fors[index].clone()
+        } else {
+            l.clone()
+        };
+        let mut node = (*copy).clone();
+        node.body = match &new_loop {
+            Some(n) => n.clone(),
+            None => l.body.clone(),
+        };
+        for v in &inner_vars {
+            let a = v.as_ref_obj().addr();
+            if uses(&copy.min.clone().into_object(), a) || uses(&copy.extent.clone().into_object(), a) {
+                return fail(
+                    "An outer loop's `min` or `extent` is dependent on an inner loop in the new order",
+                    format!("Outer Loop {{0}}'s `min` or `extent` is dependent on an inner loop {} in the new order", v.name),
+                    vec![copy.upcast()],
+                );
+            }
+        }
+        inner_vars.push(copy.loop_var.clone());
+        new_loop = Some(For::new(node).into());
+    }
+    let new_loop = new_loop.ok_or_else(|| Error::value_error("reorder: empty chain"))?;
+    state.replace(&func, top.as_object(), new_loop.into_object(), &[])?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// add_unit_loop
+
+fn unit_loop(body: Stmt) -> For {
+    let dtype = DataType::int(32);
+    For::new(ForNode {
+        loop_var: Var::scalar("u", dtype),
+        min: arith::make_const_int(dtype, 0, Span::none()).unwrap(),
+        extent: arith::make_const_int(dtype, 1, Span::none()).unwrap(),
+        kind: ForKind::Serial,
+        body,
+        thread_binding: None,
+        annotations: std::sync::Arc::from(Vec::new()),
+        step: None,
+        span: Span::none(),
+    })
+}
+
+/// `add_unit_loop`: a loop of extent 1 above a loop or a block.
+pub fn add_unit_loop(state: &mut ScheduleState, id: SRefId) -> SchResult<SRefId> {
+    let stmt = state.stmt(id, "statement")?;
+    let func = state.sref(id).func.clone();
+    if stmt.is::<ForNode>() {
+        let new: Stmt = unit_loop(stmt.clone()).into();
+        state.replace(&func, stmt.as_object(), new.clone().into_object(), &[])?;
+        return Ok(state.sref_of(&func, &new));
+    }
+    let Some(parent) = state.parent(id)? else {
+        return Err(Error::value_error("Cannot add loops on top of the root block").into());
+    };
+    // The realize of the block, in its parent.
+    let mut realize: Option<ObjectRef> = None;
+    pre_order_visit(&parent.clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>()
+            && r.block.same_as(stmt.as_object())
+        {
+            realize = Some(n.clone());
+        }
+        realize.is_none()
+    });
+    let realize = realize.ok_or_else(|| Error::value_error("add_unit_loop: the block has no realize"))?;
+    let new: Stmt = unit_loop(Stmt::from_object_unchecked(realize.clone())).into();
+    state.replace(&func, &realize, new.clone().into_object(), &[])?;
+    Ok(state.sref_of(&func, &new))
+}
+
+// ---------------------------------------------------------------------------
+// compute_inline
+
+/// The nearest block above a block (its scope root).
+fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
+    let path = state.ancestors(id)?;
+    path[..path.len() - 1]
+        .iter()
+        .rev()
+        .find_map(|s| s.as_object().try_downcast::<SBlockNode>())
+        .ok_or_else(|| Error::value_error("The root block has no scope root").into())
+}
+
+/// The blocks of a scope (under `root`, not nested in another block).
+fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
+    let mut out = Vec::new();
+    pre_order_visit(&root.body.clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
+            out.push(r.block.clone());
+            return false;
+        }
+        true
+    });
+    out
+}
+
+fn region_buffer(r: &crate::dialects::tirx::nodes::TensorRegion) -> usize {
+    r.source.as_object().addr()
+}
+
+fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
+    let f = state.func(func)?;
+    let is_func_root = f.body.as_object().downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.ptr_eq(root));
+    let output = if is_func_root {
+        let params: HashSet<usize> = f.params.iter().map(|p| p.as_ref_obj().addr()).collect();
+        block.writes.iter().any(|w| params.contains(&region_buffer(w)))
+    } else {
+        let allocated: HashSet<usize> = root.alloc_buffers.iter().map(|b| b.as_ref_obj().addr()).collect();
+        block.writes.iter().any(|w| !allocated.contains(&region_buffer(w)))
+    };
+    if output {
+        return fail("Cannot operate on an output block", "The block {0} is an output block", vec![block.clone().upcast()]);
+    }
+    Ok(())
+}
+
+const COMPLETE_BLOCK_DEFINITION: &str = "Definition of a complete block:\n1) All block vars are data parallel\n2) Dominant: the block is the only writer of its output, dominating the reader of its output buffers\n3) No overlap between the buffers the block reads and writes";
+
+fn check_complete(block: &SBlock, root: &SBlock) -> SchResult<()> {
+    let cond = if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar) {
+        1
+    } else if {
+        let written: HashSet<usize> = block.writes.iter().map(region_buffer).collect();
+        scope_blocks(root).iter().any(|b| !b.ptr_eq(block) && b.writes.iter().any(|w| written.contains(&region_buffer(w))))
+    } {
+        2
+    } else if block.reads.iter().any(|r| block.writes.iter().any(|w| region_buffer(w) == region_buffer(r))) {
+        3
+    } else {
+        0
+    };
+    if cond != 0 {
+        return fail(
+            "Incomplete block",
+            format!("The block {{0}} is not a complete block - it violates condition #{cond}.\n{COMPLETE_BLOCK_DEFINITION}"),
+            vec![block.clone().upcast()],
+        );
+    }
+    Ok(())
+}
+
+const BODY_INLINE: &str = "The body of the inlined block should be in form of\n    'A[f(i, j, k, ...)] = g(i, j, k, ...)',\nwhere the store indices mapping f on the left are bijective affine.";
+
+/// `root`'s body with the statement at `target` taken out of its sequence (a
+/// one-element sequence becomes its element).
+fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
+    let out = structural_map(
+        body.clone(),
+        |n: ObjectRef| -> crate::ir::Result<MapResult> {
+            let Some(s) = n.downcast_ref::<SeqStmtNode>() else { return Ok(MapResult::Unchanged) };
+            if !s.seq.iter().any(|x| x.as_object().addr() == target) {
+                return Ok(MapResult::Unchanged);
+            }
+            let rest: Vec<Stmt> = s.seq.iter().filter(|x| x.as_object().addr() != target).cloned().collect();
+            Ok(MapResult::ReplaceAndSkip(if rest.len() == 1 {
+                rest[0].clone().into_object()
+            } else {
+                SeqStmt::new(SeqStmtNode { seq: rest, span: s.span.clone() }).upcast()
+            }))
+        },
+        WalkOrder::PreOrder,
+    )?;
+    Stmt::try_from_object(out)
+}
+
+/// The statement removing the block leaves out: its realize with the loops above
+/// it that hold nothing else.
+fn leaf_to_remove(state: &ScheduleState, id: SRefId, block: &SBlock) -> SchResult<ObjectRef> {
+    let path = state.ancestors(id)?;
+    let parent = path[path.len() - 2].clone();
+    let mut realize: Option<ObjectRef> = None;
+    pre_order_visit(&parent.clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>()
+            && r.block.ptr_eq(block)
+        {
+            realize = Some(n.clone());
+        }
+        realize.is_none()
+    });
+    let mut cur = realize.ok_or_else(|| Error::value_error("the block has no realize"))?;
+    for s in path[..path.len() - 1].iter().rev() {
+        match s.as_object().downcast_ref::<ForNode>() {
+            Some(l) if l.body.as_object().addr() == cur.addr() => cur = s.clone().into_object(),
+            _ => break,
+        }
+    }
+    Ok(cur)
+}
+
+/// The buffers visible in a function: its buffer parameters and every allocation.
+fn visible_buffers(state: &ScheduleState, func: &str) -> SchResult<HashSet<usize>> {
+    let f = state.func(func)?;
+    let mut out: HashSet<usize> = f.params.iter().map(|p| p.as_ref_obj().addr()).collect();
+    pre_order_visit(&f.body.clone().into_object(), |n| {
+        if let Some(b) = n.downcast_ref::<SBlockNode>() {
+            out.extend(b.alloc_buffers.iter().map(|x| x.as_ref_obj().addr()));
+        }
+        true
+    });
+    Ok(out)
+}
+
+/// The scope root with `buffer` no longer allocated, and the regions of the
+/// blocks that accessed it inferred again.
+fn finish_inline(state: &ScheduleState, func: &str, root: &SBlock, body: Stmt, buffer: usize) -> SchResult<SBlock> {
+    let visible = visible_buffers(state, func)?;
+    let body = structural_map(
+        body,
+        |n: ObjectRef| -> crate::ir::Result<MapResult> {
+            let Some(b) = n.downcast_ref::<SBlockNode>() else { return Ok(MapResult::Unchanged) };
+            if !b.reads.iter().chain(&b.writes).any(|r| region_buffer(r) == buffer) {
+                return Ok(MapResult::Unchanged);
+            }
+            let (reads, writes) = regions::infer_block_regions(b, &visible);
+            let mut node = b.clone();
+            node.reads = reads;
+            node.writes = writes;
+            Ok(MapResult::Replace(SBlock::new(node).upcast()))
+        },
+        WalkOrder::PostOrder,
+    )?;
+    let mut node = (**root).clone();
+    node.body = Stmt::try_from_object(body)?;
+    node.alloc_buffers.retain(|b| b.as_ref_obj().addr() != buffer);
+    let new = SBlock::new(node);
+    if uses(&new.clone().upcast(), buffer) {
+        return fail(
+            "The buffer to be inlined has opaque access (e.g. `B.data`), or its subregion is matched into other blocks",
+            "The buffer to be inlined has opaque access (e.g. `B.data`), or its subregion is matched into other blocks: {0}",
+            vec![root.clone().upcast()],
+        );
+    }
+    Ok(new)
+}
+
+fn check_no_init(block: &SBlock) -> SchResult<()> {
+    if block.init.is_some() {
+        return fail("The block has init statement", "ScheduleError: The block has init statement: {0}", vec![block.clone().upcast()]);
+    }
+    Ok(())
+}
+
+/// `compute_inline`: a block's stores replaced by their value at each load of
+/// the buffer it writes, and the block removed.
+pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
+    let block = state.block_of(id)?;
+    let func = state.sref(id).func.clone();
+    check_no_init(&block)?;
+    if block.writes.len() != 1 {
+        return fail(
+            "The block is allowed to write only a single buffer region",
+            format!("The block is only allowed to write a single buffer region, but it writes {} region(s): {{0}}", block.writes.len()),
+            vec![block.clone().upcast()],
+        );
+    }
+    let buffer = region_buffer(&block.writes[0]);
+    let root = scope_root(state, id)?;
+    check_not_output(state, &func, &block, &root)?;
+    check_complete(&block, &root)?;
+    // The body must store to the block's iterators in order.
+    let store = block.body.as_object().downcast_ref::<BufferStoreNode>().cloned();
+    let pattern = store.as_ref().filter(|s| {
+        s.indices.len() == block.iter_vars.len()
+            && s.indices.iter().zip(&block.iter_vars).all(|(e, iv)| {
+                e.as_object().addr() == iv.var.as_ref_obj().addr()
+                    || (e.as_int() == Some(0) && iv.dom.as_ref().is_some_and(|d| d.min.as_int() == Some(0) && d.extent.as_int() == Some(1)))
+            })
+    });
+    let Some(store) = pattern else {
+        return fail("The block cannot be inlined because its body pattern does not meet the condition for inlining", BODY_INLINE, vec![block.clone().upcast()]);
+    };
+    let vars: Vec<usize> = block.iter_vars.iter().map(|iv| iv.var.as_ref_obj().addr()).collect();
+    let value = store.value.clone();
+    let leaf = leaf_to_remove(state, id, &block)?;
+    let body = remove_leaf(&root.body, leaf.addr())?;
+    let body = structural_map(
+        body,
+        |n: ObjectRef| -> crate::ir::Result<MapResult> {
+            let Some(load) = n.downcast_ref::<TensorLoadNode>() else { return Ok(MapResult::Unchanged) };
+            if load.source.as_object().addr() != buffer || load.indices.len() != vars.len() {
+                return Ok(MapResult::Unchanged);
+            }
+            let pairs: Vec<(usize, Expr)> = vars.iter().copied().zip(load.indices.iter().cloned()).collect();
+            Ok(MapResult::Replace(substitute(value.clone().into_object(), &pairs)?))
+        },
+        WalkOrder::PostOrder,
+    )?;
+    let new_root = finish_inline(state, &func, &root, Stmt::try_from_object(body)?, buffer)?;
+    state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.upcast(), new_root.upcast())])?;
+    Ok(())
+}
