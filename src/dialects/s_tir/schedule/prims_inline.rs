@@ -8,7 +8,7 @@ use crate::dialects::s_tir::nodes::{SBlock, SBlockNode, SBlockRealizeNode};
 use crate::dialects::tirx::nodes::{For, ForKind, ForNode, IterVarType, SeqStmt, SeqStmtNode, Stmt, BufferStoreNode};
 use crate::ir::expr::BinOp;
 use crate::ir::map::{pre_order_visit, structural_map, MapResult, WalkOrder};
-use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Span, TensorLoadNode, Var};
+use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Span, TensorLoad, TensorLoadNode, Var};
 
 use super::error::{fail, SchResult};
 use super::state::{SRefId, ScheduleState};
@@ -162,6 +162,23 @@ pub fn reorder(state: &mut ScheduleState, ids: &[SRefId]) -> SchResult<()> {
     }
     // The blocks directly under the range: data-parallel or reduction iterators and
     // affine bindings.
+    let mut loop_vars: Vec<usize> = Vec::new();
+    let mut bounds: Vec<ObjectRef> = Vec::new();
+    let mut collect = |n: &ObjectRef| {
+        if let Some(l) = n.downcast_ref::<ForNode>() {
+            loop_vars.push(l.loop_var.as_ref_obj().addr());
+            bounds.push(l.min.clone().into_object());
+            bounds.push(l.extent.clone().into_object());
+        }
+    };
+    for s in &path {
+        collect(s.as_object());
+    }
+    pre_order_visit(&bottom.clone().into_object(), |n| {
+        collect(n);
+        !n.is::<SBlockNode>()
+    });
+    let dependent_domains = bounds.iter().any(|b| loop_vars.iter().any(|&v| uses(b, v)));
     let high_exclusive = if top_at > 0 { path[top_at - 1].as_object().try_downcast::<ForNode>() } else { None };
     let mut error: Option<(bool, SBlock)> = None;
     pre_order_visit(&bottom.clone().into_object(), |n| {
@@ -171,7 +188,7 @@ pub fn reorder(state: &mut ScheduleState, ids: &[SRefId]) -> SchResult<()> {
         if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
             if r.block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar && iv.iter_type != IterVarType::CommReduce) {
                 error = Some((true, r.block.clone()));
-            } else if !r.block.iter_vars.is_empty() && !is_affine_realize(r) {
+            } else if !r.block.iter_vars.is_empty() && (dependent_domains || !is_affine_realize(r)) {
                 error = Some((false, r.block.clone()));
             }
             return false;
@@ -452,6 +469,38 @@ fn check_no_init(block: &SBlock) -> SchResult<()> {
 
 /// `compute_inline`: a block's stores replaced by their value at each load of
 /// the buffer it writes, and the block removed.
+/// For a block storing `A[v_p(0), v_p(1), …] = …` with distinct iterators, the
+/// substitution of its iterators that reads the store at given indices.
+#[allow(clippy::type_complexity)]
+fn store_index_map(block: &SBlock) -> Option<Box<dyn Fn(&[Expr]) -> Vec<(usize, Expr)>>> {
+    let store = block.body.as_object().downcast_ref::<BufferStoreNode>()?;
+    let mut slots: Vec<(usize, Option<usize>, Expr)> = Vec::new();
+    for iv in &block.iter_vars {
+        let a = iv.var.as_ref_obj().addr();
+        let pos = store.indices.iter().position(|e| e.as_object().addr() == a);
+        let unit = iv.dom.as_ref().filter(|d| d.extent.as_int() == Some(1) && d.min.as_int().is_some()).map(|d| d.min.clone());
+        match (pos, unit) {
+            (Some(p), _) => slots.push((a, Some(p), Expr::from(iv.var.clone()))),
+            (None, Some(m)) => slots.push((a, None, m)),
+            (None, None) => return None,
+        }
+    }
+    // Every index is an iterator or a constant.
+    let used: Vec<usize> = slots.iter().filter_map(|s| s.1).collect();
+    let distinct: HashSet<usize> = used.iter().copied().collect();
+    if distinct.len() != used.len()
+        || store.indices.iter().enumerate().any(|(k, e)| !distinct.contains(&k) && e.as_int().is_none())
+    {
+        return None;
+    }
+    Some(Box::new(move |indices: &[Expr]| {
+        slots
+            .iter()
+            .map(|(a, p, fallback)| (*a, p.and_then(|p| indices.get(p).cloned()).unwrap_or_else(|| fallback.clone())))
+            .collect()
+    }))
+}
+
 pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
     let block = state.block_of(id)?;
     let func = state.sref(id).func.clone();
@@ -467,19 +516,12 @@ pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
     let root = scope_root(state, id)?;
     check_not_output(state, &func, &block, &root)?;
     check_complete(&block, &root)?;
-    // The body must store to the block's iterators in order.
-    let store = block.body.as_object().downcast_ref::<BufferStoreNode>().cloned();
-    let pattern = store.as_ref().filter(|s| {
-        s.indices.len() == block.iter_vars.len()
-            && s.indices.iter().zip(&block.iter_vars).all(|(e, iv)| {
-                e.as_object().addr() == iv.var.as_ref_obj().addr()
-                    || (e.as_int() == Some(0) && iv.dom.as_ref().is_some_and(|d| d.min.as_int() == Some(0) && d.extent.as_int() == Some(1)))
-            })
-    });
-    let Some(store) = pattern else {
+    // The body must store to the block's iterators (in any order; the iterators not
+    // among the indices have extent 1 and read as their minimum).
+    let Some(pairs_of) = store_index_map(&block) else {
         return fail("The block cannot be inlined because its body pattern does not meet the condition for inlining", BODY_INLINE, vec![block.clone().upcast()]);
     };
-    let vars: Vec<usize> = block.iter_vars.iter().map(|iv| iv.var.as_ref_obj().addr()).collect();
+    let store = block.body.as_object().downcast_ref::<BufferStoreNode>().cloned().ok_or_else(|| Error::value_error("store"))?;
     let value = store.value.clone();
     let leaf = leaf_to_remove(state, id, &block)?;
     let body = remove_leaf(&root.body, leaf.addr())?;
@@ -487,13 +529,181 @@ pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
         body,
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
             let Some(load) = n.downcast_ref::<TensorLoadNode>() else { return Ok(MapResult::Unchanged) };
-            if load.source.as_object().addr() != buffer || load.indices.len() != vars.len() {
+            if load.source.as_object().addr() != buffer {
                 return Ok(MapResult::Unchanged);
             }
-            let pairs: Vec<(usize, Expr)> = vars.iter().copied().zip(load.indices.iter().cloned()).collect();
+            let pairs = pairs_of(&load.indices);
             Ok(MapResult::Replace(substitute(value.clone().into_object(), &pairs)?))
         },
         WalkOrder::PostOrder,
+    )?;
+    let new_root = finish_inline(state, &func, &root, Stmt::try_from_object(body)?, buffer)?;
+    state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.upcast(), new_root.upcast())])?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// reverse_compute_inline
+
+const BODY_REVERSE_INLINE: &str = "The body of the inlined block should be in form of\n    `B[...] = g(i, j, k, A[f(i, j, k, ...)] ...)`,\nwhere A is the only buffer the block consumes, whose indices are distinct atomic variables,\nand there should be no variables other than the index variables), and f is a bijective affine\nmapping and there should not be predicates in the inlined block. The iter domains of the inlined\nblock should be covered by the producer block.";
+
+const NON_SINGLE_PRODUCER: &str = "The consumer block to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer";
+
+fn not_single_read<T>(block: &SBlock) -> SchResult<T> {
+    fail(
+        "The block is allowed to read only a single buffer region",
+        format!("The block is only allowed to read a single buffer region, but it reads {} region(s): {{0}}", block.reads.len()),
+        vec![block.clone().upcast()],
+    )
+}
+
+/// The leaf blocks under `root` (blocks without blocks inside), in program order.
+fn leaf_blocks(root: &SBlock) -> Vec<SBlock> {
+    let mut out = Vec::new();
+    pre_order_visit(&root.body.clone().into_object(), |n| {
+        if let Some(b) = n.downcast_ref::<SBlockNode>() {
+            let mut inner = false;
+            pre_order_visit(&b.body.clone().into_object(), |m| {
+                inner |= m.is::<SBlockNode>();
+                !inner
+            });
+            if !inner {
+                if let Some(b) = n.clone().try_downcast::<SBlockNode>() {
+                    out.push(b);
+                }
+            }
+        }
+        true
+    });
+    out
+}
+
+/// `reverse_compute_inline`: a consumer block folded into the store of its single
+/// producer, and the consumer removed.
+pub fn reverse_compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
+    let block = state.block_of(id)?;
+    let func = state.sref(id).func.clone();
+    check_no_init(&block)?;
+    let root = scope_root(state, id)?;
+    // The one buffer it reads that a block of the scope writes.
+    let written: HashSet<usize> = leaf_blocks(&root).iter().flat_map(|b| b.writes.iter().map(region_buffer).collect::<Vec<_>>()).collect();
+    let mut buffer: Option<usize> = None;
+    for r in &block.reads {
+        let b = region_buffer(r);
+        if Some(b) == buffer || !written.contains(&b) {
+            continue;
+        }
+        if buffer.is_some() {
+            return not_single_read(&block);
+        }
+        buffer = Some(b);
+    }
+    let Some(buffer) = buffer else { return not_single_read(&block) };
+    check_complete(&block, &root)?;
+    let mut producers = Vec::new();
+    for b in leaf_blocks(&root) {
+        if b.writes.iter().any(|w| region_buffer(w) == buffer) {
+            if check_complete(&b, &root).is_err() {
+                return fail(NON_SINGLE_PRODUCER, "The consumer block {0} to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer", vec![b.upcast()]);
+            }
+            producers.push(b);
+        }
+    }
+    if producers.len() != 1 {
+        return fail(NON_SINGLE_PRODUCER, "The consumer block {0} to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer", vec![block.clone().upcast()]);
+    }
+    let producer = producers.remove(0);
+    check_not_output(state, &func, &producer, &root)?;
+    let body_error = || fail::<()>("The block cannot be inlined because its body pattern does not meet the condition for inlining", BODY_REVERSE_INLINE, vec![block.clone().upcast()]);
+    // The consumer: no predicate, a store whose loads of the buffer share indices
+    // that are its iterators.
+    let path = state.ancestors(id)?;
+    let mut consumer_pred_ok = true;
+    pre_order_visit(&path[path.len() - 2].clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>()
+            && r.block.ptr_eq(&block)
+        {
+            consumer_pred_ok = r.predicate.as_int() == Some(1);
+            return false;
+        }
+        true
+    });
+    let Some(store) = block.body.as_object().downcast_ref::<BufferStoreNode>().cloned().filter(|_| consumer_pred_ok) else { return body_error() };
+    let mut loads: Vec<Vec<Expr>> = Vec::new();
+    for e in store.indices.iter().chain(std::iter::once(&store.value)) {
+        pre_order_visit(&e.clone().into_object(), |n| {
+            if let Some(l) = n.downcast_ref::<TensorLoadNode>()
+                && l.source.as_object().addr() == buffer
+            {
+                loads.push(l.indices.clone());
+            }
+            true
+        });
+    }
+    if loads.is_empty() || loads.iter().any(|l| l.len() != loads[0].len() || l.iter().zip(&loads[0]).any(|(a, b)| !crate::ir::structural_equal(a.as_object(), b.as_object(), false))) {
+        return body_error();
+    }
+    let load_indices = loads[0].clone();
+    let Some(pstore) = producer.body.as_object().downcast_ref::<BufferStoreNode>().cloned() else { return body_error() };
+    // Consumer iterator -> producer index.
+    let mut idx_sub: Vec<(usize, Expr)> = Vec::new();
+    for iv in &block.iter_vars {
+        let a = iv.var.as_ref_obj().addr();
+        match load_indices.iter().position(|e| e.as_object().addr() == a) {
+            Some(k) if k < pstore.indices.len() => {
+                // Covered: a producer iterator with a domain holding the consumer's.
+                let p = &pstore.indices[k];
+                if let (Some(piv), Some(cd)) = (producer.iter_vars.iter().find(|x| x.var.as_ref_obj().addr() == p.as_object().addr()), iv.dom.as_ref())
+                    && let (Some(pd), Some(cmin), Some(cext)) = (piv.dom.as_ref(), cd.min.as_int(), cd.extent.as_int())
+                    && let (Some(pmin), Some(pext)) = (pd.min.as_int(), pd.extent.as_int())
+                    && (pmin > cmin || pmin + pext < cmin + cext)
+                {
+                    return body_error();
+                }
+                idx_sub.push((a, p.clone()));
+            }
+            _ => match iv.dom.as_ref().filter(|d| d.extent.as_int() == Some(1) && d.min.as_int().is_some()) {
+                Some(d) => idx_sub.push((a, d.min.clone())),
+                None => return body_error(),
+            },
+        }
+    }
+    if load_indices.iter().any(|e| e.as_int().is_none() && !block.iter_vars.iter().any(|iv| iv.var.as_ref_obj().addr() == e.as_object().addr())) {
+        return body_error();
+    }
+    // The producer's value, its own loads of the buffer read from the consumer's output.
+    let out_load = TensorLoad::new(TensorLoadNode {
+        ty: crate::ir::Type::prim(store.value.dtype()),
+        source: store.buffer.clone().into(),
+        indices: store.indices.clone(),
+        span: Span::none(),
+    });
+    let out_load = Expr::try_from_object(substitute(out_load.upcast(), &idx_sub)?)?;
+    let rhs = structural_map(
+        pstore.value.clone().into_object(),
+        |n: ObjectRef| match n.downcast_ref::<TensorLoadNode>() {
+            Some(l) if l.source.as_object().addr() == buffer => MapResult::ReplaceAndSkip(out_load.clone().into_object()),
+            _ => MapResult::Unchanged,
+        },
+        WalkOrder::PreOrder,
+    )?;
+    let rhs = Expr::try_from_object(rhs)?;
+    let new_store = substitute(block.body.clone().into_object(), &idx_sub)?;
+    let new_store = structural_map(
+        new_store,
+        |n: ObjectRef| match n.downcast_ref::<TensorLoadNode>() {
+            Some(l) if l.source.as_object().addr() == buffer => MapResult::ReplaceAndSkip(rhs.clone().into_object()),
+            _ => MapResult::Unchanged,
+        },
+        WalkOrder::PreOrder,
+    )?;
+    let leaf = leaf_to_remove(state, id, &block)?;
+    let body = remove_leaf(&root.body, leaf.addr())?;
+    let target = producer.body.as_object().addr();
+    let body = structural_map(
+        body,
+        |n: ObjectRef| if n.addr() == target { MapResult::ReplaceAndSkip(new_store.clone()) } else { MapResult::Unchanged },
+        WalkOrder::PreOrder,
     )?;
     let new_root = finish_inline(state, &func, &root, Stmt::try_from_object(body)?, buffer)?;
     state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.upcast(), new_root.upcast())])?;

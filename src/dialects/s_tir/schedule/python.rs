@@ -153,6 +153,11 @@ impl ScheduleCore {
         self.run(vm, "compute-inline", |s| pi::compute_inline(s, block))
     }
 
+    #[pymethod]
+    fn reverse_compute_inline(&self, block: usize, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "reverse-compute-inline", |s| pi::reverse_compute_inline(s, block))
+    }
+
     /// `parallel`, `vectorize`, `unroll`, `bind` by the loop kind's name.
     #[pymethod]
     fn set_loop_kind(&self, loop_id: usize, kind: String, thread_axis: Option<String>, vm: &VirtualMachine) -> PyResult<()> {

@@ -213,6 +213,12 @@ class Schedule:
         self._core.compute_inline(self._sref(block, SBlockRV))
         self._record("ComputeInline", [block], [], [])
 
+    def reverse_compute_inline(self, block):
+        """Inline a block into the one block that produces what it reads."""
+        block = self._block(block)
+        self._core.reverse_compute_inline(self._sref(block, SBlockRV))
+        self._record("ReverseComputeInline", [block], [], [])
+
     def fuse(self, *loops, preserve_unit_iters=True):
         """Fuse a chain of loops into one."""
         if len(loops) == 1 and isinstance(loops[0], (list, tuple)):
