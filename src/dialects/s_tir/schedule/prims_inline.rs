@@ -1,5 +1,6 @@
-//! Loop reordering, unit loops and block inlining: `reorder`, `add_unit_loop`,
-//! `compute_inline`, with TVM 0.27's checks and messages.
+//! Loop reordering, unit loops, block inlining and the dataflow queries:
+//! `reorder`, `add_unit_loop`, `compute_inline`, `reverse_compute_inline`,
+//! `get_producers`, `get_consumers`, with TVM 0.27's checks and messages.
 
 use std::collections::HashSet;
 
@@ -467,8 +468,6 @@ fn check_no_init(block: &SBlock) -> SchResult<()> {
     Ok(())
 }
 
-/// `compute_inline`: a block's stores replaced by their value at each load of
-/// the buffer it writes, and the block removed.
 /// For a block storing `A[v_p(0), v_p(1), …] = …` with distinct iterators, the
 /// substitution of its iterators that reads the store at given indices.
 #[allow(clippy::type_complexity)]
@@ -501,6 +500,8 @@ fn store_index_map(block: &SBlock) -> Option<Box<dyn Fn(&[Expr]) -> Vec<(usize, 
     }))
 }
 
+/// `compute_inline`: a block's stores replaced by their value at each load of
+/// the buffer it writes, and the block removed.
 pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
     let block = state.block_of(id)?;
     let func = state.sref(id).func.clone();
@@ -708,4 +709,27 @@ pub fn reverse_compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResul
     let new_root = finish_inline(state, &func, &root, Stmt::try_from_object(body)?, buffer)?;
     state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.upcast(), new_root.upcast())])?;
     Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// get_producers / get_consumers
+
+/// The blocks of the block's scope it depends on (`producers`) or that depend on
+/// it, read after write, in program order.
+pub fn dataflow_neighbours(state: &mut ScheduleState, id: SRefId, producers: bool) -> SchResult<Vec<SRefId>> {
+    let block = state.block_of(id)?;
+    let func = state.sref(id).func.clone();
+    let root = scope_root(state, id)?;
+    let blocks = scope_blocks(&root);
+    let me = blocks.iter().position(|b| b.ptr_eq(&block)).ok_or_else(|| Error::value_error("the block is not in its scope"))?;
+    let reads_of = |b: &SBlock| b.reads.iter().map(region_buffer).collect::<HashSet<usize>>();
+    let writes_of = |b: &SBlock| b.writes.iter().map(region_buffer).collect::<HashSet<usize>>();
+    let found: Vec<SBlock> = if producers {
+        let reads = reads_of(&block);
+        blocks[..me].iter().filter(|b| !writes_of(b).is_disjoint(&reads)).cloned().collect()
+    } else {
+        let writes = writes_of(&block);
+        blocks[me + 1..].iter().filter(|b| !reads_of(b).is_disjoint(&writes)).cloned().collect()
+    };
+    Ok(found.into_iter().map(|b| state.sref_of(&func, &b.into())).collect())
 }

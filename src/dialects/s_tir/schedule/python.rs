@@ -158,6 +158,13 @@ impl ScheduleCore {
         self.run(vm, "reverse-compute-inline", |s| pi::reverse_compute_inline(s, block))
     }
 
+    /// `get_producers` (`producers`) / `get_consumers`.
+    #[pymethod]
+    fn dataflow_neighbours(&self, block: usize, producers: bool, vm: &VirtualMachine) -> PyResult {
+        let name = if producers { "get-producers" } else { "get-consumers" };
+        Ok(ids(vm, self.run(vm, name, |s| pi::dataflow_neighbours(s, block, producers))?))
+    }
+
     /// `parallel`, `vectorize`, `unroll`, `bind` by the loop kind's name.
     #[pymethod]
     fn set_loop_kind(&self, loop_id: usize, kind: String, thread_axis: Option<String>, vm: &VirtualMachine) -> PyResult<()> {

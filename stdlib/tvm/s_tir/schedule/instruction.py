@@ -36,6 +36,8 @@ def _kind(name, method, params, is_pure=False, outputs="none"):
 _kind("GetSBlock", "get_sblock", ["name", "func_name"], True, "single")
 _kind("GetLoops", "get_loops", ["block"], True, "list")
 _kind("GetChildBlocks", "get_child_blocks", [""], True, "list")
+_kind("GetProducers", "get_producers", ["block"], True, "list")
+_kind("GetConsumers", "get_consumers", ["block"], True, "list")
 _kind("Split", "split", ["loop", "factors", "preserve_unit_iters", "disable_predication"], False, "list")
 _kind("Fuse", "fuse", ["*", "preserve_unit_iters"], False, "single")
 _kind("Reorder", "reorder", ["*"])

@@ -173,6 +173,20 @@ class Schedule:
         self._record("GetChildBlocks", [block_or_loop], [], rvs)
         return rvs
 
+    def get_producers(self, block):
+        """The blocks of the scope that write what the block reads."""
+        block = self._block(block)
+        rvs = [self._new_rv(SBlockRV, s) for s in self._core.dataflow_neighbours(self._sref(block, SBlockRV), True)]
+        self._record("GetProducers", [block], [], rvs)
+        return rvs
+
+    def get_consumers(self, block):
+        """The blocks of the scope that read what the block writes."""
+        block = self._block(block)
+        rvs = [self._new_rv(SBlockRV, s) for s in self._core.dataflow_neighbours(self._sref(block, SBlockRV), False)]
+        self._record("GetConsumers", [block], [], rvs)
+        return rvs
+
     # ---- loop transformations ---------------------------------------------
     def split(self, loop, factors, preserve_unit_iters=True, disable_predication=False):
         """Split a loop into nested loops of the given extents (one may be None)."""
