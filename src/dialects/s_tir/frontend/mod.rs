@@ -4,7 +4,7 @@
 //! to finished S-TIR functions (root block, inferred read/write regions), and the
 //! `Ts` namespace with its `@Ts.function` decorator.
 
-mod regions;
+pub(crate) mod regions;
 
 use rustpython_vm::builtins::{PyDict, PyStr};
 use rustpython_vm::function::FuncArgs;

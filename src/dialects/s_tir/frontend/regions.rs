@@ -116,6 +116,13 @@ struct Detector<'a> {
 
 use crate::ir::Var;
 
+/// The regions a block accesses, inferred again (after a schedule primitive
+/// changed its body); `visible` holds the buffers defined around it.
+pub(crate) fn infer_block_regions(block: &SBlockNode, visible: &HashSet<usize>) -> (Vec<TensorRegion>, Vec<TensorRegion>) {
+    let inside = buffers_defined_in(&super::SBlock::new(block.clone()).upcast(), false);
+    detect_regions(block, visible.difference(&inside).copied().collect())
+}
+
 fn detect_regions(block: &SBlockNode, scope: HashSet<usize>) -> (Vec<TensorRegion>, Vec<TensorRegion>) {
     let mut d = Detector {
         relax: HashMap::new(),

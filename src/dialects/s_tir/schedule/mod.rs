@@ -15,6 +15,7 @@
 //!   (helpers: `substitute_loops`, `append_predicate`, `refold`), then
 //!   `state.replace(func, old, new, reuse)` and `state.sref_of(func, &new_stmt)`
 //!   for the references it returns.
+//! - [`prims_inline`]: `reorder`, `add_unit_loop`, `compute_inline`.
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
@@ -33,6 +34,7 @@
 
 pub mod error;
 pub mod primitives;
+pub mod prims_inline;
 pub mod python;
 pub mod state;
 

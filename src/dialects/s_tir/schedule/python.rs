@@ -13,6 +13,7 @@ use rustpython_vm::{pyclass, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMac
 
 use super::error::{RenderLevel, SchError, SchResult};
 use super::primitives as p;
+use super::prims_inline as pi;
 use super::state::{SRefId, ScheduleState};
 use crate::dialects::tirx::nodes::ForKind;
 use crate::ir::{Expr, IRModule, IRModuleNode};
@@ -135,6 +136,33 @@ impl ScheduleCore {
     #[pymethod]
     fn fuse(&self, loops: Vec<usize>, preserve: bool, vm: &VirtualMachine) -> PyResult<usize> {
         self.run(vm, "fuse", |s| p::fuse(s, &loops, preserve))
+    }
+
+    #[pymethod]
+    fn reorder(&self, loops: Vec<usize>, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "reorder", |s| pi::reorder(s, &loops))
+    }
+
+    #[pymethod]
+    fn add_unit_loop(&self, id: usize, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "add-unit-loop", |s| pi::add_unit_loop(s, id))
+    }
+
+    #[pymethod]
+    fn compute_inline(&self, block: usize, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "compute-inline", |s| pi::compute_inline(s, block))
+    }
+
+    #[pymethod]
+    fn reverse_compute_inline(&self, block: usize, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "reverse-compute-inline", |s| pi::reverse_compute_inline(s, block))
+    }
+
+    /// `get_producers` (`producers`) / `get_consumers`.
+    #[pymethod]
+    fn dataflow_neighbours(&self, block: usize, producers: bool, vm: &VirtualMachine) -> PyResult {
+        let name = if producers { "get-producers" } else { "get-consumers" };
+        Ok(ids(vm, self.run(vm, name, |s| pi::dataflow_neighbours(s, block, producers))?))
     }
 
     /// `parallel`, `vectorize`, `unroll`, `bind` by the loop kind's name.

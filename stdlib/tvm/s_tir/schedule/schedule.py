@@ -173,6 +173,20 @@ class Schedule:
         self._record("GetChildBlocks", [block_or_loop], [], rvs)
         return rvs
 
+    def get_producers(self, block):
+        """The blocks of the scope that write what the block reads."""
+        block = self._block(block)
+        rvs = [self._new_rv(SBlockRV, s) for s in self._core.dataflow_neighbours(self._sref(block, SBlockRV), True)]
+        self._record("GetProducers", [block], [], rvs)
+        return rvs
+
+    def get_consumers(self, block):
+        """The blocks of the scope that read what the block writes."""
+        block = self._block(block)
+        rvs = [self._new_rv(SBlockRV, s) for s in self._core.dataflow_neighbours(self._sref(block, SBlockRV), False)]
+        self._record("GetConsumers", [block], [], rvs)
+        return rvs
+
     # ---- loop transformations ---------------------------------------------
     def split(self, loop, factors, preserve_unit_iters=True, disable_predication=False):
         """Split a loop into nested loops of the given extents (one may be None)."""
@@ -191,6 +205,33 @@ class Schedule:
         recorded = [None if v is None else f for f, v in zip(factors, values)]
         self._record("Split", [loop, recorded], [preserve_unit_iters, disable_predication], rvs)
         return rvs
+
+    def reorder(self, *ordered_loops):
+        """Put the loops of a chain in the given order."""
+        if len(ordered_loops) == 1 and isinstance(ordered_loops[0], (list, tuple)):
+            ordered_loops = tuple(ordered_loops[0])
+        self._core.reorder([self._sref(l, LoopRV) for l in ordered_loops])
+        self._record("Reorder", list(ordered_loops), [], [])
+
+    def add_unit_loop(self, block_or_loop):
+        """A loop of extent 1 above a block or a loop."""
+        block_or_loop = self._block(block_or_loop)
+        cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
+        rv = self._new_rv(LoopRV, self._core.add_unit_loop(self._sref(block_or_loop, cls)))
+        self._record("AddUnitLoop", [block_or_loop], [], [rv])
+        return rv
+
+    def compute_inline(self, block):
+        """Inline a block into the blocks that read what it writes."""
+        block = self._block(block)
+        self._core.compute_inline(self._sref(block, SBlockRV))
+        self._record("ComputeInline", [block], [], [])
+
+    def reverse_compute_inline(self, block):
+        """Inline a block into the one block that produces what it reads."""
+        block = self._block(block)
+        self._core.reverse_compute_inline(self._sref(block, SBlockRV))
+        self._record("ReverseComputeInline", [block], [], [])
 
     def fuse(self, *loops, preserve_unit_iters=True):
         """Fuse a chain of loops into one."""

@@ -1,0 +1,735 @@
+//! Loop reordering, unit loops, block inlining and the dataflow queries:
+//! `reorder`, `add_unit_loop`, `compute_inline`, `reverse_compute_inline`,
+//! `get_producers`, `get_consumers`, with TVM 0.27's checks and messages.
+
+use std::collections::HashSet;
+
+use crate::dialects::s_tir::frontend::regions;
+use crate::dialects::s_tir::nodes::{SBlock, SBlockNode, SBlockRealizeNode};
+use crate::dialects::tirx::nodes::{For, ForKind, ForNode, IterVarType, SeqStmt, SeqStmtNode, Stmt, BufferStoreNode};
+use crate::ir::expr::BinOp;
+use crate::ir::map::{pre_order_visit, structural_map, MapResult, WalkOrder};
+use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Span, TensorLoad, TensorLoadNode, Var};
+
+use super::error::{fail, SchResult};
+use super::state::{SRefId, ScheduleState};
+
+/// Whether `root` mentions the object at `addr`.
+fn uses(root: &ObjectRef, addr: usize) -> bool {
+    let mut found = false;
+    pre_order_visit(root, |n| {
+        found |= n.addr() == addr;
+        !found
+    });
+    found
+}
+
+/// `root` with the variables of `pairs` replaced (no simplification).
+fn substitute(root: ObjectRef, pairs: &[(usize, Expr)]) -> crate::ir::Result<ObjectRef> {
+    structural_map(
+        root,
+        |n: ObjectRef| match pairs.iter().find(|(a, _)| *a == n.addr()) {
+            Some((_, e)) => MapResult::ReplaceAndSkip(e.clone().into_object()),
+            None => MapResult::Unchanged,
+        },
+        WalkOrder::PreOrder,
+    )
+}
+
+// ---------------------------------------------------------------------------
+// reorder
+
+/// Whether `e` is built from loop variables and constants with `+`, `-`, `*` and
+/// division/modulo by constants (TVM's quasi-affine bindings).
+fn quasi_affine(e: &Expr) -> bool {
+    if e.as_int().is_some() || e.as_object().is::<crate::ir::VarNode>() {
+        return true;
+    }
+    match BinOp::operands(e.as_object()) {
+        Some((BinOp::Add | BinOp::Sub, a, b)) => quasi_affine(a) && quasi_affine(b),
+        Some((BinOp::Mul, a, b)) => (a.as_int().is_some() || b.as_int().is_some()) && quasi_affine(a) && quasi_affine(b),
+        Some((BinOp::FloorDiv | BinOp::FloorMod, a, b)) => b.as_int().is_some_and(|c| c > 0) && quasi_affine(a),
+        _ => false,
+    }
+}
+
+/// The conjuncts of a predicate.
+fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
+    match BinOp::operands(e.as_object()) {
+        Some((BinOp::And, a, b)) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(e.clone()),
+    }
+}
+
+/// An approximation of TVM's affine-binding check: quasi-affine bindings, and a
+/// predicate that only bounds one of the bindings (or a loop variable), as a
+/// split with predication makes it.
+fn is_affine_realize(r: &SBlockRealizeNode) -> bool {
+    if !r.iter_values.iter().all(quasi_affine) {
+        return false;
+    }
+    if r.predicate.as_int() == Some(1) {
+        return true;
+    }
+    let mut parts = Vec::new();
+    conjuncts(&r.predicate, &mut parts);
+    parts.iter().all(|p| match BinOp::operands(p.as_object()) {
+        Some((BinOp::LT, lhs, _)) => {
+            lhs.as_object().is::<crate::ir::VarNode>()
+                || r.iter_values.iter().any(|v| crate::ir::structural_equal(v.as_object(), lhs.as_object(), false))
+        }
+        _ => false,
+    })
+}
+
+/// `reorder`: the loops of a chain put in the given order (the loops of the chain
+/// not listed keep their places).
+pub fn reorder(state: &mut ScheduleState, ids: &[SRefId]) -> SchResult<()> {
+    if ids.len() <= 1 {
+        return Ok(());
+    }
+    let mut fors: Vec<For> = Vec::new();
+    for &id in ids {
+        let l = state.loop_of(id)?;
+        if fors.iter().any(|f| f.ptr_eq(&l)) {
+            return fail(
+                "Some loop appears in the input array for multiple times.",
+                "Loop {0} appears in the input array for multiple times.",
+                vec![l.upcast()],
+            );
+        }
+        fors.push(l);
+    }
+    let func = state.sref(ids[0]).func.clone();
+    let in_set = |s: &Stmt, fors: &[For]| fors.iter().any(|f| f.same_as(s.as_object()));
+    // The top and the bottom of the range (TVM's GetBoundaryOfReorderRange).
+    let mut visited: Vec<Stmt> = Vec::new();
+    let mut top: Option<Stmt> = None;
+    let mut bottom: Stmt = fors[0].clone().into();
+    let mut scope_visited = false;
+    for (i, &id) in ids.iter().enumerate() {
+        let me: Stmt = fors[i].clone().into();
+        if visited.iter().any(|v| v.same_as(me.as_object())) {
+            continue;
+        }
+        let path = state.ancestors(id)?;
+        for v in path.iter().rev() {
+            if v.is::<SBlockNode>() {
+                if scope_visited {
+                    return fail("the loops are not in a chain", "The loops are not in a chain because they are not under the same scope.", vec![]);
+                }
+                scope_visited = true;
+                break;
+            }
+            if visited.iter().any(|x| x.same_as(v.as_object())) {
+                if !v.same_as(bottom.as_object()) {
+                    return fail(
+                        "the loops are not in a chain",
+                        "The loops are not in a chain because there is a non-single-branch stmt in between. Problematic stmt: {0}",
+                        vec![v.clone().into_object()],
+                    );
+                }
+                bottom = me.clone();
+                break;
+            }
+            visited.push(v.clone());
+            if i == 0 && in_set(v, &fors) {
+                top = Some(v.clone());
+            }
+        }
+    }
+    let top = top.ok_or_else(|| Error::value_error("reorder: no top loop"))?;
+    // The chain from the bottom up to the top, each loop the only child of its parent.
+    let bottom_id = state.sref_of(&func, &bottom);
+    let path = state.ancestors(bottom_id)?;
+    let top_at = path.iter().position(|s| s.same_as(top.as_object())).ok_or_else(|| Error::value_error("reorder: top not above bottom"))?;
+    let mut chain: Vec<For> = Vec::new();
+    for k in (top_at..path.len()).rev() {
+        let inner = path[k].as_object().try_downcast::<ForNode>().ok_or_else(|| Error::value_error("reorder: not a loop"))?;
+        if k > top_at {
+            let outer = path[k - 1].as_object().try_downcast::<ForNode>().ok_or_else(|| Error::value_error("reorder: not a loop"))?;
+            if !outer.body.same_as(&inner.as_ref_obj()) {
+                return fail(
+                    "the loops are not in a chain",
+                    "The loops are not in a chain because there is a non-single-branch stmt in between. Problematic stmt: {0}",
+                    vec![outer.upcast()],
+                );
+            }
+        }
+        chain.push(inner);
+    }
+    // The blocks directly under the range: data-parallel or reduction iterators and
+    // affine bindings.
+    let mut loop_vars: Vec<usize> = Vec::new();
+    let mut bounds: Vec<ObjectRef> = Vec::new();
+    let mut collect = |n: &ObjectRef| {
+        if let Some(l) = n.downcast_ref::<ForNode>() {
+            loop_vars.push(l.loop_var.as_ref_obj().addr());
+            bounds.push(l.min.clone().into_object());
+            bounds.push(l.extent.clone().into_object());
+        }
+    };
+    for s in &path {
+        collect(s.as_object());
+    }
+    pre_order_visit(&bottom.clone().into_object(), |n| {
+        collect(n);
+        !n.is::<SBlockNode>()
+    });
+    let dependent_domains = bounds.iter().any(|b| loop_vars.iter().any(|&v| uses(b, v)));
+    let high_exclusive = if top_at > 0 { path[top_at - 1].as_object().try_downcast::<ForNode>() } else { None };
+    let mut error: Option<(bool, SBlock)> = None;
+    pre_order_visit(&bottom.clone().into_object(), |n| {
+        if error.is_some() {
+            return false;
+        }
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
+            if r.block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar && iv.iter_type != IterVarType::CommReduce) {
+                error = Some((true, r.block.clone()));
+            } else if !r.block.iter_vars.is_empty() && (dependent_domains || !is_affine_realize(r)) {
+                error = Some((false, r.block.clone()));
+            }
+            return false;
+        }
+        true
+    });
+    match error {
+        Some((true, b)) => {
+            return fail(
+                "The block under the loops to be reordered have block iter type other than data-parallel or reduction",
+                "The block {0} under the loops to be reordered have block iter type other than data-parallel or reduction",
+                vec![b.upcast()],
+            );
+        }
+        Some((false, b)) => {
+            return match high_exclusive {
+                Some(l) => fail(
+                    &format!("The block is required to have an partial affine binding under {}", l.loop_var.name),
+                    format!("The block {{0}} is required to have an partial affine binding under {}", l.loop_var.name),
+                    vec![b.upcast()],
+                ),
+                None => fail("The block is required to have an affine binding", "The block {0} is required to have an affine binding", vec![b.upcast()]),
+            };
+        }
+        None => {}
+    }
+    // The new chain, innermost first; an outer loop may not depend on an inner one.
+    let mut inner_vars: Vec<Var> = Vec::new();
+    let mut new_loop: Option<Stmt> = None;
+    let mut index = fors.len();
+    for l in &chain {
+        let copy = if in_set(&l.clone().into(), &fors) {
+            index -= 1;
+            fors[index].clone()
+        } else {
+            l.clone()
+        };
+        let mut node = (*copy).clone();
+        node.body = match &new_loop {
+            Some(n) => n.clone(),
+            None => l.body.clone(),
+        };
+        for v in &inner_vars {
+            let a = v.as_ref_obj().addr();
+            if uses(&copy.min.clone().into_object(), a) || uses(&copy.extent.clone().into_object(), a) {
+                return fail(
+                    "An outer loop's `min` or `extent` is dependent on an inner loop in the new order",
+                    format!("Outer Loop {{0}}'s `min` or `extent` is dependent on an inner loop {} in the new order", v.name),
+                    vec![copy.upcast()],
+                );
+            }
+        }
+        inner_vars.push(copy.loop_var.clone());
+        new_loop = Some(For::new(node).into());
+    }
+    let new_loop = new_loop.ok_or_else(|| Error::value_error("reorder: empty chain"))?;
+    state.replace(&func, top.as_object(), new_loop.into_object(), &[])?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// add_unit_loop
+
+fn unit_loop(body: Stmt) -> For {
+    let dtype = DataType::int(32);
+    For::new(ForNode {
+        loop_var: Var::scalar("u", dtype),
+        min: arith::make_const_int(dtype, 0, Span::none()).unwrap(),
+        extent: arith::make_const_int(dtype, 1, Span::none()).unwrap(),
+        kind: ForKind::Serial,
+        body,
+        thread_binding: None,
+        annotations: std::sync::Arc::from(Vec::new()),
+        step: None,
+        span: Span::none(),
+    })
+}
+
+/// `add_unit_loop`: a loop of extent 1 above a loop or a block.
+pub fn add_unit_loop(state: &mut ScheduleState, id: SRefId) -> SchResult<SRefId> {
+    let stmt = state.stmt(id, "statement")?;
+    let func = state.sref(id).func.clone();
+    if stmt.is::<ForNode>() {
+        let new: Stmt = unit_loop(stmt.clone()).into();
+        state.replace(&func, stmt.as_object(), new.clone().into_object(), &[])?;
+        return Ok(state.sref_of(&func, &new));
+    }
+    let Some(parent) = state.parent(id)? else {
+        return Err(Error::value_error("Cannot add loops on top of the root block").into());
+    };
+    // The realize of the block, in its parent.
+    let mut realize: Option<ObjectRef> = None;
+    pre_order_visit(&parent.clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>()
+            && r.block.same_as(stmt.as_object())
+        {
+            realize = Some(n.clone());
+        }
+        realize.is_none()
+    });
+    let realize = realize.ok_or_else(|| Error::value_error("add_unit_loop: the block has no realize"))?;
+    let new: Stmt = unit_loop(Stmt::from_object_unchecked(realize.clone())).into();
+    state.replace(&func, &realize, new.clone().into_object(), &[])?;
+    Ok(state.sref_of(&func, &new))
+}
+
+// ---------------------------------------------------------------------------
+// compute_inline
+
+/// The nearest block above a block (its scope root).
+fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
+    let path = state.ancestors(id)?;
+    path[..path.len() - 1]
+        .iter()
+        .rev()
+        .find_map(|s| s.as_object().try_downcast::<SBlockNode>())
+        .ok_or_else(|| Error::value_error("The root block has no scope root").into())
+}
+
+/// The blocks of a scope (under `root`, not nested in another block).
+fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
+    let mut out = Vec::new();
+    pre_order_visit(&root.body.clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
+            out.push(r.block.clone());
+            return false;
+        }
+        true
+    });
+    out
+}
+
+fn region_buffer(r: &crate::dialects::tirx::nodes::TensorRegion) -> usize {
+    r.source.as_object().addr()
+}
+
+fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
+    let f = state.func(func)?;
+    let is_func_root = f.body.as_object().downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.ptr_eq(root));
+    let output = if is_func_root {
+        let params: HashSet<usize> = f.params.iter().map(|p| p.as_ref_obj().addr()).collect();
+        block.writes.iter().any(|w| params.contains(&region_buffer(w)))
+    } else {
+        let allocated: HashSet<usize> = root.alloc_buffers.iter().map(|b| b.as_ref_obj().addr()).collect();
+        block.writes.iter().any(|w| !allocated.contains(&region_buffer(w)))
+    };
+    if output {
+        return fail("Cannot operate on an output block", "The block {0} is an output block", vec![block.clone().upcast()]);
+    }
+    Ok(())
+}
+
+const COMPLETE_BLOCK_DEFINITION: &str = "Definition of a complete block:\n1) All block vars are data parallel\n2) Dominant: the block is the only writer of its output, dominating the reader of its output buffers\n3) No overlap between the buffers the block reads and writes";
+
+fn check_complete(block: &SBlock, root: &SBlock) -> SchResult<()> {
+    let cond = if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar) {
+        1
+    } else if {
+        let written: HashSet<usize> = block.writes.iter().map(region_buffer).collect();
+        scope_blocks(root).iter().any(|b| !b.ptr_eq(block) && b.writes.iter().any(|w| written.contains(&region_buffer(w))))
+    } {
+        2
+    } else if block.reads.iter().any(|r| block.writes.iter().any(|w| region_buffer(w) == region_buffer(r))) {
+        3
+    } else {
+        0
+    };
+    if cond != 0 {
+        return fail(
+            "Incomplete block",
+            format!("The block {{0}} is not a complete block - it violates condition #{cond}.\n{COMPLETE_BLOCK_DEFINITION}"),
+            vec![block.clone().upcast()],
+        );
+    }
+    Ok(())
+}
+
+const BODY_INLINE: &str = "The body of the inlined block should be in form of\n    'A[f(i, j, k, ...)] = g(i, j, k, ...)',\nwhere the store indices mapping f on the left are bijective affine.";
+
+/// `root`'s body with the statement at `target` taken out of its sequence (a
+/// one-element sequence becomes its element).
+fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
+    let out = structural_map(
+        body.clone(),
+        |n: ObjectRef| -> crate::ir::Result<MapResult> {
+            let Some(s) = n.downcast_ref::<SeqStmtNode>() else { return Ok(MapResult::Unchanged) };
+            if !s.seq.iter().any(|x| x.as_object().addr() == target) {
+                return Ok(MapResult::Unchanged);
+            }
+            let rest: Vec<Stmt> = s.seq.iter().filter(|x| x.as_object().addr() != target).cloned().collect();
+            Ok(MapResult::ReplaceAndSkip(if rest.len() == 1 {
+                rest[0].clone().into_object()
+            } else {
+                SeqStmt::new(SeqStmtNode { seq: rest, span: s.span.clone() }).upcast()
+            }))
+        },
+        WalkOrder::PreOrder,
+    )?;
+    Stmt::try_from_object(out)
+}
+
+/// The statement removing the block leaves out: its realize with the loops above
+/// it that hold nothing else.
+fn leaf_to_remove(state: &ScheduleState, id: SRefId, block: &SBlock) -> SchResult<ObjectRef> {
+    let path = state.ancestors(id)?;
+    let parent = path[path.len() - 2].clone();
+    let mut realize: Option<ObjectRef> = None;
+    pre_order_visit(&parent.clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>()
+            && r.block.ptr_eq(block)
+        {
+            realize = Some(n.clone());
+        }
+        realize.is_none()
+    });
+    let mut cur = realize.ok_or_else(|| Error::value_error("the block has no realize"))?;
+    for s in path[..path.len() - 1].iter().rev() {
+        match s.as_object().downcast_ref::<ForNode>() {
+            Some(l) if l.body.as_object().addr() == cur.addr() => cur = s.clone().into_object(),
+            _ => break,
+        }
+    }
+    Ok(cur)
+}
+
+/// The buffers visible in a function: its buffer parameters and every allocation.
+fn visible_buffers(state: &ScheduleState, func: &str) -> SchResult<HashSet<usize>> {
+    let f = state.func(func)?;
+    let mut out: HashSet<usize> = f.params.iter().map(|p| p.as_ref_obj().addr()).collect();
+    pre_order_visit(&f.body.clone().into_object(), |n| {
+        if let Some(b) = n.downcast_ref::<SBlockNode>() {
+            out.extend(b.alloc_buffers.iter().map(|x| x.as_ref_obj().addr()));
+        }
+        true
+    });
+    Ok(out)
+}
+
+/// The scope root with `buffer` no longer allocated, and the regions of the
+/// blocks that accessed it inferred again.
+fn finish_inline(state: &ScheduleState, func: &str, root: &SBlock, body: Stmt, buffer: usize) -> SchResult<SBlock> {
+    let visible = visible_buffers(state, func)?;
+    let body = structural_map(
+        body,
+        |n: ObjectRef| -> crate::ir::Result<MapResult> {
+            let Some(b) = n.downcast_ref::<SBlockNode>() else { return Ok(MapResult::Unchanged) };
+            if !b.reads.iter().chain(&b.writes).any(|r| region_buffer(r) == buffer) {
+                return Ok(MapResult::Unchanged);
+            }
+            let (reads, writes) = regions::infer_block_regions(b, &visible);
+            let mut node = b.clone();
+            node.reads = reads;
+            node.writes = writes;
+            Ok(MapResult::Replace(SBlock::new(node).upcast()))
+        },
+        WalkOrder::PostOrder,
+    )?;
+    let mut node = (**root).clone();
+    node.body = Stmt::try_from_object(body)?;
+    node.alloc_buffers.retain(|b| b.as_ref_obj().addr() != buffer);
+    let new = SBlock::new(node);
+    if uses(&new.clone().upcast(), buffer) {
+        return fail(
+            "The buffer to be inlined has opaque access (e.g. `B.data`), or its subregion is matched into other blocks",
+            "The buffer to be inlined has opaque access (e.g. `B.data`), or its subregion is matched into other blocks: {0}",
+            vec![root.clone().upcast()],
+        );
+    }
+    Ok(new)
+}
+
+fn check_no_init(block: &SBlock) -> SchResult<()> {
+    if block.init.is_some() {
+        return fail("The block has init statement", "ScheduleError: The block has init statement: {0}", vec![block.clone().upcast()]);
+    }
+    Ok(())
+}
+
+/// For a block storing `A[v_p(0), v_p(1), …] = …` with distinct iterators, the
+/// substitution of its iterators that reads the store at given indices.
+#[allow(clippy::type_complexity)]
+fn store_index_map(block: &SBlock) -> Option<Box<dyn Fn(&[Expr]) -> Vec<(usize, Expr)>>> {
+    let store = block.body.as_object().downcast_ref::<BufferStoreNode>()?;
+    let mut slots: Vec<(usize, Option<usize>, Expr)> = Vec::new();
+    for iv in &block.iter_vars {
+        let a = iv.var.as_ref_obj().addr();
+        let pos = store.indices.iter().position(|e| e.as_object().addr() == a);
+        let unit = iv.dom.as_ref().filter(|d| d.extent.as_int() == Some(1) && d.min.as_int().is_some()).map(|d| d.min.clone());
+        match (pos, unit) {
+            (Some(p), _) => slots.push((a, Some(p), Expr::from(iv.var.clone()))),
+            (None, Some(m)) => slots.push((a, None, m)),
+            (None, None) => return None,
+        }
+    }
+    // Every index is an iterator or a constant.
+    let used: Vec<usize> = slots.iter().filter_map(|s| s.1).collect();
+    let distinct: HashSet<usize> = used.iter().copied().collect();
+    if distinct.len() != used.len()
+        || store.indices.iter().enumerate().any(|(k, e)| !distinct.contains(&k) && e.as_int().is_none())
+    {
+        return None;
+    }
+    Some(Box::new(move |indices: &[Expr]| {
+        slots
+            .iter()
+            .map(|(a, p, fallback)| (*a, p.and_then(|p| indices.get(p).cloned()).unwrap_or_else(|| fallback.clone())))
+            .collect()
+    }))
+}
+
+/// `compute_inline`: a block's stores replaced by their value at each load of
+/// the buffer it writes, and the block removed.
+pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
+    let block = state.block_of(id)?;
+    let func = state.sref(id).func.clone();
+    check_no_init(&block)?;
+    if block.writes.len() != 1 {
+        return fail(
+            "The block is allowed to write only a single buffer region",
+            format!("The block is only allowed to write a single buffer region, but it writes {} region(s): {{0}}", block.writes.len()),
+            vec![block.clone().upcast()],
+        );
+    }
+    let buffer = region_buffer(&block.writes[0]);
+    let root = scope_root(state, id)?;
+    check_not_output(state, &func, &block, &root)?;
+    check_complete(&block, &root)?;
+    // The body must store to the block's iterators (in any order; the iterators not
+    // among the indices have extent 1 and read as their minimum).
+    let Some(pairs_of) = store_index_map(&block) else {
+        return fail("The block cannot be inlined because its body pattern does not meet the condition for inlining", BODY_INLINE, vec![block.clone().upcast()]);
+    };
+    let store = block.body.as_object().downcast_ref::<BufferStoreNode>().cloned().ok_or_else(|| Error::value_error("store"))?;
+    let value = store.value.clone();
+    let leaf = leaf_to_remove(state, id, &block)?;
+    let body = remove_leaf(&root.body, leaf.addr())?;
+    let body = structural_map(
+        body,
+        |n: ObjectRef| -> crate::ir::Result<MapResult> {
+            let Some(load) = n.downcast_ref::<TensorLoadNode>() else { return Ok(MapResult::Unchanged) };
+            if load.source.as_object().addr() != buffer {
+                return Ok(MapResult::Unchanged);
+            }
+            let pairs = pairs_of(&load.indices);
+            Ok(MapResult::Replace(substitute(value.clone().into_object(), &pairs)?))
+        },
+        WalkOrder::PostOrder,
+    )?;
+    let new_root = finish_inline(state, &func, &root, Stmt::try_from_object(body)?, buffer)?;
+    state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.upcast(), new_root.upcast())])?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// reverse_compute_inline
+
+const BODY_REVERSE_INLINE: &str = "The body of the inlined block should be in form of\n    `B[...] = g(i, j, k, A[f(i, j, k, ...)] ...)`,\nwhere A is the only buffer the block consumes, whose indices are distinct atomic variables,\nand there should be no variables other than the index variables), and f is a bijective affine\nmapping and there should not be predicates in the inlined block. The iter domains of the inlined\nblock should be covered by the producer block.";
+
+const NON_SINGLE_PRODUCER: &str = "The consumer block to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer";
+
+fn not_single_read<T>(block: &SBlock) -> SchResult<T> {
+    fail(
+        "The block is allowed to read only a single buffer region",
+        format!("The block is only allowed to read a single buffer region, but it reads {} region(s): {{0}}", block.reads.len()),
+        vec![block.clone().upcast()],
+    )
+}
+
+/// The leaf blocks under `root` (blocks without blocks inside), in program order.
+fn leaf_blocks(root: &SBlock) -> Vec<SBlock> {
+    let mut out = Vec::new();
+    pre_order_visit(&root.body.clone().into_object(), |n| {
+        if let Some(b) = n.downcast_ref::<SBlockNode>() {
+            let mut inner = false;
+            pre_order_visit(&b.body.clone().into_object(), |m| {
+                inner |= m.is::<SBlockNode>();
+                !inner
+            });
+            if !inner {
+                if let Some(b) = n.clone().try_downcast::<SBlockNode>() {
+                    out.push(b);
+                }
+            }
+        }
+        true
+    });
+    out
+}
+
+/// `reverse_compute_inline`: a consumer block folded into the store of its single
+/// producer, and the consumer removed.
+pub fn reverse_compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
+    let block = state.block_of(id)?;
+    let func = state.sref(id).func.clone();
+    check_no_init(&block)?;
+    let root = scope_root(state, id)?;
+    // The one buffer it reads that a block of the scope writes.
+    let written: HashSet<usize> = leaf_blocks(&root).iter().flat_map(|b| b.writes.iter().map(region_buffer).collect::<Vec<_>>()).collect();
+    let mut buffer: Option<usize> = None;
+    for r in &block.reads {
+        let b = region_buffer(r);
+        if Some(b) == buffer || !written.contains(&b) {
+            continue;
+        }
+        if buffer.is_some() {
+            return not_single_read(&block);
+        }
+        buffer = Some(b);
+    }
+    let Some(buffer) = buffer else { return not_single_read(&block) };
+    check_complete(&block, &root)?;
+    let mut producers = Vec::new();
+    for b in leaf_blocks(&root) {
+        if b.writes.iter().any(|w| region_buffer(w) == buffer) {
+            if check_complete(&b, &root).is_err() {
+                return fail(NON_SINGLE_PRODUCER, "The consumer block {0} to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer", vec![b.upcast()]);
+            }
+            producers.push(b);
+        }
+    }
+    if producers.len() != 1 {
+        return fail(NON_SINGLE_PRODUCER, "The consumer block {0} to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer", vec![block.clone().upcast()]);
+    }
+    let producer = producers.remove(0);
+    check_not_output(state, &func, &producer, &root)?;
+    let body_error = || fail::<()>("The block cannot be inlined because its body pattern does not meet the condition for inlining", BODY_REVERSE_INLINE, vec![block.clone().upcast()]);
+    // The consumer: no predicate, a store whose loads of the buffer share indices
+    // that are its iterators.
+    let path = state.ancestors(id)?;
+    let mut consumer_pred_ok = true;
+    pre_order_visit(&path[path.len() - 2].clone().into_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>()
+            && r.block.ptr_eq(&block)
+        {
+            consumer_pred_ok = r.predicate.as_int() == Some(1);
+            return false;
+        }
+        true
+    });
+    let Some(store) = block.body.as_object().downcast_ref::<BufferStoreNode>().cloned().filter(|_| consumer_pred_ok) else { return body_error() };
+    let mut loads: Vec<Vec<Expr>> = Vec::new();
+    for e in store.indices.iter().chain(std::iter::once(&store.value)) {
+        pre_order_visit(&e.clone().into_object(), |n| {
+            if let Some(l) = n.downcast_ref::<TensorLoadNode>()
+                && l.source.as_object().addr() == buffer
+            {
+                loads.push(l.indices.clone());
+            }
+            true
+        });
+    }
+    if loads.is_empty() || loads.iter().any(|l| l.len() != loads[0].len() || l.iter().zip(&loads[0]).any(|(a, b)| !crate::ir::structural_equal(a.as_object(), b.as_object(), false))) {
+        return body_error();
+    }
+    let load_indices = loads[0].clone();
+    let Some(pstore) = producer.body.as_object().downcast_ref::<BufferStoreNode>().cloned() else { return body_error() };
+    // Consumer iterator -> producer index.
+    let mut idx_sub: Vec<(usize, Expr)> = Vec::new();
+    for iv in &block.iter_vars {
+        let a = iv.var.as_ref_obj().addr();
+        match load_indices.iter().position(|e| e.as_object().addr() == a) {
+            Some(k) if k < pstore.indices.len() => {
+                // Covered: a producer iterator with a domain holding the consumer's.
+                let p = &pstore.indices[k];
+                if let (Some(piv), Some(cd)) = (producer.iter_vars.iter().find(|x| x.var.as_ref_obj().addr() == p.as_object().addr()), iv.dom.as_ref())
+                    && let (Some(pd), Some(cmin), Some(cext)) = (piv.dom.as_ref(), cd.min.as_int(), cd.extent.as_int())
+                    && let (Some(pmin), Some(pext)) = (pd.min.as_int(), pd.extent.as_int())
+                    && (pmin > cmin || pmin + pext < cmin + cext)
+                {
+                    return body_error();
+                }
+                idx_sub.push((a, p.clone()));
+            }
+            _ => match iv.dom.as_ref().filter(|d| d.extent.as_int() == Some(1) && d.min.as_int().is_some()) {
+                Some(d) => idx_sub.push((a, d.min.clone())),
+                None => return body_error(),
+            },
+        }
+    }
+    if load_indices.iter().any(|e| e.as_int().is_none() && !block.iter_vars.iter().any(|iv| iv.var.as_ref_obj().addr() == e.as_object().addr())) {
+        return body_error();
+    }
+    // The producer's value, its own loads of the buffer read from the consumer's output.
+    let out_load = TensorLoad::new(TensorLoadNode {
+        ty: crate::ir::Type::prim(store.value.dtype()),
+        source: store.buffer.clone().into(),
+        indices: store.indices.clone(),
+        span: Span::none(),
+    });
+    let out_load = Expr::try_from_object(substitute(out_load.upcast(), &idx_sub)?)?;
+    let rhs = structural_map(
+        pstore.value.clone().into_object(),
+        |n: ObjectRef| match n.downcast_ref::<TensorLoadNode>() {
+            Some(l) if l.source.as_object().addr() == buffer => MapResult::ReplaceAndSkip(out_load.clone().into_object()),
+            _ => MapResult::Unchanged,
+        },
+        WalkOrder::PreOrder,
+    )?;
+    let rhs = Expr::try_from_object(rhs)?;
+    let new_store = substitute(block.body.clone().into_object(), &idx_sub)?;
+    let new_store = structural_map(
+        new_store,
+        |n: ObjectRef| match n.downcast_ref::<TensorLoadNode>() {
+            Some(l) if l.source.as_object().addr() == buffer => MapResult::ReplaceAndSkip(rhs.clone().into_object()),
+            _ => MapResult::Unchanged,
+        },
+        WalkOrder::PreOrder,
+    )?;
+    let leaf = leaf_to_remove(state, id, &block)?;
+    let body = remove_leaf(&root.body, leaf.addr())?;
+    let target = producer.body.as_object().addr();
+    let body = structural_map(
+        body,
+        |n: ObjectRef| if n.addr() == target { MapResult::ReplaceAndSkip(new_store.clone()) } else { MapResult::Unchanged },
+        WalkOrder::PreOrder,
+    )?;
+    let new_root = finish_inline(state, &func, &root, Stmt::try_from_object(body)?, buffer)?;
+    state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.upcast(), new_root.upcast())])?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// get_producers / get_consumers
+
+/// The blocks of the block's scope it depends on (`producers`) or that depend on
+/// it, read after write, in program order.
+pub fn dataflow_neighbours(state: &mut ScheduleState, id: SRefId, producers: bool) -> SchResult<Vec<SRefId>> {
+    let block = state.block_of(id)?;
+    let func = state.sref(id).func.clone();
+    let root = scope_root(state, id)?;
+    let blocks = scope_blocks(&root);
+    let me = blocks.iter().position(|b| b.ptr_eq(&block)).ok_or_else(|| Error::value_error("the block is not in its scope"))?;
+    let reads_of = |b: &SBlock| b.reads.iter().map(region_buffer).collect::<HashSet<usize>>();
+    let writes_of = |b: &SBlock| b.writes.iter().map(region_buffer).collect::<HashSet<usize>>();
+    let found: Vec<SBlock> = if producers {
+        let reads = reads_of(&block);
+        blocks[..me].iter().filter(|b| !writes_of(b).is_disjoint(&reads)).cloned().collect()
+    } else {
+        let writes = writes_of(&block);
+        blocks[me + 1..].iter().filter(|b| !reads_of(b).is_disjoint(&writes)).cloned().collect()
+    };
+    Ok(found.into_iter().map(|b| state.sref_of(&func, &b.into())).collect())
+}
