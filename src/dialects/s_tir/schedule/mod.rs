@@ -33,6 +33,7 @@
 
 pub mod error;
 pub mod primitives;
+pub mod prims_location;
 pub mod python;
 pub mod state;
 
