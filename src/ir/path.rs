@@ -144,6 +144,11 @@ impl fmt::Display for AccessPath {
             match step {
                 PathStep::Attr(name) => write!(f, ".{name}")?,
                 PathStep::Index(i) => write!(f, "[{i}]")?,
+                // A function of a module is keyed by its GlobalVar, shown as TVM's script does.
+                PathStep::MapKey(crate::ir::Value::Object(o)) if o.is::<crate::ir::GlobalVarNode>() => {
+                    let name = o.downcast_ref::<crate::ir::GlobalVarNode>().map_or("", |g| &*g.name_hint);
+                    write!(f, "[I.GlobalVar({name:?})]")?
+                }
                 PathStep::MapKey(k) => write!(f, "[{}]", k.repr())?,
                 PathStep::Missing => f.write_str("[<missing>]")?,
             }

@@ -601,6 +601,14 @@ impl Printer {
         })
     }
 
+    /// The decoration of `obj` (at `path`) applied to a doc a hook built for it without
+    /// `as_doc` (a block printed by its realize's hook), as TVM's printer does by hand.
+    pub fn decorate_part(&mut self, doc: &mut Doc, obj: &ObjectRef, path: &AccessPath) {
+        if self.decorates {
+            self.decorate(doc, obj, path);
+        }
+    }
+
     /// Attach configured comments and collect object underlines (TVM's AddDocDecoration).
     fn decorate(&mut self, doc: &mut Doc, obj: &ObjectRef, path: &AccessPath) {
         let cfg = self.cfg.clone();

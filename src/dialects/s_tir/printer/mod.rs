@@ -215,7 +215,9 @@ fn realize_doc(p: &mut Printer, obj: &ObjectRef, r: &SBlockRealizeNode, path: &A
         return Ok(Doc::Block(StmtBlockDoc::default()));
     }
     let block_obj = r.block.as_ref_obj();
-    block_doc(p, &block_obj, &r.block, &path.attr("block"), Some((r, path)))
+    let mut doc = block_doc(p, &block_obj, &r.block, &path.attr("block"), Some((r, path)))?;
+    p.decorate_part(&mut doc, &block_obj, &path.attr("block"));
+    Ok(doc)
 }
 
 fn match_buffer_doc(p: &mut Printer, m: &MatchBufferRegionNode, path: &AccessPath) -> Result<Doc> {

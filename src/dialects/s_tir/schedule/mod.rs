@@ -35,6 +35,7 @@
 pub mod error;
 pub mod primitives;
 pub mod prims_inline;
+pub mod prims_location;
 pub mod python;
 pub mod state;
 

@@ -513,7 +513,7 @@ pub fn set_loop_kind(state: &mut ScheduleState, id: SRefId, kind: ForKind, threa
     set_loop(state, id, For::new(node))
 }
 
-fn with_annotation(map: &crate::ir::AttrMap, key: &str, value: Option<Value>) -> crate::ir::AttrMap {
+pub(super) fn with_annotation(map: &crate::ir::AttrMap, key: &str, value: Option<Value>) -> crate::ir::AttrMap {
     let mut entries: Vec<(Value, Value)> = map.iter().filter(|(k, _)| k.as_str() != Some(key)).cloned().collect();
     if let Some(v) = value {
         match map.iter().position(|(k, _)| k.as_str() == Some(key)) {

@@ -177,6 +177,21 @@ impl ScheduleCore {
         self.run(vm, prim, |s| p::set_loop_kind(s, loop_id, k, thread_axis.as_deref()))
     }
 
+    #[pymethod]
+    fn set_scope(&self, block: usize, buffer_index: i64, scope: String, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "set-scope", |s| super::prims_location::set_scope(s, block, buffer_index, &scope))
+    }
+
+    #[pymethod]
+    fn unsafe_set_dtype(&self, block: usize, buffer_index: i64, dtype: String, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "unsafe-set-dtype", |s| super::prims_location::unsafe_set_dtype(s, block, buffer_index, &dtype))
+    }
+
+    #[pymethod]
+    fn storage_align(&self, block: usize, buffer_index: i64, axis: i64, factor: i64, offset: i64, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "storage-align", |s| super::prims_location::storage_align(s, block, buffer_index, axis, factor, offset))
+    }
+
     /// `annotate` (a value) / `unannotate` (None).
     #[pymethod]
     fn annotate(&self, id: usize, key: String, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {

@@ -50,6 +50,9 @@ _kind("Unroll", "unroll", ["loop"])
 _kind("Bind", "bind", ["loop", "thread_axis"])
 _kind("Annotate", "annotate", ["block_or_loop", "ann_key", "ann_val"])
 _kind("Unannotate", "unannotate", ["block_or_loop", "ann_key"])
+_kind("StorageAlign", "storage_align", ["block", "buffer_index", "axis", "factor", "offset"])
+_kind("SetScope", "set_scope", ["block", "buffer_index", "storage_scope"])
+_kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])
 
 
 class Instruction:

@@ -259,6 +259,79 @@ class Schedule:
         self._core.set_loop_kind(self._sref(loop, LoopRV), "thread_binding", thread_axis)
         self._record("Bind", [loop], [thread_axis], [])
 
+    # ---- buffer location and layout -------------------------------------
+    def _normalize_buffer_arg(self, block, buffer, required_buffer_type=None):
+        """`(kind, index, buffer)` of a buffer given as an index, a name, a buffer or a
+        `("read"|"write", index)` pair, among the regions of `block`."""
+        import tvm
+
+        block_obj = self.get(block)
+        block_name = block_obj.name_hint
+
+        def iter_buffers():
+            for i, read in enumerate(block_obj.reads):
+                yield "read", i, read.source
+            for i, write in enumerate(block_obj.writes):
+                yield "write", i, write.source
+
+        if isinstance(buffer, int):
+            buffer = (required_buffer_type, buffer)
+        if isinstance(buffer, str):
+            possible = []
+            for kind, index, buf in iter_buffers():
+                if buf.name == buffer and not any(p[2].same_as(buf) for p in possible):
+                    possible.append((kind, index, buf))
+            assert possible, f"Could not find buffer '{buffer}' in block '{block_name}'"
+            assert len(possible) == 1, f"Multiple buffers named '{buffer}' in block '{block_name}'"
+            kind, index, buffer_obj = possible[0]
+        elif isinstance(buffer, tvm.ir.Var):
+            found = False
+            for kind, index, buffer_obj in iter_buffers():
+                if buffer_obj.same_as(buffer):
+                    found = True
+                    break
+            assert found, f"Could not find buffer '{buffer.name}' in block '{block_name}'"
+        elif isinstance(buffer, tuple):
+            kind, index = buffer
+            assert kind in ["read", "write"], (
+                f"Invalid buffer_index_type.  Expected 'read' or 'write', but received {kind}"
+            )
+            buffer_list = block_obj.reads if kind == "read" else block_obj.writes
+            assert 0 <= index < len(buffer_list), (
+                f"Invalid buffer_index {index}.  Block {block_name} has only "
+                f"{len(buffer_list)} {kind} buffers."
+            )
+            buffer_obj = buffer_list[index].source
+        else:
+            raise TypeError(f"Invalid type for argument 'buffer': {type(buffer)}")
+        if required_buffer_type is not None:
+            assert kind == required_buffer_type, (
+                f"Expected buffer to be read buffer, but {buffer_obj.name} was a {kind} buffer "
+                f"in the specified block"
+            )
+        return kind, index, buffer_obj
+
+    def storage_align(self, block, buffer_index, axis, factor, offset):
+        """Align a dimension of a block-allocated buffer: stride % factor == offset."""
+        block = self._block(block)
+        self._core.storage_align(self._sref(block, SBlockRV), buffer_index, axis, factor, offset)
+        self._record("StorageAlign", [block], [buffer_index, axis, factor, offset], [])
+
+    def set_scope(self, block, buffer_index, storage_scope):
+        """Set the storage scope of the buffer `block` writes at `buffer_index`."""
+        block = self._block(block)
+        if not isinstance(buffer_index, int):
+            _, buffer_index, _ = self._normalize_buffer_arg(block, buffer_index, required_buffer_type="write")
+        self._core.set_scope(self._sref(block, SBlockRV), buffer_index, storage_scope)
+        self._record("SetScope", [block], [buffer_index, storage_scope], [])
+
+    def unsafe_set_dtype(self, block, buffer_index, dtype):
+        """Set the element type of the buffer `block` writes at `buffer_index` (casts
+        are inserted at its stores and loads; the program's meaning may change)."""
+        block = self._block(block)
+        self._core.unsafe_set_dtype(self._sref(block, SBlockRV), buffer_index, str(dtype))
+        self._record("UnsafeSetDType", [block], [buffer_index, str(dtype)], [])
+
     # ---- annotations -------------------------------------------------------
     def annotate(self, block_or_loop, ann_key, ann_val):
         block_or_loop = self._block(block_or_loop)
