@@ -523,7 +523,7 @@ impl Printer {
                 for (k, v) in entries {
                     let value_path = path.map_key(k.clone());
                     // The key's own path: distinct from, and not a prefix of, the value's.
-                    let key = self.value_to_doc(k, &value_path.missing())?;
+                    let key = self.value_to_doc(k, &path.map_key_missing(k.clone()))?;
                     items.push((key, self.value_to_doc(v, &value_path)?));
                 }
                 at(ExprDoc::dict(items))

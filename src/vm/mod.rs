@@ -1,12 +1,14 @@
 //! The embedded Python VM: interpreter construction, IR objects as Python
 //! objects, script namespaces, the construction protocol and running files.
 
+pub mod access_path;
 pub mod alloc_guard;
 pub mod args;
 pub mod body;
 pub mod classes;
 pub mod closure;
 pub mod convert;
+pub mod doc_py;
 pub mod error;
 pub mod interp;
 pub mod ir_builder;
