@@ -230,6 +230,13 @@ impl PyIr {
         super::printing::script(vm, &self.obj, args)
     }
 
+    /// TVMScript text as Relax prints it (TVM's `Scriptable._relax_script`: a type
+    /// inside Relax is `R.Tuple(...)`, not `T.Tuple(...)`).
+    #[pymethod]
+    fn _relax_script(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<String> {
+        super::printing::script_variant(vm, &self.obj, args, "relax")
+    }
+
     /// Print the script (highlighted on a terminal).
     #[pymethod]
     fn show(&self, mut args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {

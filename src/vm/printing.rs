@@ -18,6 +18,12 @@ pub fn script(vm: &VirtualMachine, obj: &ObjectRef, args: FuncArgs) -> PyResult<
     printer::script(obj, &cfg).py(vm)
 }
 
+/// Print after a registered set-up (`obj._relax_script(**config)`: the "relax" variant).
+pub fn script_variant(vm: &VirtualMachine, obj: &ObjectRef, args: FuncArgs, variant: &str) -> PyResult<String> {
+    let cfg = config_from_kwargs(vm, args)?;
+    printer::script_variant(obj, &cfg, Some(variant)).py(vm)
+}
+
 fn dtype_arg(vm: &VirtualMachine, v: PyObjectRef) -> PyResult<DataType> {
     let s = String::try_from_object(vm, v)?;
     s.parse::<DataType>().py(vm)
@@ -123,7 +129,36 @@ pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Print
             }
         }
     }
+    check_identifier(vm, "ir_prefix", &cfg.ir_prefix, "IsIdentifier(std::string(n->ir_prefix))")?;
+    if !cfg.module_alias.is_empty() {
+        check_identifier(vm, "module_alias", &cfg.module_alias, "n->module_alias.empty() || IsIdentifier(std::string(n->module_alias))")?;
+    }
+    if let Some(Value::Str(prefix)) = cfg.extra.get("tirx.prefix") {
+        check_identifier(vm, "tirx.prefix", prefix, "IsIdentifier(std::string(tir_prefix))")?;
+    }
     Ok(cfg)
+}
+
+/// TVM's check that a printed alias is a Python identifier: `tvm.error.InternalError`
+/// (a RuntimeError) with its `Check failed` message.
+fn check_identifier(vm: &VirtualMachine, option: &str, value: &str, condition: &str) -> PyResult<()> {
+    let mut chars = value.chars();
+    let ok = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_');
+    if ok {
+        return Ok(());
+    }
+    let msg = format!("Check failed: ({condition}) is false: Invalid `{option}`: {value}");
+    let cls = vm
+        .import("tvm.error", 0)
+        // `import` gives the top package (`tvm`), as `__import__` does.
+        .and_then(|tvm| tvm.get_attr("error", vm))
+        .and_then(|m| m.get_attr("InternalError", vm))
+        .ok()
+        .and_then(|c| c.downcast::<rustpython_vm::builtins::PyType>().ok());
+    Err(match cls {
+        Some(cls) => vm.new_exception_msg(cls, msg.into()),
+        None => vm.new_runtime_error(msg),
+    })
 }
 
 fn paths(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Vec<AccessPath>> {
