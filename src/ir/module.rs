@@ -446,11 +446,11 @@ mod tests {
         let renamed = module(&[("main", 1), ("zzz", 2)]);
         assert!(!structural_equal(&a, &renamed, false));
         let (l, r) = get_first_structural_mismatch(&a, &renamed, false).unwrap();
-        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[ir.GlobalVar]", "<root>.functions[<missing>]"));
+        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[ir.GlobalVar]", "<root>.functions[<missing:ir.GlobalVar>]"));
 
         let fewer = module(&[("main", 1)]);
         let (l, r) = get_first_structural_mismatch(&fewer, &a, false).unwrap();
-        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[<missing>]", "<root>.functions[ir.GlobalVar]"));
+        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[<missing:ir.GlobalVar>]", "<root>.functions[ir.GlobalVar]"));
 
         let with_attr = a.with_attr("kind", "x");
         assert!(!structural_equal(&a, &with_attr, false));

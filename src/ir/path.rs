@@ -17,8 +17,45 @@ pub enum PathStep {
     Index(usize),
     /// The value stored under a map key.
     MapKey(Value),
-    /// The end of an array or map was reached on this side (one side is shorter).
-    Missing,
+    /// A field this side does not have (TVM's `attr_missing`).
+    AttrMissing(Arc<str>),
+    /// An array element past this side's end (one side is shorter).
+    IndexMissing(usize),
+    /// A map key this side does not have.
+    MapKeyMissing(Value),
+}
+
+impl PathStep {
+    /// TVM's `AccessKind` number of this step (`ATTR` 0 … `MAP_ITEM_MISSING` 5).
+    pub fn kind_code(&self) -> u8 {
+        match self {
+            PathStep::Attr(_) => 0,
+            PathStep::Index(_) => 1,
+            PathStep::MapKey(_) => 2,
+            PathStep::AttrMissing(_) => 3,
+            PathStep::IndexMissing(_) => 4,
+            PathStep::MapKeyMissing(_) => 5,
+        }
+    }
+}
+
+impl fmt::Display for PathStep {
+    /// As TVM writes a step: `.name`, `[2]`, `["key"]`, `[<missing:2>]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathStep::Attr(name) => write!(f, ".{name}"),
+            PathStep::Index(i) => write!(f, "[{i}]"),
+            // A function of a module is keyed by its GlobalVar, shown as TVM's script does.
+            PathStep::MapKey(crate::ir::Value::Object(o)) if o.is::<crate::ir::GlobalVarNode>() => {
+                let name = o.downcast_ref::<crate::ir::GlobalVarNode>().map_or("", |g| &*g.name_hint);
+                write!(f, "[I.GlobalVar({name:?})]")
+            }
+            PathStep::MapKey(k) => write!(f, "[{}]", k.repr()),
+            PathStep::AttrMissing(name) => write!(f, "[<missing:{:?}>]", &**name),
+            PathStep::IndexMissing(i) => write!(f, "[<missing:{i}>]"),
+            PathStep::MapKeyMissing(k) => write!(f, "[<missing:{}>]", k.repr()),
+        }
+    }
 }
 
 /// A path from the root object, built by appending steps. Cheap to clone and extend:
@@ -81,9 +118,16 @@ impl AccessPath {
         }
         self.extend(PathStep::MapKey(key))
     }
-    /// This path then a missing element (one side is shorter).
-    pub fn missing(&self) -> Self {
-        self.extend(PathStep::Missing)
+    /// This path then the array element `i` that this side lacks.
+    pub fn index_missing(&self, i: usize) -> Self {
+        self.extend(PathStep::IndexMissing(i))
+    }
+    /// This path then the map entry of `key` that this side lacks.
+    pub fn map_key_missing(&self, key: Value) -> Self {
+        if !self.is_tracked() {
+            return AccessPath::untracked();
+        }
+        self.extend(PathStep::MapKeyMissing(key))
     }
     /// The number of steps.
     pub fn len(&self) -> usize {
@@ -141,17 +185,7 @@ impl fmt::Display for AccessPath {
         }
         f.write_str("<root>")?;
         for step in self.steps() {
-            match step {
-                PathStep::Attr(name) => write!(f, ".{name}")?,
-                PathStep::Index(i) => write!(f, "[{i}]")?,
-                // A function of a module is keyed by its GlobalVar, shown as TVM's script does.
-                PathStep::MapKey(crate::ir::Value::Object(o)) if o.is::<crate::ir::GlobalVarNode>() => {
-                    let name = o.downcast_ref::<crate::ir::GlobalVarNode>().map_or("", |g| &*g.name_hint);
-                    write!(f, "[I.GlobalVar({name:?})]")?
-                }
-                PathStep::MapKey(k) => write!(f, "[{}]", k.repr())?,
-                PathStep::Missing => f.write_str("[<missing>]")?,
-            }
+            write!(f, "{step}")?;
         }
         Ok(())
     }

@@ -365,11 +365,11 @@ impl EqEngine {
         match lhs.len().cmp(&rhs.len()) {
             std::cmp::Ordering::Equal => true,
             std::cmp::Ordering::Greater => {
-                self.note(PathStep::Index(n), PathStep::Missing);
+                self.note(PathStep::Index(n), PathStep::IndexMissing(n));
                 false
             }
             std::cmp::Ordering::Less => {
-                self.note(PathStep::Missing, PathStep::Index(n));
+                self.note(PathStep::IndexMissing(n), PathStep::Index(n));
                 false
             }
         }
@@ -383,7 +383,7 @@ impl EqEngine {
         let mut matched = vec![false; rhs.len()];
         for (key, value) in lhs {
             let Some(j) = self.find_key(key, rhs, &index, &matched) else {
-                self.note(PathStep::MapKey(key.clone()), PathStep::Missing);
+                self.note(PathStep::MapKey(key.clone()), PathStep::MapKeyMissing(key.clone()));
                 return false;
             };
             matched[j] = true;
@@ -394,7 +394,7 @@ impl EqEngine {
         }
         // Every lhs key found: an unmatched rhs key is missing on the left.
         if let Some(j) = matched.iter().position(|m| !m) {
-            self.note(PathStep::Missing, PathStep::MapKey(rhs[j].0.clone()));
+            self.note(PathStep::MapKeyMissing(rhs[j].0.clone()), PathStep::MapKey(rhs[j].0.clone()));
             return false;
         }
         lhs.len() == rhs.len()
@@ -793,11 +793,11 @@ mod tests {
     }
 
     #[rstest]
-    #[case::array_longer(arr(&[1, 2, 3]), arr(&[1, 2]), "<root>[2]", "<root>[<missing>]")]
-    #[case::array_shorter(arr(&[1, 2]), arr(&[1, 2, 3]), "<root>[<missing>]", "<root>[2]")]
+    #[case::array_longer(arr(&[1, 2, 3]), arr(&[1, 2]), "<root>[2]", "<root>[<missing:2>]")]
+    #[case::array_shorter(arr(&[1, 2]), arr(&[1, 2, 3]), "<root>[<missing:2>]", "<root>[2]")]
     #[case::array_item(arr(&[1, 2]), arr(&[1, 5]), "<root>[1]", "<root>[1]")]
-    #[case::map_extra_lhs(smap(&[("a", 1), ("b", 2)]), smap(&[("a", 1)]), "<root>[\"b\"]", "<root>[<missing>]")]
-    #[case::map_extra_rhs(smap(&[("a", 1)]), smap(&[("a", 1), ("b", 2)]), "<root>[<missing>]", "<root>[\"b\"]")]
+    #[case::map_extra_lhs(smap(&[("a", 1), ("b", 2)]), smap(&[("a", 1)]), "<root>[\"b\"]", "<root>[<missing:\"b\">]")]
+    #[case::map_extra_rhs(smap(&[("a", 1)]), smap(&[("a", 1), ("b", 2)]), "<root>[<missing:\"b\">]", "<root>[\"b\"]")]
     #[case::map_value(smap(&[("a", 1)]), smap(&[("a", 2)]), "<root>[\"a\"]", "<root>[\"a\"]")]
     fn container_mismatch_paths(#[case] a: Value, #[case] b: Value, #[case] lp: &str, #[case] rp: &str) {
         let (l, r) = get_first_structural_mismatch(&a, &b, false).expect("differ");

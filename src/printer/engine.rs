@@ -101,6 +101,8 @@ pub const IMPORT_FUTURE_ANNOTATIONS: &str = "__future__.annotations";
 struct Registry {
     hooks: Arc<HookTable>,
     entries: HashMap<String, ScriptEntry>,
+    /// Named set-ups run after the entry (`script_variant`), e.g. Relax's frame.
+    variants: HashMap<String, ScriptEntry>,
     imports: Arc<HashMap<String, ImportSpec>>,
     metadata_serializer: Option<MetadataSerializer>,
 }
@@ -163,6 +165,15 @@ pub fn register_script_entry(
     entry: impl Fn(&ObjectRef, &mut Printer) -> Result<()> + Send + Sync + 'static,
 ) {
     write_registry().entries.insert(type_key.to_string(), Arc::new(entry));
+}
+
+/// Register a named set-up `script_variant` runs after the root's entry (a dialect's
+/// frame and dispatch token, for TVM's `_relax_script`-style printing).
+pub fn register_script_variant(
+    name: &str,
+    setup: impl Fn(&ObjectRef, &mut Printer) -> Result<()> + Send + Sync + 'static,
+) {
+    write_registry().variants.insert(name.to_string(), Arc::new(setup));
 }
 
 /// Register an import under a name hooks refer to with `Printer::use_import`.
@@ -523,7 +534,7 @@ impl Printer {
                 for (k, v) in entries {
                     let value_path = path.map_key(k.clone());
                     // The key's own path: distinct from, and not a prefix of, the value's.
-                    let key = self.value_to_doc(k, &value_path.missing())?;
+                    let key = self.value_to_doc(k, &path.map_key_missing(k.clone()))?;
                     items.push((key, self.value_to_doc(v, &value_path)?));
                 }
                 at(ExprDoc::dict(items))
@@ -611,19 +622,30 @@ impl Printer {
 
     /// Attach configured comments and collect object underlines (TVM's AddDocDecoration).
     fn decorate(&mut self, doc: &mut Doc, obj: &ObjectRef, path: &AccessPath) {
-        let cfg = self.cfg.clone();
-        for (o, note) in &cfg.obj_to_annotate {
-            if let (true, Doc::Stmt(s)) = (o.same_as(obj), &mut *doc) {
-                s.add_comment(note);
-            }
+        match doc {
+            Doc::Stmt(s) => self.decorate_stmt(Some(s), obj, path),
+            _ => self.decorate_stmt(None, obj, path),
         }
+    }
+
+    /// The decorations of `obj` at `path` for a statement a hook made of it without
+    /// `as_doc` (one statement printed for two IR statements): its comments, and its
+    /// path underlined when the object is to be.
+    pub fn decorate_stmt(&mut self, mut stmt: Option<&mut StmtDoc>, obj: &ObjectRef, path: &AccessPath) {
+        let cfg = self.cfg.clone();
         for o in &cfg.obj_to_underline {
             if o.same_as(obj) {
                 self.extra_underlines.push(path.clone());
             }
         }
+        let Some(s) = stmt.as_deref_mut() else { return };
+        for (o, note) in &cfg.obj_to_annotate {
+            if o.same_as(obj) {
+                s.add_comment(note);
+            }
+        }
         for (p, note) in &cfg.path_to_annotate {
-            if let (true, Doc::Stmt(s)) = (p == path, &mut *doc) {
+            if p == path {
                 s.add_comment(note);
             }
         }
@@ -1091,10 +1113,22 @@ const DISPOSE_IN_BACKGROUND: usize = 256 * 1024;
 
 /// Print an IR object as TVMScript.
 pub fn script(obj: &ObjectRef, cfg: &PrinterConfig) -> Result<String> {
+    script_variant(obj, cfg, None)
+}
+
+/// Print an IR object as TVMScript after a registered set-up (`register_script_variant`):
+/// TVM's `_relax_script` prints inside a Relax frame, so a type is spelled as Relax
+/// spells it (`R.Tuple` for `T.Tuple`).
+pub fn script_variant(obj: &ObjectRef, cfg: &PrinterConfig, variant: Option<&str>) -> Result<String> {
     let mut p = Printer::new(cfg.clone());
     p.push_frame("root", None);
     if let Some(entry) = find_entry(obj) {
         entry(obj, &mut p)?;
+    }
+    if let Some(name) = variant {
+        let setup = read_registry().variants.get(name).cloned();
+        let setup = setup.ok_or_else(|| Error::value_error(format!("no printer variant named {name:?}")))?;
+        setup(obj, &mut p)?;
     }
     let doc = p.as_doc(obj, &root_path(cfg))?;
     p.render(doc)

@@ -17,7 +17,7 @@ pub use config::{Fallback, PrinterConfig, Syntax};
 pub use doc::{ClassDoc, Doc, ExprDoc, ExprKind, FunctionDoc, Literal, OpKind, StmtBlockDoc, StmtDoc, StmtKind, Text};
 pub use engine::{
     DEFAULT_TOKEN, Frame, FrameId, ImportSpec, Printer, register_import,
-    register_metadata_serializer, register_print_hook, register_script_entry, script,
+    register_metadata_serializer, register_print_hook, register_script_entry, register_script_variant, script, script_variant,
 };
 pub use python::{escape_str, format_float, literal_text, to_python, to_python_underlined};
 

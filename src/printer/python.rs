@@ -18,6 +18,15 @@ pub fn to_python_underlined(doc: &Doc, cfg: &PrinterConfig, underline: &[AccessP
     format(doc, cfg, underline)
 }
 
+/// The plain text of a doc (no underlines, line numbers or path header whatever `cfg`
+/// asks): an expression a hook quotes into a string literal (`"T.Cast(\"int64\", n)"`).
+pub fn to_python_plain(doc: &Doc, cfg: &PrinterConfig) -> Result<String> {
+    let mut p = PyPrinter::new(cfg, &[]);
+    p.decorated = false;
+    p.doc(doc)?;
+    Ok(p.finish())
+}
+
 /// Spaces to indent with, a slice at a time.
 const SPACES: &str = "                                                                ";
 
@@ -518,7 +527,7 @@ impl<'a> PyPrinter<'a> {
         if let Some(c) = &doc.comment {
             if c.contains('\n') {
                 return Err(Error::value_error(format!(
-                    "the comment of a {} statement cannot have a newline: {c:?}",
+                    "Check failed: (!has_newline) is false: the comment string of script.printer.{} cannot have newline.",
                     stmt_kind_name(&doc.kind)
                 )));
             }
@@ -796,23 +805,24 @@ impl<'a> PyPrinter<'a> {
     }
 }
 
+/// The doc class TVM names in a message about a statement (`AssignDoc`).
 fn stmt_kind_name(kind: &StmtKind) -> &'static str {
     match kind {
-        StmtKind::Assign { .. } => "assign",
-        StmtKind::If { .. } => "if",
-        StmtKind::While { .. } => "while",
-        StmtKind::For { .. } => "for",
-        StmtKind::Scope { .. } => "with",
-        StmtKind::Expr(_) => "expression",
-        StmtKind::Assert { .. } => "assert",
-        StmtKind::Return(_) => "return",
-        StmtKind::Function(_) => "function",
-        StmtKind::Class(_) => "class",
-        StmtKind::Comment => "comment",
-        StmtKind::DocString => "docstring",
-        StmtKind::Break => "break",
-        StmtKind::Continue => "continue",
-        StmtKind::Formatted { .. } => "formatted",
+        StmtKind::Assign { .. } => "AssignDoc",
+        StmtKind::If { .. } => "IfDoc",
+        StmtKind::While { .. } => "WhileDoc",
+        StmtKind::For { .. } => "ForDoc",
+        StmtKind::Scope { .. } => "ScopeDoc",
+        StmtKind::Expr(_) => "ExprStmtDoc",
+        StmtKind::Assert { .. } => "AssertDoc",
+        StmtKind::Return(_) => "ReturnDoc",
+        StmtKind::Function(_) => "FunctionDoc",
+        StmtKind::Class(_) => "ClassDoc",
+        StmtKind::Comment => "CommentDoc",
+        StmtKind::DocString => "DocStringDoc",
+        StmtKind::Break => "BreakDoc",
+        StmtKind::Continue => "ContinueDoc",
+        StmtKind::Formatted { .. } => "StmtDoc",
     }
 }
 

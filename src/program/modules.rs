@@ -198,15 +198,31 @@ pub mod tvmscript {
         crate::ir::assert_structural_equal(&a, &b, map_free_vars.unwrap_or(false)).py(vm)
     }
 
-    /// The access paths (as text) of the first structural mismatch, or None when equal
+    /// The access paths (as `(kind, key)` steps) of the first structural mismatch, or None when equal
     /// (`tvm_ffi.get_first_structural_mismatch`).
     #[pyfunction]
     fn first_structural_mismatch(lhs: PyObjectRef, rhs: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult {
         let (a, b) = (obj_arg(vm, &lhs)?, obj_arg(vm, &rhs)?);
         Ok(match crate::ir::structural::get_first_structural_mismatch(&a, &b, map_free_vars.unwrap_or(false)) {
             None => vm.ctx.none(),
-            Some((l, r)) => vm.ctx.new_tuple(vec![vm.ctx.new_str(l.to_string()).into(), vm.ctx.new_str(r.to_string()).into()]).into(),
+            Some((l, r)) => {
+                use crate::vm::access_path::path_to_steps;
+                vm.ctx.new_tuple(vec![path_to_steps(vm, &l), path_to_steps(vm, &r)]).into()
+            }
         })
+    }
+
+    /// `tvm.script.printer.doc_printer.to_python_script`: a Python Doc tree as text.
+    #[pyfunction]
+    fn doc_to_python_script(
+        doc: PyObjectRef,
+        indent_spaces: usize,
+        print_line_numbers: bool,
+        num_context_lines: i64,
+        path_to_underline: PyObjectRef,
+        vm: &VirtualMachine,
+    ) -> PyResult<String> {
+        crate::vm::doc_py::to_python_script(vm, &doc, indent_spaces, print_line_numbers, num_context_lines, &path_to_underline)
     }
 
     /// `tvm.ir.structural_equal(lhs, rhs, map_free_vars=False)`.

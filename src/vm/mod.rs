@@ -3,9 +3,9 @@
 //!   `alloc_guard`);
 //! - `bridge/`: IR objects as Python objects and back (`object`, `classes`,
 //!   `convert`, `error`, `args`, `native`, `closure`, `operators`, `namespace`,
-//!   `ir_builder`);
+//!   `ir_builder`, `access_path`);
 //! - `pylib/`: native parts of the frozen `tvm` package's modules (`walk`,
-//!   `passes`, `printing`).
+//!   `passes`, `printing`, `doc_py`).
 //!
 //! The VM knows neither the front end (`script`) nor the builder programs
 //! that run on it (`program`): those register their native modules and
@@ -17,9 +17,9 @@ pub mod bridge;
 pub mod host;
 pub mod pylib;
 
-pub use bridge::{args, classes, closure, convert, error, ir_builder, namespace, native, object, operators};
+pub use bridge::{access_path, args, classes, closure, convert, error, ir_builder, namespace, native, object, operators};
 pub use host::{alloc_guard, interp, limits, sandbox};
-pub use pylib::{passes, printing, walk};
+pub use pylib::{doc_py, passes, printing, walk};
 
 pub use interp::{new_interpreter, InterpOptions};
 

@@ -37,27 +37,7 @@ def convert(value):
     return value
 
 
-class AccessPath:
-    """Where a value sits below a root (`<root>.body.value`), as a mismatch names it."""
-
-    __slots__ = ("_text",)
-
-    def __init__(self, text):
-        self._text = text
-
-    def __repr__(self):
-        return self._text
-
-    __str__ = __repr__
-
-    def __eq__(self, other):
-        return isinstance(other, AccessPath) and other._text == self._text
-
-    def __hash__(self):
-        return hash(self._text)
-
-
-AccessPath.__module__ = "tvm_ffi.access_path"
+from tvm_ffi.access_path import AccessPath  # noqa: E402
 
 
 def get_first_structural_mismatch(lhs, rhs, map_free_vars=False):
@@ -65,7 +45,7 @@ def get_first_structural_mismatch(lhs, rhs, map_free_vars=False):
     found = _tvmscript.first_structural_mismatch(lhs, rhs, bool(map_free_vars))
     if found is None:
         return None
-    return Array(AccessPath(p) for p in found)
+    return Array(AccessPath._from_steps(p) for p in found)
 
 
 # Structural walks and maps (functors), loaded on first use.

@@ -51,6 +51,18 @@ pub fn set_result(vm: &VirtualMachine, obj: ObjectRef) -> PyResult<()> {
     Ok(())
 }
 
+/// Make `obj` the current builder's result, which must not have one yet (TVM's
+/// `AddToParent` with no frame open: one top-level statement per builder).
+pub fn set_only_result(vm: &VirtualMachine, obj: ObjectRef) -> PyResult<()> {
+    let ib = current(vm)?;
+    let mut result = ib.result.lock();
+    if result.is_some() {
+        return Err(vm.new_value_error("Check failed: (!builder->result.has_value()) is false: Builder.result has already been set"));
+    }
+    *result = Some(obj);
+    Ok(())
+}
+
 /// Whether an IRBuilder is in scope (frames opened from Python need one).
 pub fn in_scope() -> bool {
     CURRENT.with(|c| !c.borrow().is_empty())

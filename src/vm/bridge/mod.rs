@@ -12,3 +12,4 @@ pub mod namespace;
 pub mod native;
 pub mod object;
 pub mod operators;
+pub mod access_path;

@@ -230,9 +230,24 @@ impl PyIr {
         crate::vm::printing::script(vm, &self.obj, args)
     }
 
+    /// TVMScript text as Relax prints it (TVM's `Scriptable._relax_script`: a type
+    /// inside Relax is `R.Tuple(...)`, not `T.Tuple(...)`).
+    #[pymethod]
+    fn _relax_script(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<String> {
+        crate::vm::printing::script_variant(vm, &self.obj, args, "relax")
+    }
+
     /// Print the script (highlighted on a terminal).
     #[pymethod]
-    fn show(&self, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+    fn show(&self, mut args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        // `style` and `black_format` (positional or by name) choose highlighting and
+        // reformatting; the text is printed plain, as TVM prints it without Pygments.
+        if args.args.len() > 2 {
+            return Err(vm.new_type_error(format!("show() takes at most 2 positional arguments ({} given)", args.args.len())));
+        }
+        args.args.clear();
+        args.kwargs.shift_remove("style");
+        args.kwargs.shift_remove("black_format");
         let text = crate::vm::printing::script(vm, &self.obj, args)?;
         let print = vm.builtins.get_attr("print", vm)?;
         print.call((text,), vm)?;

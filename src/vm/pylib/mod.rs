@@ -4,3 +4,4 @@
 pub mod passes;
 pub mod printing;
 pub mod walk;
+pub mod doc_py;

@@ -3,19 +3,25 @@
 //! Inside the VM the default spelling is TVM 0.27's, so programs written for TVM
 //! print what TVM prints; `syntax="native"` selects the native spelling.
 
-use rustpython_vm::builtins::PyStr;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, TryFromObject, VirtualMachine};
 
 use crate::vm::convert::{py_to_object, py_to_seq, py_to_value};
 use crate::vm::error::IntoPyResult;
-use crate::ir::{AccessPath, DataType, ObjectRef, PathStep, Value};
+use crate::vm::access_path::path_from_py;
+use crate::ir::{AccessPath, DataType, ObjectRef, Value};
 use crate::printer::{self, PrinterConfig, Syntax};
 
 /// Print an object with printer options taken from keyword arguments.
 pub fn script(vm: &VirtualMachine, obj: &ObjectRef, args: FuncArgs) -> PyResult<String> {
     let cfg = config_from_kwargs(vm, args)?;
     printer::script(obj, &cfg).py(vm)
+}
+
+/// Print after a registered set-up (`obj._relax_script(**config)`: the "relax" variant).
+pub fn script_variant(vm: &VirtualMachine, obj: &ObjectRef, args: FuncArgs, variant: &str) -> PyResult<String> {
+    let cfg = config_from_kwargs(vm, args)?;
+    printer::script_variant(obj, &cfg, Some(variant)).py(vm)
 }
 
 fn dtype_arg(vm: &VirtualMachine, v: PyObjectRef) -> PyResult<DataType> {
@@ -60,6 +66,12 @@ pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Print
     let mut cfg = PrinterConfig { syntax: script_syntax(vm), ..PrinterConfig::default() };
     for (key, value) in args.kwargs {
         let flag = |v: &PyObjectRef| v.clone().try_to_bool(vm);
+        // TVM's signature defaults these to None: the same as not giving them.
+        const NONE_IS_DEFAULT: &[&str] =
+            &["num_context_lines", "path_to_underline", "path_to_annotate", "obj_to_underline", "obj_to_annotate", "extra_config"];
+        if vm.is_none(&value) && NONE_IS_DEFAULT.contains(&key.as_str()) {
+            continue;
+        }
         match key.as_str() {
             "name" => cfg.name = if vm.is_none(&value) { None } else { Some(String::try_from_object(vm, value)?) },
             "show_meta" => cfg.show_meta = flag(&value)?,
@@ -101,12 +113,15 @@ pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Print
             }
             // Dialect knobs by their dotted names (`{"tirx.prefix": "Tx"}`).
             "extra_config" => {
-                if vm.is_none(&value) {
-                    continue;
-                }
                 let d = value.downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("extra_config must be a dict"))?;
                 for (k, v) in &d {
-                    cfg.extra.insert(String::try_from_object(vm, k)?, py_to_value(vm, &v)?);
+                    let k = String::try_from_object(vm, k)?;
+                    // A core option TVM reads from the extra settings.
+                    if k == "render_invisible_path_info" {
+                        cfg.render_invisible_path_info = v.try_to_bool(vm)?;
+                        continue;
+                    }
+                    cfg.extra.insert(k, py_to_value(vm, &v)?);
                 }
             }
             other => {
@@ -114,51 +129,47 @@ pub fn config_from_kwargs(vm: &VirtualMachine, args: FuncArgs) -> PyResult<Print
             }
         }
     }
+    check_identifier(vm, "ir_prefix", &cfg.ir_prefix, "IsIdentifier(std::string(n->ir_prefix))")?;
+    if !cfg.module_alias.is_empty() {
+        check_identifier(vm, "module_alias", &cfg.module_alias, "n->module_alias.empty() || IsIdentifier(std::string(n->module_alias))")?;
+    }
+    if let Some(Value::Str(prefix)) = cfg.extra.get("tirx.prefix") {
+        check_identifier(vm, "tirx.prefix", prefix, "IsIdentifier(std::string(tir_prefix))")?;
+    }
     Ok(cfg)
 }
 
-/// An access path from a Python value: an AccessPath-like string `<root>.body.seq[1]`
-/// or a list of steps.
-fn path_of(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<AccessPath> {
-    if let Some(s) = v.downcast_ref::<PyStr>() {
-        return parse_path(&s.to_string_lossy()).ok_or_else(|| vm.new_value_error(format!("not an access path: {}", s.to_string_lossy())));
+/// TVM's check that a printed alias is a Python identifier: `tvm.error.InternalError`
+/// (a RuntimeError) with its `Check failed` message.
+fn check_identifier(vm: &VirtualMachine, option: &str, value: &str, condition: &str) -> PyResult<()> {
+    let mut chars = value.chars();
+    let ok = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_');
+    if ok {
+        return Ok(());
     }
-    Err(vm.new_type_error("an access path must be a string like \"<root>.body.seq[1]\""))
-}
-
-/// Parse `<root>.a.b[2]` into a path.
-pub fn parse_path(text: &str) -> Option<AccessPath> {
-    let mut rest = text.strip_prefix("<root>")?;
-    let mut path = AccessPath::root();
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix('.') {
-            let end = r.find(['.', '[']).unwrap_or(r.len());
-            path = path.extend(PathStep::Attr(r[..end].into()));
-            rest = &r[end..];
-        } else if let Some(r) = rest.strip_prefix('[') {
-            let end = r.find(']')?;
-            let inner = &r[..end];
-            path = match inner.parse::<usize>() {
-                Ok(i) => path.index(i),
-                Err(_) => path.map_key(Value::str(inner.trim_matches('"'))),
-            };
-            rest = &r[end + 1..];
-        } else {
-            return None;
-        }
-    }
-    Some(path)
+    let msg = format!("Check failed: ({condition}) is false: Invalid `{option}`: {value}");
+    let cls = vm
+        .import("tvm.error", 0)
+        // `import` gives the top package (`tvm`), as `__import__` does.
+        .and_then(|tvm| tvm.get_attr("error", vm))
+        .and_then(|m| m.get_attr("InternalError", vm))
+        .ok()
+        .and_then(|c| c.downcast::<rustpython_vm::builtins::PyType>().ok());
+    Err(match cls {
+        Some(cls) => vm.new_exception_msg(cls, msg.into()),
+        None => vm.new_runtime_error(msg),
+    })
 }
 
 fn paths(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Vec<AccessPath>> {
-    py_to_seq(vm, v)?.iter().map(|p| path_of(vm, p)).collect()
+    py_to_seq(vm, v)?.iter().map(|p| path_from_py(vm, p)).collect()
 }
 
 fn annotated_paths(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<Vec<(AccessPath, String)>> {
     let d = v.clone().downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("path_to_annotate must be a dict"))?;
     let mut out = Vec::new();
     for (k, val) in &d {
-        out.push((path_of(vm, &k)?, String::try_from_object(vm, val)?));
+        out.push((path_from_py(vm, &k)?, String::try_from_object(vm, val)?));
     }
     Ok(out)
 }

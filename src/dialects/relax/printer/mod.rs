@@ -18,7 +18,7 @@ pub mod util;
 
 use crate::ir::{ObjectRef, Result};
 use crate::printer::engine::ImportSpec;
-use crate::printer::{register_import, register_script_entry, Printer};
+use crate::printer::{register_import, register_script_entry, register_script_variant, Printer};
 
 /// The dispatch token of Relax printing.
 pub const TOKEN: &str = "relax";
@@ -81,5 +81,7 @@ pub fn register() -> Result<()> {
     for key in ["ir.Call", "ir.Var", "ir.Tuple", "ir.TupleGetItem"] {
         register_script_entry(key, core_entry);
     }
+    // `obj._relax_script()` (TVM's `ReprPrintRelax`): any object inside a Relax frame.
+    register_script_variant(TOKEN, fragment_entry);
     Ok(())
 }

@@ -44,7 +44,7 @@ fn shape_value(p: &mut Printer, e: &Expr, path: &AccessPath, frame: Option<Frame
     let postponed = !tvm_syntax(p) && !sig.type_vars.is_empty();
     if func_var_mode && !bare_type_var && !postponed {
         let cfg = p.config_arc();
-        let text = crate::printer::to_python(&Doc::Expr(doc), &cfg)?;
+        let text = crate::printer::python::to_python_plain(&Doc::Expr(doc), &cfg)?;
         return Ok(ExprDoc::str(Text::copy(text.trim_end())).with_path(path.clone()));
     }
     Ok(doc)

@@ -26,18 +26,28 @@ pub fn is_s_tir() -> bool {
     with_func(|f| f.s_tir).unwrap_or(false)
 }
 
-/// Add a statement to the innermost frame.
+/// Add a statement to the innermost frame; with no frame open, a statement built from
+/// Python under an `IRBuilder` is the builder's result (TVM's `AddToParent`).
 pub fn emit(vm: &VirtualMachine, stmt: impl Into<Stmt>) -> PyResult<()> {
     let stmt: Stmt = stmt.into();
+    if builder::depth() == 0 && crate::vm::ir_builder::in_scope() {
+        return crate::vm::ir_builder::set_only_result(vm, stmt.into_object());
+    }
     builder::add(stmt.into_object()).py(vm)
 }
 
-/// Exit frames down to and including the one at `depth`, finishing each.
-pub fn close(depth: usize) -> Result<()> {
+/// Exit frames down to and including the one at `depth`, finishing each; the IR of
+/// the outermost when no frame was below it to take it.
+pub fn close(depth: usize) -> Result<Option<ObjectRef>> {
+    let mut orphan = None;
     while builder::depth() >= depth && depth > 0 {
-        builder::exit(builder::depth())?;
+        let at = builder::depth();
+        let r = builder::exit(at)?;
+        if at == depth {
+            orphan = r;
+        }
     }
-    Ok(())
+    Ok(orphan)
 }
 
 /// Push a frame; returns its depth.

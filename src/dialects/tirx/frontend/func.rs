@@ -187,7 +187,7 @@ fn build_from(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, co
         with_func(|f| f.in_signature = false);
         let body = body_with_symbols(vm, gb.body_fn(vm)?)?;
         body.call(vm, FuncArgs::new(params, kw))?;
-        close(depth).py(vm)
+        close(depth).py(vm).map(|_| ())
     };
     if let Err(e) = run() {
         if builder::depth() >= depth {

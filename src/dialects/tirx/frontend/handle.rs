@@ -89,7 +89,12 @@ impl FrameHandle {
             builder::unwind_to(depth);
             return Ok(());
         }
-        close(depth).py(vm)
+        // A statement frame opened from Python with nothing below it: the IRBuilder's
+        // result (`with T.grid(...)` directly under `with IRBuilder()`).
+        match close(depth).py(vm)? {
+            Some(obj) if crate::vm::ir_builder::in_scope() => crate::vm::ir_builder::set_only_result(vm, obj),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -163,16 +163,16 @@ pub fn buffer_args(
     Ok(BufferArgs { shape, dtype, kwargs })
 }
 
-/// The `layout=` keyword, when the layout is not what the parser gives by default:
-/// a TIRx function gives the row-major tile layout (so `None` is written out), an
-/// S-TIR function gives none.
+/// The `layout=` keyword, as TVM writes it: never for the row-major default of the
+/// shape (with strides or not, S-TIR or not); `None` written out only in a TIRx
+/// function (whose parser would give the default), not in an S-TIR one.
 fn layout_kwarg(p: &mut Printer, bt: &BufferTypeNode, tp: &AccessPath) -> Result<Option<ExprDoc>> {
     let s_tir = in_s_tir(p);
     match &bt.layout {
         None if s_tir => Ok(None),
         None => Ok(Some(ExprDoc::none().with_path(tp.attr("layout")))),
         Some(l) => {
-            if !s_tir && bt.strides.is_empty() && is_default_layout(l, &bt.shape) {
+            if is_default_layout(l, &bt.shape) {
                 return Ok(None);
             }
             Ok(Some(layout_doc(p, l, &tp.attr("layout"))?))

@@ -98,7 +98,7 @@ fn contains(list: &[ObjectRef], o: &ObjectRef) -> bool {
 fn quoted(p: &mut Printer, e: &Expr, path: &AccessPath) -> Result<ExprDoc> {
     let d = p.to_doc(e, path)?;
     let cfg = p.config_arc();
-    let text = crate::printer::to_python(&Doc::Expr(d), &cfg)?;
+    let text = crate::printer::python::to_python_plain(&Doc::Expr(d), &cfg)?;
     Ok(ExprDoc::str(text).with_path(path.clone()))
 }
 

@@ -87,7 +87,7 @@ pub fn merged_scalar(
     let lhs = define_var(p, &buf, frame)?;
     let ann = dtype_doc(p, super::buffer::elem_dtype(&buf)).with_path(alloc_path.attr("buffer"));
     let value = expr(p, &store.value, &store_path.attr("value"))?;
-    Ok(StmtDoc::assign_annotated(lhs, Some(value), ann).with_path(alloc_path.clone()))
+    Ok(StmtDoc::assign_annotated(lhs, Some(value), ann))
 }
 
 /// Whether statement `a` allocates a local scalar that statement `b` then sets.

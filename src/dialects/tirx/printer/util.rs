@@ -113,6 +113,15 @@ pub fn as_doc_body(p: &mut Printer, stmt: &ObjectRef, path: &AccessPath) -> Resu
             if let Some(next) = seq.seq.get(i + 1) {
                 if let Some((alloc, store)) = super::stmt::scalar_merge_pair(p, &seq.seq[i], next) {
                     let mut doc = super::stmt::merged_scalar(p, alloc, &sp, store, &path.attr("seq").index(i + 1))?;
+                    // As TVM: the line has no path of its own (a path to either
+                    // statement underlines its nearest visible parent), takes the
+                    // allocation's decorations, and the store's comment.
+                    p.decorate_stmt(Some(&mut doc), &seq.seq[i], &sp);
+                    for (o, note) in &p.config().obj_to_annotate.clone() {
+                        if o.same_as(next) {
+                            doc.add_comment(note);
+                        }
+                    }
                     doc.source_paths.push(path.clone());
                     p.emit(doc)?;
                     i += 2;
