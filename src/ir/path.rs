@@ -19,6 +19,22 @@ pub enum PathStep {
     MapKey(Value),
     /// The end of an array or map was reached on this side (one side is shorter).
     Missing,
+    /// An array element the other side has and this one lacks (`[<missing:3>]`).
+    MissingIndex(usize),
+    /// A map key the other side has and this one lacks (`[<missing:"k">]`).
+    MissingKey(Value),
+}
+
+/// A map key as a path shows it: a GlobalVar as `I.GlobalVar("name")`, as TVM's
+/// paths name a module's functions; other values by their `repr`.
+fn key_repr(k: &Value) -> String {
+    match k {
+        Value::Object(o) => match o.downcast_ref::<super::expr::GlobalVarNode>() {
+            Some(gv) => format!("I.GlobalVar({:?})", &*gv.name_hint),
+            None => k.repr(),
+        },
+        _ => k.repr(),
+    }
 }
 
 /// A path from the root object, built by appending steps. Cheap to clone and extend:
@@ -144,8 +160,10 @@ impl fmt::Display for AccessPath {
             match step {
                 PathStep::Attr(name) => write!(f, ".{name}")?,
                 PathStep::Index(i) => write!(f, "[{i}]")?,
-                PathStep::MapKey(k) => write!(f, "[{}]", k.repr())?,
+                PathStep::MapKey(k) => write!(f, "[{}]", key_repr(&k))?,
                 PathStep::Missing => f.write_str("[<missing>]")?,
+                PathStep::MissingIndex(i) => write!(f, "[<missing:{i}>]")?,
+                PathStep::MissingKey(k) => write!(f, "[<missing:{}>]", key_repr(&k))?,
             }
         }
         Ok(())

@@ -365,11 +365,11 @@ impl EqEngine {
         match lhs.len().cmp(&rhs.len()) {
             std::cmp::Ordering::Equal => true,
             std::cmp::Ordering::Greater => {
-                self.note(PathStep::Index(n), PathStep::Missing);
+                self.note(PathStep::Index(n), PathStep::MissingIndex(n));
                 false
             }
             std::cmp::Ordering::Less => {
-                self.note(PathStep::Missing, PathStep::Index(n));
+                self.note(PathStep::MissingIndex(n), PathStep::Index(n));
                 false
             }
         }
@@ -383,7 +383,7 @@ impl EqEngine {
         let mut matched = vec![false; rhs.len()];
         for (key, value) in lhs {
             let Some(j) = self.find_key(key, rhs, &index, &matched) else {
-                self.note(PathStep::MapKey(key.clone()), PathStep::Missing);
+                self.note(PathStep::MapKey(key.clone()), PathStep::MissingKey(key.clone()));
                 return false;
             };
             matched[j] = true;
@@ -394,7 +394,7 @@ impl EqEngine {
         }
         // Every lhs key found: an unmatched rhs key is missing on the left.
         if let Some(j) = matched.iter().position(|m| !m) {
-            self.note(PathStep::Missing, PathStep::MapKey(rhs[j].0.clone()));
+            self.note(PathStep::MissingKey(rhs[j].0.clone()), PathStep::MapKey(rhs[j].0.clone()));
             return false;
         }
         lhs.len() == rhs.len()

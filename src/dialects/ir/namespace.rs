@@ -260,6 +260,85 @@ fn class_members(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult<Vec<(PyObje
     Ok(out)
 }
 
+/// The functions with each GlobalVar typed as its function is once defined, as
+/// TVM's `I.def_function` gives the GlobalVar its function's type: a Relax function
+/// declared without `-> R...` is declared returning `R.Any`, and defined returning
+/// what its body returns. The GlobalVar objects are shared by every call of the
+/// function, so a retyped one replaces the old one in all the bodies.
+fn with_defined_types(funcs: Vec<(GlobalVar, BaseFunc)>) -> ir::Result<Vec<(GlobalVar, BaseFunc)>> {
+    let mut renamed: std::collections::HashMap<ir::ObjectRef, ir::ObjectRef> = std::collections::HashMap::new();
+    let mut gvs = Vec::with_capacity(funcs.len());
+    for (gv, f) in &funcs {
+        let ty = ir::Expr::from_object_unchecked(f.as_object().clone()).ty();
+        if ty.is_missing() || ir::structural_equal(&ty, &gv.ty, false) {
+            gvs.push(gv.clone());
+            continue;
+        }
+        let new = GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() });
+        renamed.insert(gv.as_ref_obj(), new.as_ref_obj());
+        gvs.push(new);
+    }
+    if renamed.is_empty() {
+        return Ok(funcs);
+    }
+    let mut memo = std::collections::HashMap::new();
+    let mut out = Vec::with_capacity(funcs.len());
+    for ((_, f), gv) in funcs.into_iter().zip(gvs) {
+        let f = match substitute(&Value::Object(f.as_object().clone()), &renamed, &mut memo)? {
+            Value::Object(o) => BaseFunc::try_from_object(o)?,
+            _ => unreachable!("an object substitutes to an object"),
+        };
+        out.push((gv, f));
+    }
+    Ok(out)
+}
+
+/// `value` with the objects of `map` replaced (by identity), each node rebuilt only
+/// when one of its fields changed, so unchanged parts (variables) keep their identity.
+fn substitute(
+    value: &Value,
+    map: &std::collections::HashMap<ir::ObjectRef, ir::ObjectRef>,
+    memo: &mut std::collections::HashMap<ir::ObjectRef, ir::ObjectRef>,
+) -> ir::Result<Value> {
+    Ok(match value {
+        Value::Object(o) => {
+            if let Some(new) = map.get(o).or_else(|| memo.get(o)) {
+                return Ok(Value::Object(new.clone()));
+            }
+            let fields = o.fields();
+            let mut changed = false;
+            let mut new_fields = Vec::with_capacity(fields.len());
+            for f in &fields {
+                let n = substitute(f, map, memo)?;
+                changed |= !same_value(f, &n);
+                new_fields.push(n);
+            }
+            let new = if changed { o.rebuild(new_fields)? } else { o.clone() };
+            memo.insert(o.clone(), new.clone());
+            Value::Object(new)
+        }
+        Value::Array(items) => {
+            let new: Vec<Value> = items.iter().map(|v| substitute(v, map, memo)).collect::<ir::Result<_>>()?;
+            if new.iter().zip(items.iter()).all(|(a, b)| same_value(a, b)) { value.clone() } else { Value::Array(new.into()) }
+        }
+        Value::Map(items) => {
+            let new: Vec<(Value, Value)> =
+                items.iter().map(|(k, v)| Ok((substitute(k, map, memo)?, substitute(v, map, memo)?))).collect::<ir::Result<_>>()?;
+            if new.iter().zip(items.iter()).all(|((a, b), (c, d))| same_value(a, c) && same_value(b, d)) { value.clone() } else { Value::Map(new.into()) }
+        }
+        _ => value.clone(),
+    })
+}
+
+/// Identity for objects (and containers of them), value equality otherwise.
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Array(x), Value::Array(y)) => std::sync::Arc::ptr_eq(x, y),
+        (Value::Map(x), Value::Map(y)) => std::sync::Arc::ptr_eq(x, y),
+        _ => a == b,
+    }
+}
+
 fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyResult {
     // In source order: deferred definitions, and (as TVM's `name = value` in a module
     // class) function values assigned directly, such as `R.ExternFunc("f")`.
@@ -303,6 +382,7 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
         };
         funcs.push((gv, f));
     }
+    let funcs = with_defined_types(funcs).py(vm)?;
     let (attrs, infos) = builder::find_frame::<IRModuleFrame, _>(|m| (m.attrs.clone(), m.global_infos.clone()))
         .unwrap_or_default();
     let mut module = IRModule::from_functions(funcs).py(vm)?;
