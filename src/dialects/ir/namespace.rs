@@ -283,15 +283,6 @@ fn class_members(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult<Vec<(PyObje
     Ok(out)
 }
 
-/// Identity for objects (and containers of them), value equality otherwise.
-fn same_value(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Array(x), Value::Array(y)) => std::sync::Arc::ptr_eq(x, y),
-        (Value::Map(x), Value::Map(y)) => std::sync::Arc::ptr_eq(x, y),
-        _ => a == b,
-    }
-}
-
 fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyResult {
     // In source order: deferred definitions, and (as TVM's `name = value` in a module
     // class) function values assigned directly, such as `R.ExternFunc("f")`.
