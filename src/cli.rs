@@ -100,14 +100,16 @@ fn config_for(source: &Source, syntax: Syntax, show_meta: bool) -> PrinterConfig
     PrinterConfig { syntax, show_meta: show_meta || source.text.contains("metadata = tvm.ir.load_json("), ..Default::default() }
 }
 
-/// Each definition printed under the name it is bound to (`class Before`, `def k2`).
+/// The definitions as `.script()` prints them; when a file has several, each under
+/// the name it is bound to (`class Before`, `def k2`), so they do not all read
+/// `class Module`.
 fn print_defs(defs: &[(String, ObjectRef)], cfg: &PrinterConfig) -> ir::Result<String> {
     let mut out = String::new();
     for (i, (name, obj)) in defs.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let cfg = PrinterConfig { name: Some(name.clone()), ..cfg.clone() };
+        let cfg = PrinterConfig { name: (defs.len() > 1).then(|| name.clone()), ..cfg.clone() };
         out.push_str(&printer::script(obj, &cfg)?);
         out.push('\n');
     }
