@@ -47,9 +47,13 @@ pub fn run_alone(name: &str, marker: &str) {
 
 /// Run every `tests/<dir>/<family>/NAME.py` with `tvmscript run`: its stdout must be
 /// exactly `NAME.expected` (TVM 0.27's stdout for it, made with
-/// `../shared/tools/tvm-oracle python NAME.py > NAME.expected`).
+/// `python NAME.py > NAME.expected` under CPython with TVM 0.27).
 pub fn assert_programs_print_expected(dir: &str) {
-    let cases = py_files_by_family(dir);
+    assert_programs_print(py_files_by_family(dir), dir);
+}
+
+/// [`assert_programs_print_expected`] over the given programs (of `tests/{dir}`).
+pub fn assert_programs_print(cases: Vec<PathBuf>, dir: &str) {
     assert!(!cases.is_empty(), "expected programs under tests/{dir}");
     let mut failures = Vec::new();
     for py in &cases {
