@@ -440,17 +440,17 @@ mod tests {
         let changed = module(&[("main", 1), ("other", 3)]);
         assert!(!structural_equal(&a, &changed, false));
         let (l, r) = get_first_structural_mismatch(&a, &changed, false).unwrap();
-        assert_eq!(l.to_string(), "<root>.functions[ir.GlobalVar].body.b.value");
+        assert_eq!(l.to_string(), "<root>.functions[I.GlobalVar(\"other\")].body.b.value");
         assert_eq!(r.to_string(), l.to_string());
 
         let renamed = module(&[("main", 1), ("zzz", 2)]);
         assert!(!structural_equal(&a, &renamed, false));
         let (l, r) = get_first_structural_mismatch(&a, &renamed, false).unwrap();
-        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[ir.GlobalVar]", "<root>.functions[<missing:ir.GlobalVar>]"));
+        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[I.GlobalVar(\"other\")]", "<root>.functions[<missing:I.GlobalVar(\"other\")>]"));
 
         let fewer = module(&[("main", 1)]);
         let (l, r) = get_first_structural_mismatch(&fewer, &a, false).unwrap();
-        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[<missing:ir.GlobalVar>]", "<root>.functions[ir.GlobalVar]"));
+        assert_eq!((l.to_string().as_str(), r.to_string().as_str()), ("<root>.functions[<missing:I.GlobalVar(\"other\")>]", "<root>.functions[I.GlobalVar(\"other\")]"));
 
         let with_attr = a.with_attr("kind", "x");
         assert!(!structural_equal(&a, &with_attr, false));

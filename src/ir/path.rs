@@ -39,21 +39,28 @@ impl PathStep {
     }
 }
 
+/// A map key as a path shows it: a module's function is keyed by its GlobalVar,
+/// shown as TVM's paths show it (`I.GlobalVar("main")`); other keys by their repr.
+fn key_repr(k: &Value) -> String {
+    match k {
+        Value::Object(o) => match o.downcast_ref::<crate::ir::GlobalVarNode>() {
+            Some(gv) => format!("I.GlobalVar({:?})", &*gv.name_hint),
+            None => k.repr(),
+        },
+        _ => k.repr(),
+    }
+}
+
 impl fmt::Display for PathStep {
     /// As TVM writes a step: `.name`, `[2]`, `["key"]`, `[<missing:2>]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PathStep::Attr(name) => write!(f, ".{name}"),
             PathStep::Index(i) => write!(f, "[{i}]"),
-            // A function of a module is keyed by its GlobalVar, shown as TVM's script does.
-            PathStep::MapKey(crate::ir::Value::Object(o)) if o.is::<crate::ir::GlobalVarNode>() => {
-                let name = o.downcast_ref::<crate::ir::GlobalVarNode>().map_or("", |g| &*g.name_hint);
-                write!(f, "[I.GlobalVar({name:?})]")
-            }
-            PathStep::MapKey(k) => write!(f, "[{}]", k.repr()),
+            PathStep::MapKey(k) => write!(f, "[{}]", key_repr(k)),
             PathStep::AttrMissing(name) => write!(f, "[<missing:{:?}>]", &**name),
             PathStep::IndexMissing(i) => write!(f, "[<missing:{i}>]"),
-            PathStep::MapKeyMissing(k) => write!(f, "[<missing:{}>]", k.repr()),
+            PathStep::MapKeyMissing(k) => write!(f, "[<missing:{}>]", key_repr(k)),
         }
     }
 }

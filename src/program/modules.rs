@@ -22,8 +22,7 @@ pub mod tvmscript {
 
     #[pyattr(once, name = "DiagnosticError")]
     fn diagnostic_error(vm: &VirtualMachine) -> PyTypeRef {
-        // A RuntimeError, as TVM's.
-        vm.ctx.new_exception_type("tvm.error", "DiagnosticError", Some(vec![vm.ctx.exceptions.runtime_error.to_owned()]))
+        vm.ctx.new_exception_type("tvm.error", "DiagnosticError", None)
     }
 
     /// The TVM version this implements (`tvm.__version__`, and the `tvm_version` of

@@ -151,24 +151,6 @@ fn feed(ev: &mut Evaluator, buffer: &mut String, line: &str) -> Flow {
     if buffer.is_empty() && line.trim_start().starts_with(':') {
         return command(ev, line);
     }
-    if buffer.is_empty() {
-        let word = line.trim();
-        // Bare `exit` and `quit` leave, as in Python 3.13's REPL.
-        if word == "exit" || word == "quit" {
-            return Flow::Exit(0);
-        }
-        // `obj?` shows `help(obj)`, as in IPython.
-        if let Some(expr) = word.strip_suffix('?')
-            && !expr.is_empty()
-            && !expr.ends_with('?')
-            && expr.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-        {
-            if let Outcome::Exit(code) = ev.execute(&format!("help({expr})\n")) {
-                return Flow::Exit(code);
-            }
-            return Flow::Continue;
-        }
-    }
     buffer.push_str(line);
     buffer.push('\n');
     let mut status = input::classify(buffer);

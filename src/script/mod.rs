@@ -8,7 +8,6 @@ pub mod nesting;
 pub mod protocol;
 pub mod scope;
 pub mod source;
-pub mod tabs;
 pub mod template;
 pub mod transpile;
 pub mod unparse;
@@ -25,7 +24,6 @@ pub use transpile::{Environment, SyntaxRestriction};
 pub fn transpile_source(source: &Source, env: &Environment) -> Result<rustpython_vm::compiler::ast::ModModule, FrontendError> {
     // Refused before parsing: the parser and everything after it recurse per level.
     nesting::check(&source.text).map_err(FrontendError::Restriction)?;
-    tabs::check(&source.text).map_err(FrontendError::Tab)?;
     let mut module = parser::parse_module(&source.text).map_err(FrontendError::Parse)?.into_syntax();
     transpile::transpile(&mut module, env).map_err(FrontendError::Restriction)?;
     Ok(module)
@@ -40,8 +38,6 @@ pub enum FrontendError {
     Restriction(SyntaxRestriction),
     /// The rewritten program did not compile.
     Codegen(CompileError),
-    /// Indentation mixing tabs and spaces inconsistently (CPython's `TabError`).
-    Tab(ruff_text_size::TextRange),
 }
 
 impl FrontendError {
@@ -70,10 +66,8 @@ impl FrontendError {
                 let off = offset_of(source, line, col);
                 (e.to_string(), off, off)
             }
-            FrontendError::Tab(r) => ("inconsistent use of tabs and spaces in indentation".to_string(), usize::from(r.start()), usize::from(r.end())),
         };
-        let kind = if matches!(self, FrontendError::Tab(_)) { "TabError" } else { "SyntaxError" };
-        diagnostics::Diagnostic { kind: kind.into(), message, file: source.name.to_string(), start, end, notes: Vec::new() }
+        diagnostics::Diagnostic { kind: "SyntaxError".into(), message, file: source.name.to_string(), start, end, notes: Vec::new() }
     }
 
     /// The error as a Python `SyntaxError` with filename, line, offset and text.
@@ -93,10 +87,7 @@ impl FrontendError {
                 b.col as usize,
             )),
         ));
-        let ty = match self {
-            FrontendError::Tab(_) => vm.ctx.exceptions.tab_error.to_owned(),
-            _ => vm.ctx.exceptions.syntax_error.to_owned(),
-        };
+        let ty = vm.ctx.exceptions.syntax_error.to_owned();
         match vm.invoke_exception(ty, args.as_slice().to_vec()) {
             Ok(e) => e,
             Err(e) => e,

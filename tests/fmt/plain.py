@@ -1,3 +1,0 @@
-# No TVMScript here: fmt has nothing to do.
-def area(w, h):
-    return w*h
