@@ -56,7 +56,7 @@ impl Default for Limits {
 
 /// Raises exceptions inside one interpreter from any thread, through RustPython's
 /// user-signal channel: the interpreter runs the queued action at its next
-/// instruction boundary. Give it to [`super::InterpOptions::interrupter`] before
+/// instruction boundary. Give it to [`crate::vm::InterpOptions::interrupter`] before
 /// the interpreter is built.
 #[derive(Clone)]
 pub struct Interrupter {
