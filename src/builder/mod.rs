@@ -8,8 +8,9 @@
 
 use std::any::Any;
 use std::cell::RefCell;
+use std::sync::Weak;
 
-use crate::ir::{Error, ObjectRef, Result};
+use crate::ir::{Error, Object, ObjectRef, Result};
 
 /// One scope on the builder stack.
 pub trait Frame: Any {
@@ -47,6 +48,9 @@ impl dyn Frame {
 pub struct Builder {
     frames: Vec<Box<dyn Frame>>,
     results: Vec<ObjectRef>,
+    /// Symbols made by a native declaration (`I.dynamic`, a header's `[n]`), held
+    /// weakly: messages about a symbol's dtype name the declaration to change.
+    declared: Vec<Weak<dyn Object>>,
 }
 
 thread_local! {
@@ -158,4 +162,21 @@ pub fn describe_stack() -> Vec<String> {
 /// Keep a finished result aside (for constructs that return their IR directly).
 pub fn push_result(obj: ObjectRef) {
     with(|b| b.results.push(obj))
+}
+
+/// Remember that `symbol` was made by a native declaration (`I.dynamic("n")`,
+/// `def f[n](...)`), for messages that name how to declare it differently.
+pub fn declare_symbol(symbol: &ObjectRef) {
+    with(|b| {
+        // Forget the symbols no IR holds any more before the list doubles.
+        if b.declared.len() >= 64 && b.declared.len().is_power_of_two() {
+            b.declared.retain(|w| w.strong_count() > 0);
+        }
+        b.declared.push(std::sync::Arc::downgrade(&symbol.0));
+    })
+}
+
+/// Whether `symbol` was made by a native declaration (see [`declare_symbol`]).
+pub fn is_declared_symbol(symbol: &ObjectRef) -> bool {
+    with(|b| b.declared.iter().any(|w| w.upgrade().is_some_and(|a| std::sync::Arc::ptr_eq(&a, &symbol.0))))
 }

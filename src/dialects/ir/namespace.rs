@@ -99,7 +99,9 @@ fn dynamic(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         Some(d) => String::try_from_object(vm, d)?.parse::<DataType>().py(vm)?,
         None => DataType::INT32,
     };
-    Ok(wrap(vm, ir::new_var(&name, Type::prim(dtype), Span::none()).upcast()))
+    let symbol = ir::new_var(&name, Type::prim(dtype), Span::none()).upcast();
+    crate::builder::declare_symbol(&symbol);
+    Ok(wrap(vm, symbol))
 }
 
 /// `I.Call(op, args, attrs=None, ty_args=None, ty=None, *, span=None)`: a raw call,

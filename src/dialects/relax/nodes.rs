@@ -267,13 +267,6 @@ pub fn normalize_shape_values(values: Vec<Expr>) -> Result<Vec<Expr>> {
                 Ok(v)
             } else if let (Some(i), true) = (v.as_int(), d.is_integer()) {
                 Ok(int_imm(DataType::INT64, i))
-            } else if let Some(var) = v.downcast_ref::<crate::ir::VarNode>() {
-                // A symbol of another width: name the int64 declaration that fixes it.
-                let n = var.name.to_string();
-                Err(Error::value_error(format!(
-                    "the value in ShapeType can only have dtype of int64: symbol `{n}` is {d}; declare it as int64, \
-                     `def f[{n}: T.int64](...)` in the function header or `{n} = I.dynamic(\"{n}\", \"int64\")`"
-                )))
             } else {
                 Err(Error::value_error("the value in ShapeType can only have dtype of int64"))
             }

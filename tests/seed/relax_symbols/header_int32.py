@@ -1,5 +1,6 @@
 # Relax shapes hold int64 symbols: a header symbol without a dtype (int32 by default)
-# or an int32 I.dynamic is refused, the message naming the int64 declaration.
+# or an int32 I.dynamic is refused, the message naming the int64 declaration; an
+# int32 symbol made in TVM's spelling (`T.int32()`) gets TVM's message alone.
 import tvm
 from tvm.script import ir as I
 from tvm.script import relax as R
@@ -20,6 +21,14 @@ rows = I.dynamic("rows")
 def f(x: R.Tensor((rows, 4), "float32")):
     return x
 """,
+    "tvm": """
+from tvm.script import relax as R
+from tvm.script import tirx as T
+rows = T.int32()
+@R.function
+def f(x: R.Tensor((rows, 4), "float32")):
+    return x
+""",
 }
 for label, text in sources.items():
     try:
@@ -27,7 +36,7 @@ for label, text in sources.items():
         print(label, "accepted")
     except Exception as e:
         msg = str(e)
-        print(label, "rows: T.int64" in msg, 'I.dynamic("rows", "int64")' in msg)
+        print(label, "rows: T.int64" in msg, 'I.dynamic("rows", "int64")' in msg, "can only have dtype of int64" in msg)
 
 ok = tvm.script.from_source("""
 from tvm.script import relax as R

@@ -177,7 +177,27 @@ pub fn to_shape_v(vm: &VirtualMachine, v: &Val) -> PyResult<Expr> {
 }
 
 fn shape_of_dims(vm: &VirtualMachine, dims: Vec<Expr>) -> PyResult<Expr> {
-    Ok(ShapeExpr::make(dims, Span::none()).map_err(|e| diag(vm, format!("error: {}", e.message)))?.into())
+    Ok(shape_expr(vm, dims)?.into())
+}
+
+/// A shape from an annotation's dimensions. A symbol of another width than int64
+/// that a native declaration made (`def f[n]`, `I.dynamic("n")`, int32 by default)
+/// is refused with the int64 declaration to write instead.
+pub fn shape_expr(vm: &VirtualMachine, dims: Vec<Expr>) -> PyResult<ShapeExpr> {
+    let declared = dims.iter().find_map(|d| {
+        let var = d.downcast_ref::<crate::ir::VarNode>()?;
+        (d.dtype() != crate::ir::DataType::INT64 && crate::builder::is_declared_symbol(d.as_object()))
+            .then(|| (var.name.to_string(), d.dtype()))
+    });
+    ShapeExpr::make(dims, Span::none()).map_err(|e| {
+        let hint = match declared {
+            Some((n, d)) => format!(
+                ": symbol `{n}` is {d}; declare it as int64, `def f[{n}: T.int64](...)` in the function header or `{n} = I.dynamic(\"{n}\", \"int64\")`"
+            ),
+            None => String::new(),
+        };
+        diag(vm, format!("error: {}{hint}", e.message))
+    })
 }
 
 /// [`to_type`] of a native call's argument.

@@ -301,6 +301,7 @@ impl RelaxSig {
             crate::dialects::tirx::frontend::convert::to_dtype(vm, &bound)?
         };
         let v = ir::Var::scalar(&name, dtype);
+        crate::builder::declare_symbol(&v.as_ref_obj());
         with_func(|f| f.symbols.insert(name.clone(), v.clone()));
         Ok(py(vm, v))
     }

@@ -9,7 +9,6 @@ use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachin
 
 use super::convert::{seq_v, to_dim, to_dim_v, to_dtype, to_expr_v, to_type, to_type_v};
 use crate::vm::native::{self, Val};
-use crate::dialects::relax::nodes::ShapeExpr;
 use crate::dialects::relax::types::{any_type, tuple_type, FuncType, ShapeType, TensorType, VDevice, UNKNOWN_NDIM};
 use crate::vm::convert::{diag, py, py_int, py_str, seq};
 use crate::ir::{Span, Type, Value};
@@ -182,7 +181,7 @@ fn tensor(vm: &VirtualMachine, args: native::Args) -> PyResult<Type> {
         Some(s) => Some(match seq_v(s) {
             Some(items) => {
                 let dims = items.iter().map(|x| to_dim_v(vm, x)).collect::<PyResult<Vec<_>>>()?;
-                ShapeExpr::make(dims, Span::none()).map_err(|e| diag(vm, format!("error: {}", e.message)))?.into()
+                super::convert::shape_expr(vm, dims)?.into()
             }
             None => to_expr_v(vm, s)?,
         }),

@@ -505,7 +505,9 @@ pub fn dynamic(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         Some(d) => to_dtype(vm, &d)?,
         None => DataType::INT32,
     };
-    Ok(py(vm, Var::scalar(&name, dtype)))
+    let symbol = Var::scalar(&name, dtype);
+    crate::builder::declare_symbol(&symbol.as_ref_obj());
+    Ok(py(vm, symbol))
 }
 
 /// `T.min_value(dtype)` / `T.max_value(dtype)`.
