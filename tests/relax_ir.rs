@@ -171,9 +171,9 @@ fn shape_values_are_int64() {
     assert_eq!(type_text(&s.ty), "R.Shape([3])");
     let v = Var::scalar("k", DataType::INT32);
     let err = ShapeExpr::make(vec![v.into()], Span::none()).unwrap_err();
-    // TVM's message, then how to declare the symbol as int64.
-    assert!(err.message.starts_with("the value in ShapeType can only have dtype of int64"), "{}", err.message);
-    assert!(err.message.contains("T.int64"), "{}", err.message);
+    // TVM's message alone: the hint naming an int64 declaration is the native
+    // front end's, for the symbols its declarations made.
+    assert_eq!(err.message, "the value in ShapeType can only have dtype of int64");
     assert_eq!(type_text(&ShapeType::with_ndim(UNKNOWN_NDIM).into()), "R.Shape(ndim=-1)");
 }
 

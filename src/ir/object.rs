@@ -239,6 +239,11 @@ impl ObjectRef {
         fields[i] = value;
         self.rebuild(fields)
     }
+    /// A copy of the node located at `span` (the same fields).
+    pub fn with_span(&self, span: Span) -> Result<ObjectRef> {
+        let create = self.type_info().create.ok_or_else(|| Error::type_error(format!("{} cannot be rebuilt from fields", self.type_key())))?;
+        create(self.fields(), span)
+    }
     /// The object-valued fields, borrowed (see [`Object::for_each_child`]).
     pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(ChildRef<'a>)) {
         self.0.for_each_child(f)

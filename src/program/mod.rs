@@ -29,6 +29,14 @@ use crate::script::{transpile_source, Environment, FrontendError, Source};
 pub(crate) fn register() {
     crate::vm::register_native_modules(modules::module_defs);
     crate::vm::register_class_initializer(init_classes);
+    crate::vm::namespace::register_entry_kind_lookup(entry_kind);
+}
+
+/// `DEFINITION_KIND` of a namespace member that is a definition decorator (a module
+/// class decorator defines no function, so it has none).
+fn entry_kind(namespace: &str, name: &str) -> Option<&'static str> {
+    use crate::script::protocol::{decorator_policy, DefinitionKind};
+    decorator_policy(namespace, name).map(|p| p.kind).filter(|k| *k != DefinitionKind::Module).map(DefinitionKind::name)
 }
 
 fn init_classes() {
@@ -77,6 +85,7 @@ pub fn compile(vm: &VirtualMachine, source: &Source, env: &Environment) -> Resul
     // A large source is parsed and transpiled on two threads (see `split`), when
     // this thread has helper threads; its syntax tree is freed once the program is
     // compiled, on a short-lived thread when large (`memory::dispose`).
+    crate::vm::location::register_script(&source.name);
     let sf = SourceFileBuilder::new(source.name.to_string(), source.text.to_string()).finish();
     let opts = CompileOpts::default();
     // Started first, so it waits on a core of its own (see `lazy::Standby`).

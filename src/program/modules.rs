@@ -126,7 +126,7 @@ pub mod tvmscript {
             extra = crate::program::parse::printed_script_globals(vm)?;
             implicit = true;
         }
-        let source = crate::script::Source::new("<string>", &args.source);
+        let source = crate::script::Source::new("<str>", &args.source);
         let parsed = crate::program::parse::run_source_string(vm, &source, &extra, implicit, args.check_well_formed)?;
         if let rustpython_vm::function::OptionalArg::Present(consts) = args.const_args
             && !vm.is_none(&consts)

@@ -18,7 +18,7 @@ pub mod host;
 pub mod pylib;
 
 pub use bridge::{access_path, args, classes, closure, convert, error, ir_builder, namespace, native, object, operators};
-pub use host::{alloc_guard, interp, limits, sandbox};
+pub use host::{alloc_guard, interp, limits, location, sandbox};
 pub use pylib::{doc_py, passes, printing, walk};
 
 pub use interp::{new_interpreter, InterpOptions};
@@ -31,6 +31,7 @@ pub(crate) fn init_native_classes() {
     use rustpython_vm::class::PyClassImpl;
     object::PyIr::make_static_type();
     namespace::PyNamespace::make_static_type();
+    namespace::EntryFactory::make_static_type();
     native::Builtin::make_static_type();
     closure::Closure::make_static_type();
     classes::init_native_classes();

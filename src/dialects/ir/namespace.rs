@@ -64,13 +64,6 @@ fn members(t: &mut NamespaceTable) {
     });
     t.func("Call", call);
     t.docs(DOCS);
-    t.value("DEFINITION_KIND", |vm| {
-        let d = vm.ctx.new_dict();
-        for k in [DefinitionKind::Function, DefinitionKind::Macro, DefinitionKind::Python] {
-            d.set_item(k.name(), vm.ctx.new_str(k.name()).into(), vm)?;
-        }
-        Ok(d.into())
-    });
 }
 
 fn first_arg(vm: &VirtualMachine, args: &FuncArgs, what: &str) -> PyResult<PyObjectRef> {

@@ -86,7 +86,9 @@ impl Frame {
     pub fn run(self: &Rc<Self>, vm: &VirtualMachine) -> R<PyObjectRef> {
         let body = self.body.clone();
         let _running = Running::enter(vm, self.globals.clone());
-        match self.block(vm, &body.code.body)? {
+        let flow = self.block(vm, &body.code.body);
+        crate::vm::location::clear_step();
+        match flow? {
             Flow::Return(v) => Ok(v),
             Flow::Next => Ok(vm.ctx.none()),
         }
@@ -304,6 +306,7 @@ impl Frame {
     /// A call of a Python callable.
     fn call(self: &Rc<Self>, vm: &VirtualMachine, func: &PyObjectRef, c: &Call) -> R<PyObjectRef> {
         let args = self.exprs(vm, &c.args)?;
+        crate::vm::location::set_step(vm, &self.body.source, c.range);
         if c.keywords.is_empty() {
             return func.call(FuncArgs::from(args), vm).at(c.range);
         }
@@ -322,6 +325,7 @@ impl Frame {
                 let func = self.expr(vm, &c.func)?;
                 if let Some(native) = native::callee(&func) {
                     let args = self.native_args(vm, c)?;
+                    crate::vm::location::set_step(vm, &self.body.source, c.range);
                     return native.call(&func, vm, args).at(c.range);
                 }
                 Ok(Val::Py(self.call(vm, &func, c)?))

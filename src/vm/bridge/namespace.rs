@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use indexmap::IndexMap;
 use rustpython_vm::builtins::PyStr;
 use rustpython_vm::function::{FuncArgs, PyMethodFlags};
-use rustpython_vm::types::{GetAttr, Representable};
+use rustpython_vm::types::{Callable, GetAttr, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 /// A native function exposed in a namespace.
@@ -200,6 +200,69 @@ pub fn member_names(path: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The definition kind of a namespace member that is a definition decorator (an
+/// entry factory: `"FUNCTION"`, `"MACRO"`, `"PYTHON"`), as the programs layer knows
+/// from the decorators it registers; set once at start-up.
+static ENTRY_KIND: OnceLock<fn(&str, &str) -> Option<&'static str>> = OnceLock::new();
+
+/// Set how [`EntryFactory`] members are recognised (`crate::program` does, once).
+pub fn register_entry_kind_lookup(lookup: fn(&str, &str) -> Option<&'static str>) {
+    let _ = ENTRY_KIND.set(lookup);
+}
+
+/// A definition decorator of a namespace (`T.prim_func`, `R.macro`, `I.pyfunc`):
+/// called as the function it stands for, and carrying `DEFINITION_KIND`, the
+/// `tvm.script.parser.DefinitionKind` of what it defines.
+#[pyclass(module = "tvm.script", name = "EntryFactory")]
+#[derive(PyPayload)]
+pub struct EntryFactory {
+    name: &'static str,
+    func: NativeFn,
+    kind: &'static str,
+    doc: Option<&'static str>,
+}
+
+impl std::fmt::Debug for EntryFactory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "EntryFactory({})", self.name)
+    }
+}
+
+#[pyclass(with(Callable, Representable))]
+impl EntryFactory {
+    #[pygetset(name = "DEFINITION_KIND")]
+    fn definition_kind(&self, vm: &VirtualMachine) -> PyResult {
+        vm.import("tvm.script.parser", 0)?;
+        let parser = vm.sys_module.get_attr("modules", vm)?.get_item("tvm.script.parser", vm)?;
+        parser.get_attr("DefinitionKind", vm)?.get_attr(self.kind, vm)
+    }
+    #[pygetset]
+    fn __name__(&self) -> &'static str {
+        self.name.rsplit('.').next().unwrap_or(self.name)
+    }
+    #[pygetset]
+    fn __qualname__(&self) -> &'static str {
+        self.name
+    }
+    #[pygetset]
+    fn __doc__(&self) -> Option<&'static str> {
+        self.doc
+    }
+}
+
+impl Callable for EntryFactory {
+    type Args = FuncArgs;
+    fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        (zelf.func)(vm, args)
+    }
+}
+
+impl Representable for EntryFactory {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(format!("<built-in function {}>", zelf.name))
+    }
+}
+
 /// A namespace object in the VM.
 #[pyclass(module = "tvm.script", name = "Namespace")]
 #[derive(Debug, PyPayload)]
@@ -284,6 +347,10 @@ impl GetAttr for PyNamespace {
             return Ok(v);
         }
         let value = match member(&zelf.path, n) {
+            Some(Member::Func(f)) if let Some(kind) = ENTRY_KIND.get().and_then(|k| k(&zelf.path, n)) => {
+                let name = Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str());
+                EntryFactory { name, func: f.clone(), kind, doc: member_doc(&zelf.path, n) }.into_ref(&vm.ctx).into()
+            }
             Some(Member::Func(f)) => {
                 let f = f.clone();
                 let name = Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str());

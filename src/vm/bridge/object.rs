@@ -284,6 +284,14 @@ impl PyIr {
     }
 }
 
+/// A node's location as Python sees it: `tvm.ir.Span`, or `None`.
+fn span_to_py(vm: &VirtualMachine, span: &crate::ir::Span) -> PyResult {
+    let Some(d) = span.data() else { return Ok(vm.ctx.none()) };
+    vm.import("tvm.ir.span", 0)?;
+    let make = vm.sys_module.get_attr("modules", vm)?.get_item("tvm.ir.span", vm)?.get_attr("_from_location", vm)?;
+    make.call((d.file.to_string(), d.line, d.col, d.end_line, d.end_col), vm)
+}
+
 impl GetAttr for PyIr {
     fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
         if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
@@ -295,6 +303,9 @@ impl GetAttr for PyIr {
         }
         if let Some(r) = first(|h| &h.attr, |h| h(vm, &zelf.obj, n)) {
             return r;
+        }
+        if n == "span" {
+            return span_to_py(vm, zelf.obj.span());
         }
         Err(vm.new_attribute_error(format!("'{}' object has no attribute '{n}'", zelf.obj.type_info().name())))
     }

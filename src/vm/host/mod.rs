@@ -4,4 +4,5 @@
 pub mod alloc_guard;
 pub mod interp;
 pub mod limits;
+pub mod location;
 pub mod sandbox;

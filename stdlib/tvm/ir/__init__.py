@@ -133,6 +133,7 @@ StringImm.__ne__ = lambda self, other: not _string_imm_eq(self, other)
 StringImm.__hash__ = lambda self: Object.__hash__(self)
 
 from . import prim  # noqa: E402,F401
+from .span import SequentialSpan, SourceName, Span  # noqa: E402,F401
 
 # --- IRModule and function attributes (dialects/ir/module_class.rs) ---
 from .attrs import DictAttrs  # noqa: E402

@@ -30,6 +30,7 @@ pub fn is_s_tir() -> bool {
 /// Python under an `IRBuilder` is the builder's result (TVM's `AddToParent`).
 pub fn emit(vm: &VirtualMachine, stmt: impl Into<Stmt>) -> PyResult<()> {
     let stmt: Stmt = stmt.into();
+    let stmt = crate::vm::location::locate(vm, &stmt).map_or(stmt, Stmt::from_object_unchecked);
     if builder::depth() == 0 && crate::vm::ir_builder::in_scope() {
         return crate::vm::ir_builder::set_only_result(vm, stmt.into_object());
     }

@@ -23,6 +23,11 @@ pub fn call(name: &str, ty: Option<Type>, args: Vec<Expr>) -> Result<Expr> {
     Ok(call.into())
 }
 
+/// A call made by a script, located at the script's call (`call.span`).
+fn located(vm: &VirtualMachine, call: Expr) -> PyObjectRef {
+    py(vm, crate::vm::location::locate(vm, &call).map_or(call, Expr::from_object_unchecked))
+}
+
 /// A script argument of an intrinsic: strings become `StringImm`, the rest expressions.
 pub fn arg(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
     if let Some(s) = obj.downcast_ref::<PyStr>() {
@@ -43,7 +48,7 @@ pub fn math(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResult {
     let exprs = args_of(vm, &args.args)?;
     let ty = exprs.first().map(|e| e.ty());
     let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
-    Ok(py(vm, call(op, ty, exprs).py(vm)?))
+    Ok(located(vm, call(op, ty, exprs).py(vm)?))
 }
 
 /// `T.call_extern(dtype, name, *args)` and the other calls whose first argument
@@ -53,7 +58,7 @@ pub fn dtype_first(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyR
     let dtype = it.next().ok_or_else(|| vm.new_type_error(format!("{op} expects a dtype argument")))?;
     let ty = result_type(vm, &dtype)?;
     let rest: Vec<PyObjectRef> = it.collect();
-    Ok(py(vm, call(op, Some(ty), args_of(vm, &rest)?).py(vm)?))
+    Ok(located(vm, call(op, Some(ty), args_of(vm, &rest)?).py(vm)?))
 }
 
 /// A result type argument: a dtype string/constructor, or an IR type.
@@ -73,7 +78,7 @@ pub fn result_type(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Type> {
 
 /// An intrinsic with a fixed result type.
 pub fn fixed(vm: &VirtualMachine, op: &'static str, ty: Type, args: FuncArgs) -> PyResult {
-    Ok(py(vm, call(op, Some(ty), args_of(vm, &args.args)?).py(vm)?))
+    Ok(located(vm, call(op, Some(ty), args_of(vm, &args.args)?).py(vm)?))
 }
 
 /// Any registered operator through its script name: arguments converted as
@@ -102,7 +107,7 @@ pub fn generic(vm: &VirtualMachine, op: &'static str, args: FuncArgs) -> PyResul
         }
     }
     let ty = ty.or_else(|| super::intrinsics::fixed_result(op)).or_else(|| super::intrinsics::cuda_result(op, &exprs));
-    Ok(py(vm, call(op, ty, exprs).py(vm)?))
+    Ok(located(vm, call(op, ty, exprs).py(vm)?))
 }
 
 /// TVM's TypeError for a keyword that names no parameter of the script function of `op`.
@@ -130,7 +135,7 @@ pub fn call_intrin(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let ty = result_type(vm, &dtype)?;
     let name = super::convert::py_str(vm, &name)?;
     let rest: Vec<PyObjectRef> = it.collect();
-    Ok(py(vm, call(&name, Some(ty), args_of(vm, &rest)?).py(vm)?))
+    Ok(located(vm, call(&name, Some(ty), args_of(vm, &rest)?).py(vm)?))
 }
 
 /// `T.ptx_legacy.ldmatrix([dtype,] trans, num, type, local_ptr, local_offset,
@@ -149,5 +154,5 @@ pub fn ptx_legacy_ldmatrix(vm: &VirtualMachine, mut args: FuncArgs) -> PyResult 
             )))
         }
     };
-    Ok(py(vm, call("tirx.ptx_legacy.ldmatrix", Some(ty), args_of(vm, rest)?).py(vm)?))
+    Ok(located(vm, call("tirx.ptx_legacy.ldmatrix", Some(ty), args_of(vm, rest)?).py(vm)?))
 }

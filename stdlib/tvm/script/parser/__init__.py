@@ -2,13 +2,15 @@
 
 ``protocol_registry`` maps each canonical namespace path (``tirx``, ``relax``, ``ir``,
 ``s_tir`` and extensions) to its definition decorators' syntax policies;
-``GeneratedBuilder`` is the record a transpiled definition hands its decorator.
+``GeneratedBuilder`` is the record a transpiled definition hands its decorator;
+``DefinitionKind`` is what a definition decorator's ``DEFINITION_KIND`` says it defines.
 """
 import sys as _sys
 
 import _tvmscript
 
 protocol_registry = _tvmscript.protocol_registry()
+from ._definition_kind import DefinitionKind  # noqa: E402
 GeneratedBuilder = _tvmscript.generated_builder_class()
 
 # `from tvm.script.parser import tirx as T` names the same namespace objects as
