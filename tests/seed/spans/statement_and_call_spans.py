@@ -31,3 +31,15 @@ moved = tvm.script.from_source("\n\n\n" + text)
 print("moved", where(moved.body.seq[1].span))
 tvm.ir.assert_structural_equal(scale, moved)
 print("equal")
+
+# A body that runs as compiled Python (a comprehension keeps it off the evaluated
+# path) locates its statements and calls the same way.
+compiled_text = '''
+@T.prim_func
+def fill(Z: T.Buffer((4,), "int32")):
+    Z[0] = T.call_extern("int32", "pick", *[k * 2 for k in range(2)])
+    T.evaluate(T.call_extern("int32", "done"))
+'''
+fill = tvm.script.from_source(compiled_text)
+for stmt in fill.body.seq:
+    print(type(stmt).__name__, where(stmt.span), where(stmt.value.span))
