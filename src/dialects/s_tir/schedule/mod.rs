@@ -36,7 +36,10 @@ pub mod error;
 pub mod primitives;
 pub mod prims_inline;
 pub mod prims_location;
+pub mod prims_reduction;
+pub mod prims_restructure;
 pub mod python;
+pub mod sampling;
 pub mod state;
 
 /// Register `s_tir._schedule` (the native core the Python schedule uses).

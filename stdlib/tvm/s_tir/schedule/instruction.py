@@ -52,6 +52,12 @@ _kind("Annotate", "annotate", ["block_or_loop", "ann_key", "ann_val"])
 _kind("Unannotate", "unannotate", ["block_or_loop", "ann_key"])
 _kind("StorageAlign", "storage_align", ["block", "buffer_index", "axis", "factor", "offset"])
 _kind("SetScope", "set_scope", ["block", "buffer_index", "storage_scope"])
+_kind("SampleCategorical", "sample_categorical", ["candidates", "probs"], True, "single")
+_kind("SamplePerfectTile", "sample_perfect_tile", ["loop", "n", "max_innermost_factor"], True, "list")
+_kind("SampleComputeLocation", "sample_compute_location", ["block"], True, "single")
+_kind("DecomposeReduction", "decompose_reduction", ["block", "loop"], False, "single")
+_kind("Merge", "merge", ["*"], False, "single")
+_kind("ReorderBlockIterVar", "reorder_block_iter_var", ["block", "new_order"])
 _kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])
 
 
