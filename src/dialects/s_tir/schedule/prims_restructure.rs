@@ -171,7 +171,7 @@ pub fn reorder_block_iter_var(state: &mut ScheduleState, block_id: SRefId, new_o
         let order: Vec<String> = new_order.iter().map(i64::to_string).collect();
         return fail(
             "The specified reorder indices are invalid.",
-            format!("The user provided block itervar index order [{}] is not a valid permutation of [0, 1, ..., num_block_iter_vars-1] in block {{0}}.", order.join(", ")),
+            format!("The user provided block itervar index order ({}) is not a valid permutation of [0, 1, ..., num_block_iter_vars-1] in block {{0}}.", order.join(", ")),
             vec![block.clone().upcast()],
         );
     }

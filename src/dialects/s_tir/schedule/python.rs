@@ -217,6 +217,11 @@ impl ScheduleCore {
         self.run(vm, "reorder_block_iter_var", |s| super::prims_restructure::reorder_block_iter_var(s, block, &new_order))
     }
 
+    #[pymethod]
+    fn rfactor(&self, loop_id: usize, factor_axis: i64, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "rfactor", |s| super::prims_reduction::rfactor(s, loop_id, factor_axis))
+    }
+
     /// `sample_compute_location`'s candidates: `[(decision, loop id or None)]`.
     #[pymethod]
     fn compute_location_candidates(&self, block: usize, vm: &VirtualMachine) -> PyResult {

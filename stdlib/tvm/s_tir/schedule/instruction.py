@@ -56,6 +56,7 @@ _kind("SampleCategorical", "sample_categorical", ["candidates", "probs"], True, 
 _kind("SamplePerfectTile", "sample_perfect_tile", ["loop", "n", "max_innermost_factor"], True, "list")
 _kind("SampleComputeLocation", "sample_compute_location", ["block"], True, "single")
 _kind("DecomposeReduction", "decompose_reduction", ["block", "loop"], False, "single")
+_kind("RFactor", "rfactor", ["loop", "factor_axis"], False, "single")
 _kind("Merge", "merge", ["*"], False, "single")
 _kind("ReorderBlockIterVar", "reorder_block_iter_var", ["block", "new_order"])
 _kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])

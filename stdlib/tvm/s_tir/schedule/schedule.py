@@ -428,17 +428,29 @@ class Schedule:
         self._record("DecomposeReduction", [block, loop], [], [rv])
         return rv
 
+    def rfactor(self, loop, factor_axis):
+        """Factorize a reduction over `loop` through a new buffer (dimension `factor_axis`)."""
+        rv = self._new_rv(SBlockRV, self._core.rfactor(self._sref(loop, LoopRV), int(factor_axis)))
+        self._record("RFactor", [loop], [int(factor_axis)], [rv])
+        return rv
+
     def merge(self, *loops):
         """Merge loop nests of the same depth and extents into one."""
-        if len(loops) == 1 and isinstance(loops[0], (list, tuple)):
-            loops = tuple(loops[0])
+        for i, l in enumerate(loops):
+            if isinstance(l, (list, tuple)):
+                raise TypeError(
+                    f'In "Schedule.merge", "loops[{i}]" has wrong type. Expected "LoopRV", but gets: "List[LoopRV]"'
+                )
         rv = self._new_rv(LoopRV, self._core.merge([self._sref(l, LoopRV) for l in loops]))
         self._record("Merge", list(loops), [], [rv])
         return rv
 
     def reorder_block_iter_var(self, block, new_order):
         """Reorder a block's iteration variables."""
-        block = self._block(block)
+        if not isinstance(block, SBlockRV):
+            raise TypeError(
+                f'In "Schedule.reorder_block_iter_var", "block" has wrong type. Expected "SBlockRV", but gets: "{type(block).__name__}"'
+            )
         new_order = [int(i) for i in new_order]
         self._core.reorder_block_iter_var(self._sref(block, SBlockRV), new_order)
         self._record("ReorderBlockIterVar", [block, new_order], [], [])
