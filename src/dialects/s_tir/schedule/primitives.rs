@@ -99,7 +99,7 @@ fn starts_with_zero(l: &For) -> SchResult<()> {
 
 /// `e` with every binary node rebuilt by the IR's folding constructors (so `0 * f + x`
 /// becomes `x`, `x // 1` becomes `x`).
-fn refold(e: &Expr) -> SchResult<Expr> {
+pub(super) fn refold(e: &Expr) -> SchResult<Expr> {
     let out = structural_map(
         e.clone(),
         |n: ObjectRef| -> crate::ir::Result<MapResult> {

@@ -326,7 +326,7 @@ pub(super) fn region_buffer(r: &crate::dialects::tirx::nodes::TensorRegion) -> u
     r.source.as_object().addr()
 }
 
-fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
+pub(super) fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
     let f = state.func(func)?;
     let is_func_root = f.body.as_object().downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.ptr_eq(root));
     let output = if is_func_root {
@@ -344,7 +344,7 @@ fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SB
 
 const COMPLETE_BLOCK_DEFINITION: &str = "Definition of a complete block:\n1) All block vars are data parallel\n2) Dominant: the block is the only writer of its output, dominating the reader of its output buffers\n3) No overlap between the buffers the block reads and writes";
 
-fn check_complete(block: &SBlock, root: &SBlock) -> SchResult<()> {
+pub(super) fn check_complete(block: &SBlock, root: &SBlock) -> SchResult<()> {
     let cond = if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar) {
         1
     } else if {
@@ -546,7 +546,7 @@ pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
 // ---------------------------------------------------------------------------
 // reverse_compute_inline
 
-const BODY_REVERSE_INLINE: &str = "The body of the inlined block should be in form of\n    `B[...] = g(i, j, k, A[f(i, j, k, ...)] ...)`,\nwhere A is the only buffer the block consumes, whose indices are distinct atomic variables,\nand there should be no variables other than the index variables), and f is a bijective affine\nmapping and there should not be predicates in the inlined block. The iter domains of the inlined\nblock should be covered by the producer block.";
+pub(super) const BODY_REVERSE_INLINE: &str = "The body of the inlined block should be in form of\n    `B[...] = g(i, j, k, A[f(i, j, k, ...)] ...)`,\nwhere A is the only buffer the block consumes, whose indices are distinct atomic variables,\nand there should be no variables other than the index variables), and f is a bijective affine\nmapping and there should not be predicates in the inlined block. The iter domains of the inlined\nblock should be covered by the producer block.";
 
 const NON_SINGLE_PRODUCER: &str = "The consumer block to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer";
 

@@ -222,6 +222,11 @@ impl ScheduleCore {
         self.run(vm, "rfactor", |s| super::prims_reduction::rfactor(s, loop_id, factor_axis))
     }
 
+    #[pymethod]
+    fn fuse_reduction_epilogue(&self, reduction: usize, epilogue: usize, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "fuse-reduction-epilogue", |s| super::prims_epilogue::fuse_reduction_epilogue(s, reduction, epilogue))
+    }
+
     /// `sample_compute_location`'s candidates: `[(decision, loop id or None)]`.
     #[pymethod]
     fn compute_location_candidates(&self, block: usize, vm: &VirtualMachine) -> PyResult {

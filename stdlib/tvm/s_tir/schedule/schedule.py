@@ -434,6 +434,13 @@ class Schedule:
         self._record("RFactor", [loop], [int(factor_axis)], [rv])
         return rv
 
+    def fuse_reduction_epilogue(self, reduction_block, epilogue_block):
+        """Fold an elementwise epilogue into the reduction block that produces its input."""
+        reduction_block = self._block(reduction_block)
+        epilogue_block = self._block(epilogue_block)
+        self._core.fuse_reduction_epilogue(self._sref(reduction_block, SBlockRV), self._sref(epilogue_block, SBlockRV))
+        self._record("FuseReductionEpilogue", [reduction_block, epilogue_block], [], [])
+
     def merge(self, *loops):
         """Merge loop nests of the same depth and extents into one."""
         for i, l in enumerate(loops):
