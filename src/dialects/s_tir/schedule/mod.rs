@@ -34,6 +34,7 @@
 
 pub mod error;
 pub mod primitives;
+pub mod prims_blockize;
 pub mod prims_epilogue;
 pub mod prims_inline;
 pub mod prims_location;

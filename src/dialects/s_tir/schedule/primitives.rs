@@ -118,7 +118,7 @@ pub(super) fn refold(e: &Expr) -> SchResult<Expr> {
 
 /// `e` as a sum of terms `atom * coefficient` with integer coefficients (atoms are
 /// anything but `+` and multiplication by a constant), or `None` when it is not one.
-fn linear_terms(e: &Expr, scale: i64, terms: &mut Vec<(Expr, i64)>, constant: &mut i64) -> bool {
+pub(super) fn linear_terms(e: &Expr, scale: i64, terms: &mut Vec<(Expr, i64)>, constant: &mut i64) -> bool {
     if let Some(c) = e.as_int() {
         *constant += c * scale;
         return true;

@@ -896,3 +896,9 @@ pub fn rfactor(state: &mut ScheduleState, loop_id: SRefId, factor_axis: i64) -> 
     state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.clone().upcast(), new_root.upcast()), (block.clone().upcast(), wb_block.upcast())])?;
     Ok(state.sref_of(&func, &rf_block.into()))
 }
+
+/// The one block realize directly under a loop or block (TVM's
+/// `CheckGetSingleChildBlockRealizeOnSRefTree`).
+pub(super) fn single_child_realize_pub(stmt: &ObjectRef) -> SchResult<SBlockRealize> {
+    single_child_realize(stmt)
+}

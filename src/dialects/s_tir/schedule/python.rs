@@ -227,6 +227,11 @@ impl ScheduleCore {
         self.run(vm, "fuse-reduction-epilogue", |s| super::prims_epilogue::fuse_reduction_epilogue(s, reduction, epilogue))
     }
 
+    #[pymethod]
+    fn blockize(&self, loop_id: usize, preserve: bool, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "blockize", |s| super::prims_blockize::blockize(s, loop_id, preserve))
+    }
+
     /// `sample_compute_location`'s candidates: `[(decision, loop id or None)]`.
     #[pymethod]
     fn compute_location_candidates(&self, block: usize, vm: &VirtualMachine) -> PyResult {

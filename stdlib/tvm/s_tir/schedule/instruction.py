@@ -58,6 +58,7 @@ _kind("SampleComputeLocation", "sample_compute_location", ["block"], True, "sing
 _kind("DecomposeReduction", "decompose_reduction", ["block", "loop"], False, "single")
 _kind("RFactor", "rfactor", ["loop", "factor_axis"], False, "single")
 _kind("FuseReductionEpilogue", "fuse_reduction_epilogue", ["reduction_block", "epilogue_block"])
+_kind("Blockize", "blockize", ["target", "preserve_unit_iters"], False, "single")
 _kind("Merge", "merge", ["*"], False, "single")
 _kind("ReorderBlockIterVar", "reorder_block_iter_var", ["block", "new_order"])
 _kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])

@@ -441,6 +441,14 @@ class Schedule:
         self._core.fuse_reduction_epilogue(self._sref(reduction_block, SBlockRV), self._sref(epilogue_block, SBlockRV))
         self._record("FuseReductionEpilogue", [reduction_block, epilogue_block], [], [])
 
+    def blockize(self, target, preserve_unit_iters=True):
+        """Make the subtree under a loop a block of its own; returns the new outer block."""
+        if isinstance(target, (list, tuple)):
+            raise NotImplementedError("blockize of a list of blocks is not supported yet")
+        rv = self._new_rv(SBlockRV, self._core.blockize(self._sref(target, LoopRV), bool(preserve_unit_iters)))
+        self._record("Blockize", [target], [bool(preserve_unit_iters)], [rv])
+        return rv
+
     def merge(self, *loops):
         """Merge loop nests of the same depth and extents into one."""
         for i, l in enumerate(loops):
