@@ -16,6 +16,11 @@
 //!   `state.replace(func, old, new, reuse)` and `state.sref_of(func, &new_stmt)`
 //!   for the references it returns.
 //! - [`prims_inline`]: `reorder`, `add_unit_loop`, `compute_inline`.
+//! - [`prims_reduction`], [`prims_epilogue`], [`prims_restructure`],
+//!   [`prims_blockize`]: reductions (`decompose_reduction`, `rfactor`),
+//!   `fuse_reduction_epilogue`, `merge` / `reorder_block_iter_var`, `blockize`.
+//! - [`sampling`]: what `sample_compute_location` needs from the state (the
+//!   random draws are in `stdlib/tvm/s_tir/schedule/sampling.py`).
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
