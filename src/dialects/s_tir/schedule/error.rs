@@ -18,6 +18,9 @@ pub struct ScheduleError {
     pub detail: String,
     /// The objects `{i}` in the template stands for (TVM's `LocationsOfInterest`).
     pub locations: Vec<ObjectRef>,
+    /// A plain message TVM raises as `ScheduleError` without rendering (the same
+    /// text at every level).
+    pub plain: bool,
 }
 
 /// What a primitive fails with: a schedule check, or another error (a ValueError,
@@ -45,7 +48,14 @@ pub fn fail<T>(fast: &str, detail: impl Into<String>, locations: Vec<ObjectRef>)
         fast: format!("ScheduleError: {fast}"),
         detail: detail.into(),
         locations,
+        plain: false,
     })))
+}
+
+/// A `ScheduleError` with a plain message (TVM's `TVM_FFI_THROW(ScheduleError)`),
+/// shown as it is at every render level.
+pub fn fail_plain<T>(msg: &str) -> SchResult<T> {
+    Err(SchError::Schedule(Box::new(ScheduleError { fast: msg.to_string(), detail: msg.to_string(), locations: vec![], plain: true })))
 }
 
 /// TVM's `ErrorRenderLevel`.
@@ -74,6 +84,9 @@ impl RenderLevel {
 impl ScheduleError {
     /// The message at a render level, for the primitive named `primitive`.
     pub fn render(&self, level: RenderLevel, primitive: &str, module: &IRModule, syntax: crate::printer::config::Syntax) -> String {
+        if self.plain {
+            return self.fast.clone();
+        }
         match level {
             RenderLevel::None => "(not rendered)".to_string(),
             RenderLevel::Fast => self.fast.clone(),

@@ -16,6 +16,11 @@
 //!   `state.replace(func, old, new, reuse)` and `state.sref_of(func, &new_stmt)`
 //!   for the references it returns.
 //! - [`prims_inline`]: `reorder`, `add_unit_loop`, `compute_inline`.
+//! - [`prims_reduction`], [`prims_epilogue`], [`prims_restructure`],
+//!   [`prims_blockize`]: reductions (`decompose_reduction`, `rfactor`),
+//!   `fuse_reduction_epilogue`, `merge` / `reorder_block_iter_var`, `blockize`.
+//! - [`sampling`]: what `sample_compute_location` needs from the state (the
+//!   random draws are in `stdlib/tvm/s_tir/schedule/sampling.py`).
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
@@ -34,9 +39,14 @@
 
 pub mod error;
 pub mod primitives;
+pub mod prims_blockize;
+pub mod prims_epilogue;
 pub mod prims_inline;
 pub mod prims_location;
+pub mod prims_reduction;
+pub mod prims_restructure;
 pub mod python;
+pub mod sampling;
 pub mod state;
 
 /// Register `s_tir._schedule` (the native core the Python schedule uses).

@@ -99,7 +99,7 @@ fn starts_with_zero(l: &For) -> SchResult<()> {
 
 /// `e` with every binary node rebuilt by the IR's folding constructors (so `0 * f + x`
 /// becomes `x`, `x // 1` becomes `x`).
-fn refold(e: &Expr) -> SchResult<Expr> {
+pub(super) fn refold(e: &Expr) -> SchResult<Expr> {
     let out = structural_map(
         e.clone(),
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
@@ -118,7 +118,7 @@ fn refold(e: &Expr) -> SchResult<Expr> {
 
 /// `e` as a sum of terms `atom * coefficient` with integer coefficients (atoms are
 /// anything but `+` and multiplication by a constant), or `None` when it is not one.
-fn linear_terms(e: &Expr, scale: i64, terms: &mut Vec<(Expr, i64)>, constant: &mut i64) -> bool {
+pub(super) fn linear_terms(e: &Expr, scale: i64, terms: &mut Vec<(Expr, i64)>, constant: &mut i64) -> bool {
     if let Some(c) = e.as_int() {
         *constant += c * scale;
         return true;

@@ -15,7 +15,7 @@ use super::error::{fail, SchResult};
 use super::state::{SRefId, ScheduleState};
 
 /// Whether `root` mentions the object at `addr`.
-fn uses(root: &ObjectRef, addr: usize) -> bool {
+pub(super) fn uses(root: &ObjectRef, addr: usize) -> bool {
     let mut found = false;
     pre_order_visit(root, |n| {
         found |= n.addr() == addr;
@@ -25,7 +25,7 @@ fn uses(root: &ObjectRef, addr: usize) -> bool {
 }
 
 /// `root` with the variables of `pairs` replaced (no simplification).
-fn substitute(root: ObjectRef, pairs: &[(usize, Expr)]) -> crate::ir::Result<ObjectRef> {
+pub(super) fn substitute(root: ObjectRef, pairs: &[(usize, Expr)]) -> crate::ir::Result<ObjectRef> {
     structural_map(
         root,
         |n: ObjectRef| match pairs.iter().find(|(a, _)| *a == n.addr()) {
@@ -67,7 +67,7 @@ fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
 /// An approximation of TVM's affine-binding check: quasi-affine bindings, and a
 /// predicate that only bounds one of the bindings (or a loop variable), as a
 /// split with predication makes it.
-fn is_affine_realize(r: &SBlockRealizeNode) -> bool {
+pub(super) fn is_affine_realize(r: &SBlockRealizeNode) -> bool {
     if !r.iter_values.iter().all(quasi_affine) {
         return false;
     }
@@ -300,7 +300,7 @@ pub fn add_unit_loop(state: &mut ScheduleState, id: SRefId) -> SchResult<SRefId>
 // compute_inline
 
 /// The nearest block above a block (its scope root).
-fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
+pub(super) fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
     let path = state.ancestors(id)?;
     path[..path.len() - 1]
         .iter()
@@ -310,7 +310,7 @@ fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
 }
 
 /// The blocks of a scope (under `root`, not nested in another block).
-fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
+pub(super) fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
     let mut out = Vec::new();
     pre_order_visit(&root.body.clone().into_object(), |n| {
         if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
@@ -322,11 +322,11 @@ fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
     out
 }
 
-fn region_buffer(r: &crate::dialects::tirx::nodes::TensorRegion) -> usize {
+pub(super) fn region_buffer(r: &crate::dialects::tirx::nodes::TensorRegion) -> usize {
     r.source.as_object().addr()
 }
 
-fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
+pub(super) fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
     let f = state.func(func)?;
     let is_func_root = f.body.as_object().downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.ptr_eq(root));
     let output = if is_func_root {
@@ -344,7 +344,7 @@ fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SB
 
 const COMPLETE_BLOCK_DEFINITION: &str = "Definition of a complete block:\n1) All block vars are data parallel\n2) Dominant: the block is the only writer of its output, dominating the reader of its output buffers\n3) No overlap between the buffers the block reads and writes";
 
-fn check_complete(block: &SBlock, root: &SBlock) -> SchResult<()> {
+pub(super) fn check_complete(block: &SBlock, root: &SBlock) -> SchResult<()> {
     let cond = if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar) {
         1
     } else if {
@@ -546,7 +546,7 @@ pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
 // ---------------------------------------------------------------------------
 // reverse_compute_inline
 
-const BODY_REVERSE_INLINE: &str = "The body of the inlined block should be in form of\n    `B[...] = g(i, j, k, A[f(i, j, k, ...)] ...)`,\nwhere A is the only buffer the block consumes, whose indices are distinct atomic variables,\nand there should be no variables other than the index variables), and f is a bijective affine\nmapping and there should not be predicates in the inlined block. The iter domains of the inlined\nblock should be covered by the producer block.";
+pub(super) const BODY_REVERSE_INLINE: &str = "The body of the inlined block should be in form of\n    `B[...] = g(i, j, k, A[f(i, j, k, ...)] ...)`,\nwhere A is the only buffer the block consumes, whose indices are distinct atomic variables,\nand there should be no variables other than the index variables), and f is a bijective affine\nmapping and there should not be predicates in the inlined block. The iter domains of the inlined\nblock should be covered by the producer block.";
 
 const NON_SINGLE_PRODUCER: &str = "The consumer block to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer";
 

@@ -199,6 +199,58 @@ impl ScheduleCore {
         let prim = if v.is_some() { "annotate" } else { "unannotate" };
         self.run(vm, prim, |s| p::annotate(s, id, &key, v))
     }
+
+    // ---- reduction, restructuring and sampling ----------------------------
+
+    #[pymethod]
+    fn decompose_reduction(&self, block: usize, loop_id: usize, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "decompose-reduction", |s| super::prims_reduction::decompose_reduction(s, block, loop_id))
+    }
+
+    #[pymethod]
+    fn merge(&self, loops: Vec<usize>, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "merge", |s| super::prims_restructure::merge(s, &loops))
+    }
+
+    #[pymethod]
+    fn reorder_block_iter_var(&self, block: usize, new_order: Vec<i64>, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "reorder_block_iter_var", |s| super::prims_restructure::reorder_block_iter_var(s, block, &new_order))
+    }
+
+    #[pymethod]
+    fn rfactor(&self, loop_id: usize, factor_axis: i64, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "rfactor", |s| super::prims_reduction::rfactor(s, loop_id, factor_axis))
+    }
+
+    #[pymethod]
+    fn fuse_reduction_epilogue(&self, reduction: usize, epilogue: usize, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "fuse-reduction-epilogue", |s| super::prims_epilogue::fuse_reduction_epilogue(s, reduction, epilogue))
+    }
+
+    #[pymethod]
+    fn blockize(&self, loop_id: usize, preserve: bool, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "blockize", |s| super::prims_blockize::blockize(s, loop_id, preserve))
+    }
+
+    /// `sample_compute_location`'s candidates: `[(decision, loop id or None)]`.
+    #[pymethod]
+    fn compute_location_candidates(&self, block: usize, vm: &VirtualMachine) -> PyResult {
+        let c = self.run(vm, "sample-compute-location", |s| super::sampling::compute_location_candidates(s, block))?;
+        Ok(vm
+            .ctx
+            .new_list(
+                c.into_iter()
+                    .map(|(d, l)| {
+                        let l: PyObjectRef = match l {
+                            Some(l) => vm.ctx.new_int(l).into(),
+                            None => vm.ctx.none(),
+                        };
+                        vm.ctx.new_tuple(vec![vm.ctx.new_int(d).into(), l]).into()
+                    })
+                    .collect(),
+            )
+            .into())
+    }
 }
 
 /// `s_tir._schedule.ScheduleCore(mod, error_render_level)`.

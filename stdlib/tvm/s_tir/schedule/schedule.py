@@ -28,6 +28,19 @@ class LoopRV:
         return "s_tir.LoopRV"
 
 
+class ExprRV:
+    """A random variable that evaluates to an integer (a sampling result)."""
+
+    def __repr__(self):
+        return "v"
+
+
+# What a LoopRV sampled by `sample_compute_location` holds for the root and
+# inline locations (TVM's `StmtSRef.root_mark()` / `inline_mark()`).
+_ROOT_MARK = ("root-mark",)
+_INLINE_MARK = ("inline-mark",)
+
+
 def _parse_mod(mod):
     import tvm
 
@@ -49,7 +62,13 @@ class Schedule:
         self._core = _core.ScheduleCore(_parse_mod(mod), error_render_level)
         self._symbols = {}
         self._trace = Trace()
-        self._seed = -1 if seed is None else seed
+        from .sampling import RandState
+
+        if seed is not None and not isinstance(seed, int):
+            raise TypeError(f"Expected `seed` to be int or None, but gets: {seed}")
+        if seed is not None and (seed < 1 or seed > 2147483647):
+            raise ValueError(f"seed must be in the range [1, 2147483647], but gets: {seed}")
+        self._rand = RandState(-1 if seed is None else seed)
         self._debug_mask = debug_mask
         self._enable_check = enable_check
         self._error_render_level = error_render_level
@@ -91,13 +110,20 @@ class Schedule:
         new._core = self._core.copy()
         new._symbols = dict(self._symbols)
         new._trace = Trace(self._trace.insts, self._trace.decisions)
+        from .sampling import RandState
+
+        new._rand = RandState(self._rand.fork_seed())
         return new
 
     def seed(self, seed):
-        self._seed = seed
+        """Re-seed the random state (-1: a device seed)."""
+        from .sampling import RandState
+
+        self._rand = RandState(seed)
 
     def fork_seed(self):
-        raise NotImplementedError("fork_seed is not implemented yet")
+        """A seed for a new schedule, drawn from this one's random state."""
+        return self._rand.fork_seed()
 
     def show(self, *args, **kwargs):
         """Print the module and the trace."""
@@ -126,6 +152,10 @@ class Schedule:
 
     def get(self, rv):
         """The loop or block a random variable evaluates to."""
+        if isinstance(rv, ExprRV):
+            if rv not in self._symbols:
+                raise IndexError(f"Cannot find corresponding ExprRV: {rv}")
+            return self._symbols[rv]
         if isinstance(rv, SBlockRV):
             return self._core.get(self._sref(rv, SBlockRV), "block")
         if isinstance(rv, LoopRV):
@@ -344,3 +374,98 @@ class Schedule:
         cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
         self._core.annotate(self._sref(block_or_loop, cls), ann_key, None)
         self._record("Unannotate", [block_or_loop], [ann_key], [])
+
+
+    # ---- sampling ----------------------------------------------------------
+    def _record_decision(self, name, inputs, attrs, outputs, decision):
+        self._record(name, inputs, attrs, outputs)
+        self._trace.decisions[self._trace.insts[-1]] = decision
+
+    def sample_categorical(self, candidates, probs, decision=None):
+        """One of `candidates`, drawn with the probabilities `probs`."""
+        from . import sampling
+
+        candidates = [int(c) for c in candidates]
+        probs = [float(getattr(p, "value", p)) for p in probs]
+        value, decision = sampling.sample_categorical(self._rand, candidates, probs, decision)
+        rv = self._new_rv(ExprRV, value)
+        self._record_decision("SampleCategorical", [], [candidates, probs], [rv], decision)
+        return rv
+
+    def sample_perfect_tile(self, loop, n, max_innermost_factor=16, decision=None):
+        """`n` tile sizes whose product is the loop's extent."""
+        from . import sampling
+
+        extent = self.get(loop).extent
+        extent = int(extent.value) if hasattr(extent, "value") and isinstance(extent.value, int) else None
+        result = sampling.sample_perfect_tile(self._rand, extent, n, max_innermost_factor, decision)
+        rvs = [self._new_rv(ExprRV, v) for v in result]
+        self._record_decision("SamplePerfectTile", [loop], [n, max_innermost_factor], rvs, list(result))
+        return rvs
+
+    def sample_compute_location(self, block, decision=None):
+        """A loop (or the root / inline location) the block could be computed at."""
+        from . import sampling
+
+        block = self._block(block)
+        candidates = self._core.compute_location_candidates(self._sref(block, SBlockRV))
+        indices = [d for d, _ in candidates]
+        pos, decision = sampling.sample_location(self._rand, indices, decision)
+        if pos is None:
+            target = _ROOT_MARK
+        else:
+            d, loop = candidates[pos]
+            target = _INLINE_MARK if d == -2 else _ROOT_MARK if d == -1 else loop
+        rv = self._new_rv(LoopRV, target)
+        self._record_decision("SampleComputeLocation", [block], [], [rv], decision)
+        return rv
+
+    # ---- reduction and restructuring ----------------------------------------
+    def decompose_reduction(self, block, loop):
+        """Take a reduction block's init out into its own block above `loop`."""
+        block = self._block(block)
+        rv = self._new_rv(SBlockRV, self._core.decompose_reduction(self._sref(block, SBlockRV), self._sref(loop, LoopRV)))
+        self._record("DecomposeReduction", [block, loop], [], [rv])
+        return rv
+
+    def rfactor(self, loop, factor_axis):
+        """Factorize a reduction over `loop` through a new buffer (dimension `factor_axis`)."""
+        rv = self._new_rv(SBlockRV, self._core.rfactor(self._sref(loop, LoopRV), int(factor_axis)))
+        self._record("RFactor", [loop], [int(factor_axis)], [rv])
+        return rv
+
+    def fuse_reduction_epilogue(self, reduction_block, epilogue_block):
+        """Fold an elementwise epilogue into the reduction block that produces its input."""
+        reduction_block = self._block(reduction_block)
+        epilogue_block = self._block(epilogue_block)
+        self._core.fuse_reduction_epilogue(self._sref(reduction_block, SBlockRV), self._sref(epilogue_block, SBlockRV))
+        self._record("FuseReductionEpilogue", [reduction_block, epilogue_block], [], [])
+
+    def blockize(self, target, preserve_unit_iters=True):
+        """Make the subtree under a loop a block of its own; returns the new outer block."""
+        if isinstance(target, (list, tuple)):
+            raise NotImplementedError("blockize of a list of blocks is not supported yet")
+        rv = self._new_rv(SBlockRV, self._core.blockize(self._sref(target, LoopRV), bool(preserve_unit_iters)))
+        self._record("Blockize", [target], [bool(preserve_unit_iters)], [rv])
+        return rv
+
+    def merge(self, *loops):
+        """Merge loop nests of the same depth and extents into one."""
+        for i, l in enumerate(loops):
+            if isinstance(l, (list, tuple)):
+                raise TypeError(
+                    f'In "Schedule.merge", "loops[{i}]" has wrong type. Expected "LoopRV", but gets: "List[LoopRV]"'
+                )
+        rv = self._new_rv(LoopRV, self._core.merge([self._sref(l, LoopRV) for l in loops]))
+        self._record("Merge", list(loops), [], [rv])
+        return rv
+
+    def reorder_block_iter_var(self, block, new_order):
+        """Reorder a block's iteration variables."""
+        if not isinstance(block, SBlockRV):
+            raise TypeError(
+                f'In "Schedule.reorder_block_iter_var", "block" has wrong type. Expected "SBlockRV", but gets: "{type(block).__name__}"'
+            )
+        new_order = [int(i) for i in new_order]
+        self._core.reorder_block_iter_var(self._sref(block, SBlockRV), new_order)
+        self._record("ReorderBlockIterVar", [block, new_order], [], [])

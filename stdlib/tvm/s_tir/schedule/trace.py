@@ -24,6 +24,9 @@ def _py(value, names):
         return names.get(id(value), "_")
     if isinstance(value, bool):
         return "True" if value else "False"
+    if isinstance(value, float):
+        # TVM prints float attributes with 17 significant digits.
+        return "%.17g" % value
     if isinstance(value, str):
         return json.dumps(value)
     if isinstance(value, (list, tuple)):
@@ -64,6 +67,8 @@ class Trace:
                 args.append(_py(value, names))
             else:
                 args.append(param + "=" + _py(value, names))
+        if inst in self.decisions:
+            args.append("decision=" + _py(self.decisions[inst], names))
         call = "sch." + kind.method + "(" + ", ".join(args) + ")"
         outs = [names.get(id(rv), "_") for rv in inst.outputs]
         if kind.outputs == "single":
@@ -92,7 +97,8 @@ class Trace:
         for inst in self.insts:
             ins = [names.get(id(v), v) if id(v) in names else _json_value(v, names) for v in inst.inputs]
             insts.append([inst.kind.name, ins, [_json_value(a, names) for a in inst.attrs], [names[id(o)] for o in inst.outputs]])
-        return [insts, []]
+        decisions = [[i, _json_value(self.decisions[inst], names)] for i, inst in enumerate(self.insts) if inst in self.decisions]
+        return [insts, decisions]
 
     def apply_to_schedule(self, sch, remove_postproc=False, decision_provider=None):
         """Replay every instruction on `sch` (RVs of this trace mapped to the new ones)."""
@@ -104,19 +110,23 @@ class Trace:
             return rv_map.get(id(v), v)
 
         for inst in self.insts:
-            outs = _apply(sch, inst.kind, [arg(v) for v in inst.inputs], inst.attrs)
+            decision = self.decisions.get(inst)
+            if decision_provider is not None and inst in self.decisions:
+                decision = decision_provider(inst, inst.inputs, inst.attrs, decision)
+            outs = _apply(sch, inst.kind, [arg(v) for v in inst.inputs], inst.attrs, decision)
             for old, new in zip(inst.outputs, outs):
                 rv_map[id(old)] = new
 
     @staticmethod
     def apply_json_to_schedule(json_obj, sch):
         """Replay a trace given as `as_json` gives it."""
-        insts, _decisions = json_obj
+        insts, decisions = json_obj
+        decisions = {i: d for i, d in decisions}
         env = {}
-        for name, inputs, attrs, outputs in insts:
+        for index, (name, inputs, attrs, outputs) in enumerate(insts):
             kind = InstructionKind.get(name)
             ins = [_from_json(v, env) for v in inputs]
-            outs = _apply(sch, kind, ins, [_from_json(a, env) for a in attrs])
+            outs = _apply(sch, kind, ins, [_from_json(a, env) for a in attrs], decisions.get(index))
             for n, rv in zip(outputs, outs):
                 env[n] = rv
 
@@ -148,12 +158,13 @@ def _from_json(v, env):
     return v
 
 
-def _apply(sch, kind, inputs, attrs):
+def _apply(sch, kind, inputs, attrs, decision=None):
     method = getattr(sch, kind.method)
+    extra = {} if decision is None else {"decision": decision}
     if kind.params and kind.params[0] == "*":
-        out = method(*inputs, **dict(zip(kind.params[1:], attrs)))
+        out = method(*inputs, **dict(zip(kind.params[1:], attrs)), **extra)
     else:
-        out = method(*(list(inputs) + list(attrs)))
+        out = method(*(list(inputs) + list(attrs)), **extra)
     if out is None:
         return []
     if isinstance(out, (list, tuple)):
