@@ -34,9 +34,12 @@
 
 pub mod error;
 pub mod primitives;
+pub mod prims_cache;
+pub mod prims_compute_at;
 pub mod prims_inline;
 pub mod prims_location;
 pub mod python;
+pub mod region;
 pub mod state;
 
 /// Register `s_tir._schedule` (the native core the Python schedule uses).

@@ -15,7 +15,7 @@ use super::error::{fail, SchResult};
 use super::state::{SRefId, ScheduleState};
 
 /// Whether `root` mentions the object at `addr`.
-fn uses(root: &ObjectRef, addr: usize) -> bool {
+pub(super) fn uses(root: &ObjectRef, addr: usize) -> bool {
     let mut found = false;
     pre_order_visit(root, |n| {
         found |= n.addr() == addr;
@@ -25,7 +25,7 @@ fn uses(root: &ObjectRef, addr: usize) -> bool {
 }
 
 /// `root` with the variables of `pairs` replaced (no simplification).
-fn substitute(root: ObjectRef, pairs: &[(usize, Expr)]) -> crate::ir::Result<ObjectRef> {
+pub(super) fn substitute(root: ObjectRef, pairs: &[(usize, Expr)]) -> crate::ir::Result<ObjectRef> {
     structural_map(
         root,
         |n: ObjectRef| match pairs.iter().find(|(a, _)| *a == n.addr()) {
@@ -67,7 +67,7 @@ fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
 /// An approximation of TVM's affine-binding check: quasi-affine bindings, and a
 /// predicate that only bounds one of the bindings (or a loop variable), as a
 /// split with predication makes it.
-fn is_affine_realize(r: &SBlockRealizeNode) -> bool {
+pub(super) fn is_affine_realize(r: &SBlockRealizeNode) -> bool {
     if !r.iter_values.iter().all(quasi_affine) {
         return false;
     }
@@ -300,7 +300,7 @@ pub fn add_unit_loop(state: &mut ScheduleState, id: SRefId) -> SchResult<SRefId>
 // compute_inline
 
 /// The nearest block above a block (its scope root).
-fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
+pub(super) fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
     let path = state.ancestors(id)?;
     path[..path.len() - 1]
         .iter()
@@ -310,7 +310,7 @@ fn scope_root(state: &ScheduleState, id: SRefId) -> SchResult<SBlock> {
 }
 
 /// The blocks of a scope (under `root`, not nested in another block).
-fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
+pub(super) fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
     let mut out = Vec::new();
     pre_order_visit(&root.body.clone().into_object(), |n| {
         if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
@@ -322,11 +322,11 @@ fn scope_blocks(root: &SBlock) -> Vec<SBlock> {
     out
 }
 
-fn region_buffer(r: &crate::dialects::tirx::nodes::TensorRegion) -> usize {
+pub(super) fn region_buffer(r: &crate::dialects::tirx::nodes::TensorRegion) -> usize {
     r.source.as_object().addr()
 }
 
-fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
+pub(super) fn check_not_output(state: &ScheduleState, func: &str, block: &SBlock, root: &SBlock) -> SchResult<()> {
     let f = state.func(func)?;
     let is_func_root = f.body.as_object().downcast_ref::<SBlockRealizeNode>().is_some_and(|r| r.block.ptr_eq(root));
     let output = if is_func_root {
@@ -371,7 +371,7 @@ const BODY_INLINE: &str = "The body of the inlined block should be in form of\n 
 
 /// `root`'s body with the statement at `target` taken out of its sequence (a
 /// one-element sequence becomes its element).
-fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
+pub(super) fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
     let out = structural_map(
         body.clone(),
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
@@ -393,7 +393,7 @@ fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
 
 /// The statement removing the block leaves out: its realize with the loops above
 /// it that hold nothing else.
-fn leaf_to_remove(state: &ScheduleState, id: SRefId, block: &SBlock) -> SchResult<ObjectRef> {
+pub(super) fn leaf_to_remove(state: &ScheduleState, id: SRefId, block: &SBlock) -> SchResult<ObjectRef> {
     let path = state.ancestors(id)?;
     let parent = path[path.len() - 2].clone();
     let mut realize: Option<ObjectRef> = None;

@@ -53,6 +53,11 @@ _kind("Unannotate", "unannotate", ["block_or_loop", "ann_key"])
 _kind("StorageAlign", "storage_align", ["block", "buffer_index", "axis", "factor", "offset"])
 _kind("SetScope", "set_scope", ["block", "buffer_index", "storage_scope"])
 _kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])
+_kind("ComputeAt", "compute_at", ["block", "loop", "preserve_unit_loops", "index"])
+_kind("ReverseComputeAt", "reverse_compute_at", ["block", "loop", "preserve_unit_loops", "index"])
+# `consumer_blocks?`: printed only when not empty.
+_kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
+_kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
 
 
 class Instruction:
