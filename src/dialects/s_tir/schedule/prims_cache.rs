@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use crate::dialects::s_tir::nodes::{MatchBufferRegion, MatchBufferRegionNode, SBlock, SBlockNode, SBlockRealize, SBlockRealizeNode};
+use crate::dialects::s_tir::nodes::{SBlock, SBlockNode, SBlockRealize, SBlockRealizeNode};
 use crate::dialects::tirx::nodes::{
     buffer_region, buffer_type, BufferStore, BufferStoreNode, BufferTypeNode, For, ForKind, ForNode, IterVar, IterVarNode, IterVarType, SeqStmt, SeqStmtNode,
     Stmt, TensorRegion,
@@ -284,47 +284,11 @@ fn cache_buffer(buffer: &Var, scope: &str, region: &[Range], full: bool) -> SchR
     Ok(crate::ir::new_var(&v.name, Type::from(crate::dialects::tirx::nodes::BufferType::new(ty)), v.span.clone()))
 }
 
-/// Regions of `old` re-pointed to `new` (shifted by the cache's origin when compact).
-fn repoint_regions(regions: &[TensorRegion], old: usize, new: &Var, origin: Option<&[Range]>, an: &Analyzer) -> SchResult<Vec<TensorRegion>> {
-    let mut out = Vec::with_capacity(regions.len());
-    for r in regions {
-        if region_buffer(r) != old {
-            out.push(r.clone());
-            continue;
-        }
-        let ranges = match origin {
-            None => r.region.clone(),
-            Some(o) => r
-                .region
-                .iter()
-                .zip(o)
-                .map(|(x, c)| {
-                    let m = arith::binary(BinOp::Sub, x.min.clone(), c.min.clone(), Span::none()).map(|m| an.simplify(&m)).unwrap_or(x.min.clone());
-                    Range::from_min_extent(m, x.extent.clone(), Span::none())
-                })
-                .collect(),
-        };
-        out.push(buffer_region(new, ranges, Span::none())?);
-    }
-    Ok(out)
-}
-
-fn repoint_matches(ms: &[MatchBufferRegion], old: usize, new: &Var, origin: Option<&[Range]>, an: &Analyzer) -> SchResult<Vec<MatchBufferRegion>> {
-    let mut out = Vec::new();
-    for m in ms {
-        if region_buffer(&m.source) != old {
-            out.push(m.clone());
-            continue;
-        }
-        let src = repoint_regions(std::slice::from_ref(&m.source), old, new, origin, an)?.remove(0);
-        out.push(MatchBufferRegion::new(MatchBufferRegionNode { buffer: m.buffer.clone(), source: src, span: Span::none() }));
-    }
-    Ok(out)
-}
-
-/// Loads (and with `stores`, stores) of `old` in `s` re-pointed to `new`, shifted
-/// when compact; not inside blocks `skip` says to leave.
-fn repoint_accesses(s: ObjectRef, old: usize, new: &Var, origin: Option<&[Range]>, stores: bool, an: &Analyzer) -> SchResult<ObjectRef> {
+/// A block with every use of the buffer `old` (loads, stores, regions, match
+/// sources, `old.data`) made a use of `new`, in it and in the blocks inside it;
+/// the indices shifted by the cache's origin when compact.
+fn repoint_block(b: &SBlockNode, old: usize, new: &Var, origin: Option<&[Range]>, an: &Analyzer) -> SchResult<SBlock> {
+    let new_addr = new.as_ref_obj().addr();
     let shift = |idx: &[Expr]| -> Vec<Expr> {
         match origin {
             None => idx.to_vec(),
@@ -335,30 +299,49 @@ fn repoint_accesses(s: ObjectRef, old: usize, new: &Var, origin: Option<&[Range]
                 .collect(),
         }
     };
-    Ok(structural_map(
-        s,
+    let out = structural_map(
+        SBlock::new(b.clone()).upcast(),
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
+            if n.addr() == old {
+                return Ok(MapResult::Replace(new.clone().upcast()));
+            }
             if let Some(l) = n.downcast_ref::<TensorLoadNode>()
-                && l.source.as_object().addr() == old
+                && l.source.as_object().addr() == new_addr
+                && origin.is_some()
             {
                 let mut node = l.clone();
-                node.source = new.clone().into();
                 node.indices = shift(&l.indices);
                 return Ok(MapResult::Replace(TensorLoad::new(node).upcast()));
             }
-            if stores
-                && let Some(st) = n.downcast_ref::<BufferStoreNode>()
-                && st.buffer.as_ref_obj().addr() == old
+            if let Some(st) = n.downcast_ref::<BufferStoreNode>()
+                && st.buffer.as_ref_obj().addr() == new_addr
+                && origin.is_some()
             {
                 let mut node = st.clone();
-                node.buffer = new.clone();
                 node.indices = shift(&st.indices);
                 return Ok(MapResult::Replace(BufferStore::new(node).upcast()));
+            }
+            if let Some(r) = n.downcast_ref::<crate::dialects::tirx::nodes::TensorRegionNode>()
+                && r.source.as_object().addr() == new_addr
+                && let Some(o) = origin
+            {
+                let mut node = r.clone();
+                node.region = r
+                    .region
+                    .iter()
+                    .zip(o)
+                    .map(|(x, c)| {
+                        let m = arith::binary(BinOp::Sub, x.min.clone(), c.min.clone(), Span::none()).map(|m| an.simplify(&m)).unwrap_or(x.min.clone());
+                        Range::from_min_extent(m, x.extent.clone(), Span::none())
+                    })
+                    .collect();
+                return Ok(MapResult::Replace(TensorRegion::new(node).upcast()));
             }
             Ok(MapResult::Unchanged)
         },
         WalkOrder::PostOrder,
-    )?)
+    )?;
+    Ok(out.try_downcast::<SBlockNode>().ok_or_else(|| Error::type_error("a block"))?)
 }
 
 struct Plan {
@@ -494,14 +477,7 @@ pub fn cache_read(state: &mut ScheduleState, block_id: SRefId, index: i64, scope
         if !is_consumer || !crate::dialects::s_tir::schedule::prims_inline::uses(&SBlock::new(b.clone()).upcast(), addr) {
             return Ok(None);
         }
-        let mut node = b.clone();
-        node.reads = repoint_regions(&b.reads, addr, &cache, origin, &an)?;
-        node.match_buffers = repoint_matches(&b.match_buffers, addr, &cache, origin, &an)?;
-        node.body = Stmt::try_from_object(repoint_accesses(b.body.clone().into_object(), addr, &cache, origin, false, &an)?)?;
-        if let Some(init) = &b.init {
-            node.init = Some(Stmt::try_from_object(repoint_accesses(init.clone().into_object(), addr, &cache, origin, false, &an)?)?);
-        }
-        Ok(Some(SBlock::new(node)))
+        Ok(Some(repoint_block(b, addr, &cache, origin, &an)?))
     };
     finish(state, &func, &root, &plan, &stage, &cache, &mut rewrite)?;
     Ok(state.sref_of(&func, &stage_block.into()))
@@ -550,18 +526,7 @@ pub fn cache_write(state: &mut ScheduleState, block_id: SRefId, index: i64, scop
         if me != writer && !consumer_addrs.contains(&me) {
             return Ok(None);
         }
-        let mut node = b.clone();
-        node.reads = repoint_regions(&b.reads, addr, &cache, origin, &an)?;
-        node.writes = repoint_regions(&b.writes, addr, &cache, origin, &an)?;
-        node.match_buffers = repoint_matches(&b.match_buffers, addr, &cache, origin, &an)?;
-        let stores = me == writer;
-        let inner = SBlock::new(b.clone());
-        let mapped = repoint_accesses(inner.body.clone().into_object(), addr, &cache, origin, stores, &an)?;
-        node.body = Stmt::try_from_object(mapped)?;
-        if let Some(init) = &b.init {
-            node.init = Some(Stmt::try_from_object(repoint_accesses(init.clone().into_object(), addr, &cache, origin, stores, &an)?)?);
-        }
-        Ok(Some(SBlock::new(node)))
+        Ok(Some(repoint_block(b, addr, &cache, origin, &an)?))
     };
     finish(state, &func, &root, &plan, &stage, &cache, &mut rewrite)?;
     Ok(state.sref_of(&func, &stage_block.into()))
