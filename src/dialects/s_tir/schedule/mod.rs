@@ -16,6 +16,9 @@
 //!   `state.replace(func, old, new, reuse)` and `state.sref_of(func, &new_stmt)`
 //!   for the references it returns.
 //! - [`prims_inline`]: `reorder`, `add_unit_loop`, `compute_inline`.
+//! - [`prims_compute_at`], [`prims_cache`]: `compute_at` / `reverse_compute_at`
+//!   and `cache_read` / `cache_write`, on [`region`] (regions relaxed over loops)
+//!   and the core's analyzer (`crate::ir::arith::simplify`, `int_set`).
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
