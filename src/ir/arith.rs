@@ -25,6 +25,8 @@
 
 mod consts;
 mod fold;
+pub mod int_set;
+pub mod simplify;
 mod matching;
 mod nodes;
 mod ops;

@@ -21,6 +21,9 @@
 //!   `fuse_reduction_epilogue`, `merge` / `reorder_block_iter_var`, `blockize`.
 //! - [`sampling`]: what `sample_compute_location` needs from the state (the
 //!   random draws are in `stdlib/tvm/s_tir/schedule/sampling.py`).
+//! - [`prims_compute_at`], [`prims_cache`]: `compute_at` / `reverse_compute_at`
+//!   and `cache_read` / `cache_write`, on [`region`] (regions relaxed over loops)
+//!   and the core's analyzer (`crate::ir::arith::simplify`, `int_set`).
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
@@ -41,12 +44,15 @@ pub mod error;
 pub mod primitives;
 pub mod prims_blockize;
 pub mod prims_epilogue;
+pub mod prims_cache;
+pub mod prims_compute_at;
 pub mod prims_inline;
 pub mod prims_location;
 pub mod prims_reduction;
 pub mod prims_restructure;
 pub mod python;
 pub mod sampling;
+pub mod region;
 pub mod state;
 
 /// Register `s_tir._schedule` (the native core the Python schedule uses).

@@ -371,7 +371,7 @@ const BODY_INLINE: &str = "The body of the inlined block should be in form of\n 
 
 /// `root`'s body with the statement at `target` taken out of its sequence (a
 /// one-element sequence becomes its element).
-fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
+pub(super) fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
     let out = structural_map(
         body.clone(),
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
@@ -393,7 +393,7 @@ fn remove_leaf(body: &Stmt, target: usize) -> crate::ir::Result<Stmt> {
 
 /// The statement removing the block leaves out: its realize with the loops above
 /// it that hold nothing else.
-fn leaf_to_remove(state: &ScheduleState, id: SRefId, block: &SBlock) -> SchResult<ObjectRef> {
+pub(super) fn leaf_to_remove(state: &ScheduleState, id: SRefId, block: &SBlock) -> SchResult<ObjectRef> {
     let path = state.ancestors(id)?;
     let parent = path[path.len() - 2].clone();
     let mut realize: Option<ObjectRef> = None;

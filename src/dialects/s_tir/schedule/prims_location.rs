@@ -62,7 +62,7 @@ fn allocation_site(state: &ScheduleState, block: SRefId, buffer: &Var) -> SchRes
 }
 
 /// `buffer` under another storage scope, renamed `{name}_{scope}` (TVM's `WithScope`).
-fn with_scope(buffer: &Var, scope: &str) -> SchResult<Var> {
+pub(super) fn with_scope(buffer: &Var, scope: &str) -> SchResult<Var> {
     let mut ty = buffer_of(buffer)?.clone();
     ty.storage_scope = scope.to_string();
     let ty: crate::ir::Type = BufferType::new(ty).into();
@@ -70,7 +70,7 @@ fn with_scope(buffer: &Var, scope: &str) -> SchResult<Var> {
 }
 
 /// Whether TVM's runtime knows a storage scope (`StorageScope::Create`).
-fn valid_storage_scope(scope: &str) -> bool {
+pub(super) fn valid_storage_scope(scope: &str) -> bool {
     const PREFIXES: &[&str] = &[
         "global", "shared", "warp", "local", "wmma.matrix_a", "wmma.matrix_b", "wmma.accumulator", "texture", "amx.tmm",
         "m16n8k8.matrixA", "m16n8k8.matrixB", "m16n8k8.matrixC", "metal.simdgroup", "metal.cooperative_tensor",

@@ -192,6 +192,23 @@ impl ScheduleCore {
         self.run(vm, "storage-align", |s| super::prims_location::storage_align(s, block, buffer_index, axis, factor, offset))
     }
 
+    /// `compute_at` (`is_compute_at`) / `reverse_compute_at`.
+    #[pymethod]
+    fn compute_at(&self, block: usize, loop_id: usize, preserve_unit_loops: bool, index: i64, is_compute_at: bool, vm: &VirtualMachine) -> PyResult<()> {
+        let name = if is_compute_at { "compute-at" } else { "reverse-compute-at" };
+        self.run(vm, name, |s| super::prims_compute_at::compute_at(s, block, loop_id, preserve_unit_loops, index, is_compute_at))
+    }
+
+    /// `cache_read` (`read`) / `cache_write`: the new block's reference.
+    #[pymethod]
+    fn cache_rw(&self, block: usize, index: i64, scope: String, consumers: Vec<usize>, read: bool, vm: &VirtualMachine) -> PyResult<usize> {
+        if read {
+            self.run(vm, "cache-read", |s| super::prims_cache::cache_read(s, block, index, &scope, &consumers))
+        } else {
+            self.run(vm, "cache-write", |s| super::prims_cache::cache_write(s, block, index, &scope, &consumers))
+        }
+    }
+
     /// `annotate` (a value) / `unannotate` (None).
     #[pymethod]
     fn annotate(&self, id: usize, key: String, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {

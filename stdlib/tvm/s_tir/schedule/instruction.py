@@ -62,6 +62,11 @@ _kind("Blockize", "blockize", ["target", "preserve_unit_iters"], False, "single"
 _kind("Merge", "merge", ["*"], False, "single")
 _kind("ReorderBlockIterVar", "reorder_block_iter_var", ["block", "new_order"])
 _kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])
+_kind("ComputeAt", "compute_at", ["block", "loop", "preserve_unit_loops", "index"])
+_kind("ReverseComputeAt", "reverse_compute_at", ["block", "loop", "preserve_unit_loops", "index"])
+# `consumer_blocks?`: printed only when not empty.
+_kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
+_kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
 
 
 class Instruction:

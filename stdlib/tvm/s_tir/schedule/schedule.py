@@ -469,3 +469,47 @@ class Schedule:
         new_order = [int(i) for i in new_order]
         self._core.reorder_block_iter_var(self._sref(block, SBlockRV), new_order)
         self._record("ReorderBlockIterVar", [block, new_order], [], [])
+    # ---- compute location ------------------------------------------------
+    def compute_at(self, block, loop, preserve_unit_loops=False, index=-1):
+        """Move a producer block under a loop, with a loop nest over the part its
+        consumers under that loop need."""
+        block = self._block(block)
+        preserve_unit_loops = bool(preserve_unit_loops)
+        self._core.compute_at(self._sref(block, SBlockRV), self._sref(loop, LoopRV), preserve_unit_loops, int(index), True)
+        self._record("ComputeAt", [block, loop], [preserve_unit_loops, int(index)], [])
+
+    def reverse_compute_at(self, block, loop, preserve_unit_loops=False, index=-1):
+        """Move a consumer block under a loop, with a loop nest over the part its
+        producers under that loop provide."""
+        block = self._block(block)
+        preserve_unit_loops = bool(preserve_unit_loops)
+        self._core.compute_at(self._sref(block, SBlockRV), self._sref(loop, LoopRV), preserve_unit_loops, int(index), False)
+        self._record("ReverseComputeAt", [block, loop], [preserve_unit_loops, int(index)], [])
+
+    # ---- caches ------------------------------------------------------------
+    def _cache(self, read, block, buffer_index, storage_scope, consumer_blocks):
+        if consumer_blocks is None:
+            consumer_blocks = []
+        consumer_blocks = [self._block(b) for b in consumer_blocks]
+        block = self._block(block)
+        if not isinstance(buffer_index, int):
+            _, buffer_index, _ = self._normalize_buffer_arg(
+                block, buffer_index, required_buffer_type="read" if read else "write"
+            )
+        sref = self._core.cache_rw(
+            self._sref(block, SBlockRV), buffer_index, storage_scope,
+            [self._sref(b, SBlockRV) for b in consumer_blocks], read,
+        )
+        rv = self._new_rv(SBlockRV, sref)
+        self._record("CacheRead" if read else "CacheWrite", [block], [buffer_index, storage_scope, consumer_blocks], [rv])
+        return rv
+
+    def cache_read(self, block, read_buffer_index, storage_scope, consumer_blocks=None):
+        """A block copying the `read_buffer_index`-th buffer the block reads into a
+        new buffer under `storage_scope`, read by the consumers instead."""
+        return self._cache(True, block, read_buffer_index, storage_scope, consumer_blocks)
+
+    def cache_write(self, block, write_buffer_index, storage_scope, consumer_blocks=None):
+        """The block writes a new buffer under `storage_scope`, and a new block copies
+        it into the `write_buffer_index`-th buffer the block wrote."""
+        return self._cache(False, block, write_buffer_index, storage_scope, consumer_blocks)

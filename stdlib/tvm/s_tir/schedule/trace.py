@@ -65,6 +65,9 @@ class Trace:
                 args.extend(_py(v, names) for v in inst.inputs)
             elif param == "":
                 args.append(_py(value, names))
+            elif param.endswith("?"):
+                if value:
+                    args.append(param[:-1] + "=" + _py(value, names))
             else:
                 args.append(param + "=" + _py(value, names))
         if inst in self.decisions:
