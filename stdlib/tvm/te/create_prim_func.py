@@ -4,6 +4,7 @@ unique), block variables `v_<axis>` bound to loops named after the axes, reducti
 with an init; each block's reads and writes are detected from its body (the builder's
 `tir.script_parsing_detect_access`, as TVM's blocks are made)."""
 from tvm import tirx
+from tvm.sym.analyzer import simplify_expr
 from tvm_ffi import structural_map, structural_walk
 from tvm.script.ir_builder import IRBuilder
 from tvm.script.ir_builder import tirx as T
@@ -127,7 +128,7 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                 body = op.body[index]
                 out = vmap.get(op.output(index).buffer, op.output(index).buffer)
                 if isinstance(body, Reduce):
-                    source = subst(body.source, local)
+                    source = simplify_expr(subst(body.source, local))
                     lhs = out[tuple(spatial)] if spatial else tirx.BufferLoad(out, [])
                     with T.init():
                         init = body.init if body.init is not None else body.identity
@@ -137,7 +138,7 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                         value = tirx.Select(subst(body.where, local), value, lhs)
                     T.buffer_store(out, value, spatial)
                 else:
-                    value = subst(body, local)
+                    value = simplify_expr(subst(body, local))
                     T.buffer_store(out, value, spatial)
 
     def blocks(loop_vars):

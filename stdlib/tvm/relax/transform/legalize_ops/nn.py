@@ -51,3 +51,64 @@ def _dropout(bb, call):
     # Dropout is a no-op at inference: the input itself and a mask of ones.
     return bb.call_te(lambda x: [topi.identity(x), topi.full_like(x, 1.0)], call.args[0],
                       primfunc_name_hint="dropout")
+
+
+def _ints(values):
+    return [int(v) for v in values]
+
+
+def _out_dtype(call):
+    dt = str(call.attrs.out_dtype) if call.attrs.out_dtype is not None else ""
+    return dt if dt not in ("", "void") else None
+
+
+def _conv_rule(ndim, func, name):
+    """Convolutions TOPI computes in their layouts: same input and output layout, no
+    channel chunks (else the call stays, as TVM leaves it)."""
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.data_layout or len(a.data_layout) != ndim or len(a.kernel_layout) != ndim:
+            return call
+        kw = dict(strides=_ints(a.strides), padding=_ints(a.padding), dilation=_ints(a.dilation),
+                  groups=int(a.groups), data_layout=str(a.data_layout), kernel_layout=str(a.kernel_layout),
+                  out_dtype=_out_dtype(call))
+        if func is topi.nn.conv:
+            kw["stride"] = kw.pop("strides")
+            return bb.call_te(func, inp=call.args[0], filt=call.args[1], primfunc_name_hint=name, **kw)
+        return bb.call_te(func, data=call.args[0], kernel=call.args[1], primfunc_name_hint=name, **kw)
+
+    return rule
+
+
+register_legalize("relax.nn.conv1d", _conv_rule(3, topi.nn.conv1d, "conv1d"))
+register_legalize("relax.nn.conv2d", _conv_rule(4, topi.nn.conv, "conv2d"))
+register_legalize("relax.nn.conv3d", _conv_rule(5, topi.nn.conv, "conv3d"))
+
+
+def _conv_transpose_rule(data_layout, kernel_layout, func, name):
+    """Transposed convolutions in NC<spatial> / IO<spatial> only; a dilation is
+    applied to the kernel (zeros between its taps)."""
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.data_layout or a.data_layout != data_layout or a.kernel_layout != kernel_layout:
+            return call
+        strides, padding = _ints(a.strides), _ints(a.padding)
+        output_padding, groups, dilation = _ints(a.output_padding), int(a.groups), _ints(a.dilation)
+        out_dtype = str(call.ty.dtype)
+
+        def te_conv_transpose(data, kernel):
+            if any(d != 1 for d in dilation):
+                kernel = topi.nn.dilate(kernel, [1, 1] + dilation, name="kernel_dilate")
+            return func(data, kernel, strides, padding, out_dtype, output_padding, groups)
+
+        return bb.call_te(te_conv_transpose, call.args[0], call.args[1], primfunc_name_hint=name)
+
+    return rule
+
+
+register_legalize("relax.nn.conv1d_transpose",
+                  _conv_transpose_rule("NCW", "IOW", topi.nn.group_conv1d_transpose_ncw, "conv1d_transpose"))
+register_legalize("relax.nn.conv2d_transpose",
+                  _conv_transpose_rule("NCHW", "IOHW", topi.nn.group_conv2d_transpose_nchw, "conv2d_transpose"))
+register_legalize("relax.nn.conv3d_transpose",
+                  _conv_transpose_rule("NCDHW", "IODHW", topi.nn.group_conv3d_transpose_ncdhw, "conv3d_transpose"))

@@ -2,9 +2,9 @@
 `compute` over axes `i0, i1, ...`) and softmax (topi/nn/softmax.py)."""
 from tvm import te, tirx
 
-from . import tag
-from .math import cpp_compute
-from .reduction import _real_axis
+from .. import tag
+from ..math import cpp_compute
+from ..reduction import _real_axis
 
 __all__ = ["relu", "leaky_relu", "softmax", "log_softmax", "layer_norm"]
 
@@ -119,3 +119,11 @@ def layer_norm(data, gamma, beta, axis, epsilon):
             out = out + beta(*red)
         return out
     return cpp_compute(data.shape, f, "T_layer_norm", tag.INJECTIVE)
+
+
+from .pad import pad, dilate  # noqa: E402,F401
+from .conv import (  # noqa: E402,F401
+    conv, conv1d, conv1d_ncw, conv1d_nwc, conv2d, conv2d_nchw, conv2d_nhwc, group_conv2d_nchw, conv3d_ncdhw,
+    group_conv1d_transpose_ncw, conv1d_transpose_ncw, group_conv2d_transpose_nchw, conv2d_transpose_nchw,
+    group_conv3d_transpose_ncdhw, conv3d_transpose_ncdhw,
+)

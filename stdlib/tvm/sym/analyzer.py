@@ -1,0 +1,247 @@
+"""`Analyzer.simplify`: the rewrites of TVM's arithmetic simplifier that the results
+of tensor expressions depend on, applied bottom-up until nothing changes.
+
+Covered (integers; constants fold through the IR's own constructors):
+- comparisons: `a >= b` is `b <= a`, `a > b` is `b < a` (TVM's canonical direction);
+  `x + c1 < c2` is `x < c2 - c1` (and `<=`, `==` alike);
+- sums: `x - x` is 0, `(x + y) - x` is `y`, `(x + y) - y` is `x`, `(x + c1) + c2` and
+  `(x - c1) + c2` fold their constants, `x * c + x` and `x + x * c` are `x * (c + 1)`;
+- division by a positive constant: `(x * c) // c` is `x`, `(x * c) % c` is 0,
+  `(x * (c * k)) // c` is `x * k`, `(x // c1) // c2` is `x // (c1 * c2)`,
+  `(x // c1) % c2` is `x % (c1 * c2) // c1` (the split form TVM prints),
+  `(x * c1 + y) // c1`... only where `y` is a constant multiple of `c1`;
+  `((x + c1 - 1) // c1)` with `x = n * c1` is `n` (`ceildiv` of an exact multiple);
+- `Select`/`if_then_else` with a constant condition, and `max`/`min` of equal operands.
+Not covered: facts from variable ranges (bounds), canonical reordering of sums and
+products, and the rest of TVM's rule tables; expressions outside these rules stay
+as written."""
+from tvm import ir, tirx
+from tvm_ffi import structural_equal, structural_map
+
+_P = tirx
+
+
+def _const(e):
+    """The value of an integer constant, else None."""
+    if isinstance(e, tirx.IntImm):
+        return e.value
+    return None
+
+
+def _int(e):
+    dt = str(e.ty.dtype) if hasattr(e, "ty") and hasattr(e.ty, "dtype") else ""
+    return dt.startswith(("int", "uint")) and "x" not in dt
+
+
+def _same(a, b):
+    return a.same_as(b) or structural_equal(a, b)
+
+
+def _c(value, like):
+    return tirx.IntImm(str(like.ty.dtype), value)
+
+
+def _split_mul(e):
+    """`(x, c)` when `e` is `x * c` with a constant `c`."""
+    if isinstance(e, tirx.Mul):
+        c = _const(e.b)
+        if c is not None:
+            return e.a, c
+        c = _const(e.a)
+        if c is not None:
+            return e.b, c
+    return None
+
+
+def _div_exact(e, c):
+    """`e // c` when `e` is a known multiple of the constant `c` (else None)."""
+    k = _const(e)
+    if k is not None:
+        return _c(k // c, e) if k % c == 0 else None
+    m = _split_mul(e)
+    if m is not None:
+        x, k = m
+        if k % c == 0:
+            return x if k == c else x * _c(k // c, e)
+        inner = _div_exact(x, c // _gcd(k, c)) if c % _gcd(k, c) == 0 and _gcd(k, c) > 1 else None
+        if inner is not None:
+            return inner * _c(k // _gcd(k, c), e)
+        return None
+    if isinstance(e, tirx.Add):
+        a, b = _div_exact(e.a, c), _div_exact(e.b, c)
+        if a is not None and b is not None:
+            return _rewrite(a + b)
+    return None
+
+
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return abs(a)
+
+
+def _rewrite(e):
+    """One node's rewrite (its operands already simplified)."""
+    if isinstance(e, tirx.GE):
+        return _rewrite(tirx.LE(e.b, e.a) if not _foldable(e) else e.b <= e.a)
+    if isinstance(e, tirx.GT):
+        return _rewrite(tirx.LT(e.b, e.a) if not _foldable(e) else e.b < e.a)
+    if isinstance(e, (tirx.LT, tirx.LE, tirx.EQ)) and _int(e.a):
+        c2 = _const(e.b)
+        if c2 is not None and isinstance(e.a, tirx.Add):
+            c1 = _const(e.a.b)
+            if c1 is not None:
+                return _rewrite(type(e)(e.a.a, _c(c2 - c1, e.b)))
+        return e
+    if isinstance(e, tirx.Sub) and _int(e):
+        a, b = e.a, e.b
+        if _same(a, b):
+            return _c(0, e)
+        if isinstance(a, tirx.Add):
+            if _same(a.a, b):
+                return a.b
+            if _same(a.b, b):
+                return a.a
+        return e
+    if isinstance(e, tirx.Add) and _int(e):
+        a, b = e.a, e.b
+        c2 = _const(b)
+        if c2 is not None and isinstance(a, (tirx.Add, tirx.Sub)):
+            c1 = _const(a.b)
+            if c1 is not None:
+                total = c1 + c2 if isinstance(a, tirx.Add) else c2 - c1
+                return _rewrite(a.a + _c(total, e)) if total != 0 else a.a
+        for x, y in ((a, b), (b, a)):
+            m = _split_mul(x)
+            if m is not None and _same(m[0], y):
+                return _rewrite(y * _c(m[1] + 1, e))
+        return e
+    if isinstance(e, tirx.FloorDiv) and _int(e):
+        c = _const(e.b)
+        if c is None or c <= 0:
+            return e
+        exact = _div_exact(e.a, c)
+        if exact is not None:
+            return exact
+        if isinstance(e.a, tirx.FloorDiv):
+            c1 = _const(e.a.b)
+            if c1 is not None and c1 > 0:
+                return _rewrite(tirx.floordiv(e.a.a, _c(c1 * c, e)))
+        # (x * c + k) // c with 0 <= k < c is x; (x * c + (c - 1)) // c of ceildiv.
+        if isinstance(e.a, tirx.Add):
+            k = _const(e.a.b)
+            if k is not None and 0 <= k < c:
+                base = _div_exact(e.a.a, c)
+                if base is not None:
+                    return base
+            if isinstance(e.a.a, tirx.Add):
+                # ((n * c + k1) - k2) // c, as the builder leaves `n*c + c - 1`.
+                pass
+        if isinstance(e.a, tirx.Sub):
+            k = _const(e.a.b)
+            inner = e.a.a
+            if k is not None and isinstance(inner, tirx.Add):
+                k1 = _const(inner.b)
+                if k1 is not None and 0 <= k1 - k < c:
+                    base = _div_exact(inner.a, c)
+                    if base is not None:
+                        return base
+        return e
+    if isinstance(e, tirx.FloorMod) and _int(e):
+        c = _const(e.b)
+        if c is None or c <= 0:
+            return e
+        if c == 1 or _div_exact(e.a, c) is not None:
+            return _c(0, e)
+        if isinstance(e.a, tirx.FloorDiv):
+            c1 = _const(e.a.b)
+            if c1 is not None and c1 > 0:
+                return tirx.floordiv(tirx.floormod(e.a.a, _c(c1 * c, e)), e.a.b)
+        return e
+    if isinstance(e, tirx.Select):
+        c = _const(e.condition)
+        if c is not None:
+            return e.true_value if c else e.false_value
+        return e
+    if isinstance(e, (tirx.Max, tirx.Min)) and _same(e.a, e.b):
+        return e.a
+    return e
+
+
+def _foldable(e):
+    return _const(e.a) is not None and _const(e.b) is not None
+
+
+_CMP = {"LT": lambda a, b: a < b, "LE": lambda a, b: a <= b, "EQ": lambda a, b: a == b,
+        "NE": lambda a, b: a != b, "GT": lambda a, b: a > b, "GE": lambda a, b: a >= b}
+
+
+def _refold(e):
+    """A node rebuilt with new operands is rebuilt as the constructors fold it."""
+    name = type(e).__name__
+    if name in _CMP and _foldable(e):
+        return tirx.IntImm("bool", 1 if _CMP[name](e.a.value, e.b.value) else 0)
+    if name in ("And", "Or"):
+        a, b = _const(e.a), _const(e.b)
+        for c, other in ((a, e.b), (b, e.a)):
+            if c is not None:
+                if name == "And":
+                    return other if c else tirx.IntImm("bool", 0)
+                return tirx.IntImm("bool", 1) if c else other
+        return e
+    if name == "Add":
+        return e.a + e.b
+    if name == "Sub":
+        return e.a - e.b
+    if name == "Mul":
+        return e.a * e.b
+    if name == "FloorDiv":
+        return tirx.floordiv(e.a, e.b)
+    if name == "FloorMod":
+        return tirx.floormod(e.a, e.b)
+    return e
+
+
+def _simplify_node(e):
+    e = _refold(e)
+    if not isinstance(e, _NODE_TYPES):
+        return e
+    return _rewrite(e)
+
+
+_NODE_TYPES = (
+    tirx.GE, tirx.GT, tirx.LT, tirx.LE, tirx.EQ, tirx.Sub, tirx.Add, tirx.FloorDiv, tirx.FloorMod,
+    tirx.Select, tirx.Max, tirx.Min,
+)
+_MAPPED = _NODE_TYPES + (tirx.NE, tirx.Mul, tirx.And, tirx.Or)
+
+
+def simplify_expr(expr):
+    """`expr` rewritten bottom-up by the rules above."""
+    if isinstance(expr, (int, float, bool)) or expr is None:
+        return expr
+    if not isinstance(expr, ir.PrimExpr if hasattr(ir, "PrimExpr") else tirx.Expr):
+        return expr
+    return structural_map(expr, [(t, _simplify_node) for t in _MAPPED])
+
+
+class Analyzer:
+    """TVM's `arith.Analyzer`, for simplification only (no bound facts are kept)."""
+
+    def __init__(self):
+        self._bound = {}
+
+    def bind(self, var, expr, allow_override=False):
+        self._bound[var] = expr
+
+    def simplify(self, expr, steps=2):
+        return simplify_expr(expr)
+
+    def rewrite_simplify(self, expr):
+        return simplify_expr(expr)
+
+    def canonical_simplify(self, expr):
+        return simplify_expr(expr)
+
+    def can_prove_equal(self, lhs, rhs):
+        return _same(simplify_expr(lhs - rhs), _c(0, lhs)) if _int(lhs) else False
