@@ -153,10 +153,32 @@ def _rewrite(e):
             return e
         if c == 1 or _div_exact(e.a, c) is not None:
             return _c(0, e)
+        if isinstance(e.a, tirx.Add):
+            # (x + c1) % c with c1 outside [0, c): c1 % c; (x * k*c + y) % c: y % c.
+            c1 = _const(e.a.b)
+            if c1 is not None and not 0 <= c1 < c:
+                rest = c1 % c
+                return _rewrite(tirx.floormod(e.a.a + _c(rest, e) if rest else e.a.a, e.b))
+            for t, other in ((e.a.a, e.a.b), (e.a.b, e.a.a)):
+                if _div_exact(t, c) is not None:
+                    return _rewrite(tirx.floormod(other, e.b))
         if isinstance(e.a, tirx.FloorDiv):
             c1 = _const(e.a.b)
             if c1 is not None and c1 > 0:
                 return tirx.floordiv(tirx.floormod(e.a.a, _c(c1 * c, e)), e.a.b)
+        return e
+    if isinstance(e, tirx.Mul) and _int(e):
+        # (x + c1) * c2 is x * c2 + c1 * c2
+        c2 = _const(e.b)
+        if c2 is not None and isinstance(e.a, tirx.Add) and _const(e.a.b) is not None:
+            return _rewrite(_rewrite(e.a.a * e.b) + _c(_const(e.a.b) * c2, e))
+        return e
+    if isinstance(e, (tirx.Mul, tirx.Div)) and not _int(e):
+        one = isinstance(e.b, tirx.FloatImm) and e.b.value == 1.0
+        if one:
+            return e.a
+        if isinstance(e, tirx.Mul) and isinstance(e.a, tirx.FloatImm) and e.a.value == 1.0:
+            return e.b
         return e
     if isinstance(e, tirx.Select):
         c = _const(e.condition)
@@ -195,6 +217,23 @@ def _refold(e):
         return e.a - e.b
     if name == "Mul":
         return e.a * e.b
+    if name == "Div":
+        if isinstance(e.a, tirx.IntImm) and isinstance(e.b, tirx.IntImm) and e.b.value != 0:
+            q = abs(e.a.value) // abs(e.b.value)
+            return _c(q if (e.a.value >= 0) == (e.b.value > 0) else -q, e)
+        if isinstance(e.a, tirx.FloatImm) and isinstance(e.b, tirx.FloatImm) and e.b.value != 0:
+            return tirx.FloatImm(str(e.ty.dtype), e.a.value / e.b.value)
+        return e
+    if name == "Cast":
+        v = e.value
+        dt = str(e.ty.dtype)
+        if isinstance(v, (tirx.IntImm, tirx.FloatImm)) and "x" not in dt:
+            if dt.startswith(("float", "bfloat")):
+                return tirx.FloatImm(dt, float(v.value))
+            if dt.startswith(("int", "uint")) and isinstance(v, tirx.IntImm):
+                return tirx.IntImm(dt, int(v.value))
+        if str(v.ty.dtype) == dt:
+            return v
     if name == "FloorDiv":
         return tirx.floordiv(e.a, e.b)
     if name == "FloorMod":
@@ -213,7 +252,8 @@ _NODE_TYPES = (
     tirx.GE, tirx.GT, tirx.LT, tirx.LE, tirx.EQ, tirx.Sub, tirx.Add, tirx.FloorDiv, tirx.FloorMod,
     tirx.Select, tirx.Max, tirx.Min,
 )
-_MAPPED = _NODE_TYPES + (tirx.NE, tirx.Mul, tirx.And, tirx.Or)
+_NODE_TYPES = _NODE_TYPES + (tirx.Mul, tirx.Div)
+_MAPPED = _NODE_TYPES + (tirx.NE, tirx.And, tirx.Or, tirx.Cast)
 
 
 def simplify_expr(expr):

@@ -95,7 +95,7 @@ def _annotations(op, vmap, layout_free):
 
 def _emit_compute(op, vmap, names, widen, layout_free):
     axes = list(op.axis) + list(op.reduce_axis)
-    fix = _widen if widen else (lambda e: e)
+    fix = (lambda e: simplify_expr(_widen(e))) if widen else simplify_expr
     subst = (lambda e, m: _widen_indices(_substitute(e, m))) if widen else _substitute
 
     annotations = _annotations(op, vmap, layout_free)

@@ -72,3 +72,36 @@ def get_pad_tuple_generic(padding, kernel):
         raise ValueError(f"Unknown padding option {padding}")
     begins = [(d + 1) // 2 for d in dims]
     return begins, [d - b for d, b in zip(dims, begins)]
+
+
+def _bits(dt):
+    import re
+    m = re.search(r"(\d+)$", dt)
+    return int(m.group(1)) if m else 32
+
+
+def match_types(a, b):
+    """Two operands brought to one type as TVM's C++ operators do: an integer meets a
+    float as that float, a narrower integer is widened."""
+    from tvm import te
+    if isinstance(a, int):
+        a = tirx.const(a, te.dtype_of(b))
+    if isinstance(b, int):
+        b = tirx.const(b, te.dtype_of(a))
+    ta, tb = te.dtype_of(a), te.dtype_of(b)
+    if ta == tb:
+        return a, b
+    fa, fb = ta.startswith(("float", "bfloat")), tb.startswith(("float", "bfloat"))
+    if fa and not fb:
+        return a, tirx.Cast(ta, b)
+    if fb and not fa:
+        return tirx.Cast(tb, a), b
+    if _bits(ta) >= _bits(tb):
+        return a, tirx.Cast(ta, b)
+    return tirx.Cast(tb, a), b
+
+
+def c_div(a, b):
+    """C's division (TVM's `tvm::div`): a `Div` node, truncating for integers."""
+    a, b = match_types(a, b)
+    return tirx.Div(a, b)

@@ -127,3 +127,6 @@ from .conv import (  # noqa: E402,F401
     group_conv1d_transpose_ncw, conv1d_transpose_ncw, group_conv2d_transpose_nchw, conv2d_transpose_nchw,
     group_conv3d_transpose_ncdhw, conv3d_transpose_ncdhw,
 )
+from .pooling import (  # noqa: E402,F401
+    pool1d, pool2d, pool3d, adaptive_pool, adaptive_pool1d, adaptive_pool3d, global_pool,
+)

@@ -112,3 +112,46 @@ register_legalize("relax.nn.conv2d_transpose",
                   _conv_transpose_rule("NCHW", "IOHW", topi.nn.group_conv2d_transpose_nchw, "conv2d_transpose"))
 register_legalize("relax.nn.conv3d_transpose",
                   _conv_transpose_rule("NCDHW", "IODHW", topi.nn.group_conv3d_transpose_ncdhw, "conv3d_transpose"))
+
+
+def _pool_rule(func, pool_type, name):
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.layout:
+            return call
+        kw = dict(kernel=_ints(a.pool_size), stride=_ints(a.strides), dilation=_ints(a.dilation),
+                  padding=_ints(a.padding), pool_type=pool_type, ceil_mode=bool(a.ceil_mode), layout=str(a.layout))
+        if pool_type == "avg":
+            kw["count_include_pad"] = bool(a.count_include_pad)
+        return bb.call_te(func, call.args[0], primfunc_name_hint=name, **kw)
+
+    return rule
+
+
+for _d in (1, 2, 3):
+    for _t in ("max", "avg"):
+        register_legalize(f"relax.nn.{_t}_pool{_d}d",
+                          _pool_rule(getattr(topi.nn, f"pool{_d}d"), _t, f"{_t}_pool{_d}d"))
+
+
+def _adaptive_rule(func, letters, name):
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.layout:
+            return call
+
+        def te_adaptive_pool(data, output_size, layout_str):
+            if output_size is None:
+                from tvm.topi.nn.pooling import _axes
+                output_size = [data.shape[i] for i in _axes(layout_str, letters)]
+            return func(data, output_size, "avg", layout_str)
+
+        size = None if a.output_size is None else list(a.output_size)
+        return bb.call_te(te_adaptive_pool, call.args[0], size, str(a.layout), primfunc_name_hint=name)
+
+    return rule
+
+
+register_legalize("relax.nn.adaptive_avg_pool1d", _adaptive_rule(topi.nn.adaptive_pool1d, "W", "adaptive_avg_pool1d"))
+register_legalize("relax.nn.adaptive_avg_pool2d", _adaptive_rule(topi.nn.adaptive_pool, "HW", "adaptive_avg_pool2d"))
+register_legalize("relax.nn.adaptive_avg_pool3d", _adaptive_rule(topi.nn.adaptive_pool3d, "DHW", "adaptive_avg_pool3d"))
