@@ -74,6 +74,13 @@ def _div_exact(e, c):
     return None
 
 
+def _sum_terms(e):
+    """The terms of a left-nested sum."""
+    if isinstance(e, tirx.Add):
+        return _sum_terms(e.a) + [e.b]
+    return [e]
+
+
 def _gcd(a, b):
     while b:
         a, b = b, a % b
@@ -102,6 +109,13 @@ def _rewrite(e):
                 return a.b
             if _same(a.b, b):
                 return a.a
+        m = _split_mul(a)
+        if m is not None and _same(m[0], b):
+            return _rewrite(b * _c(m[1] - 1, e))
+        mb = _split_mul(b)
+        if m is not None and mb is not None and _same(m[0], mb[0]):
+            k = m[1] - mb[1]
+            return _c(0, e) if k == 0 else _rewrite(m[0] * _c(k, e))
         return e
     if isinstance(e, tirx.Add) and _int(e):
         a, b = e.a, e.b
@@ -127,6 +141,20 @@ def _rewrite(e):
             c1 = _const(e.a.b)
             if c1 is not None and c1 > 0:
                 return _rewrite(tirx.floordiv(e.a.a, _c(c1 * c, e)))
+        # (x * c + y) // c is y // c + x: the multiples of c leave the division.
+        terms = _sum_terms(e.a)
+        if len(terms) > 1:
+            exact = [_div_exact(t, c) for t in terms]
+            kept = [t for t, q in zip(terms, exact) if q is None]
+            if kept and len(kept) < len(terms):
+                rest = kept[0]
+                for t in kept[1:]:
+                    rest = rest + t
+                out = _rewrite(tirx.floordiv(rest, e.b))
+                for q in exact:
+                    if q is not None:
+                        out = out + q
+                return _rewrite(out)
         # (x * c + k) // c with 0 <= k < c is x; (x * c + (c - 1)) // c of ceildiv.
         if isinstance(e.a, tirx.Add):
             k = _const(e.a.b)
@@ -159,15 +187,22 @@ def _rewrite(e):
             if c1 is not None and not 0 <= c1 < c:
                 rest = c1 % c
                 return _rewrite(tirx.floormod(e.a.a + _c(rest, e) if rest else e.a.a, e.b))
-            for t, other in ((e.a.a, e.a.b), (e.a.b, e.a.a)):
-                if _div_exact(t, c) is not None:
-                    return _rewrite(tirx.floormod(other, e.b))
+            terms = _sum_terms(e.a)
+            kept = [t for t in terms if _div_exact(t, c) is None]
+            if len(kept) < len(terms):
+                rest = kept[0] if kept else _c(0, e)
+                for t in kept[1:]:
+                    rest = rest + t
+                return _rewrite(tirx.floormod(rest, e.b))
         if isinstance(e.a, tirx.FloorDiv):
             c1 = _const(e.a.b)
             if c1 is not None and c1 > 0:
                 return tirx.floordiv(tirx.floormod(e.a.a, _c(c1 * c, e)), e.a.b)
         return e
     if isinstance(e, tirx.Mul) and _int(e):
+        # x * (y * c) is x * y * c: constants last
+        if isinstance(e.b, tirx.Mul) and _const(e.b.b) is not None and _const(e.a) is None:
+            return _rewrite(_rewrite(e.a * e.b.a) * e.b.b)
         # (x + c1) * c2 is x * c2 + c1 * c2
         c2 = _const(e.b)
         if c2 is not None and isinstance(e.a, tirx.Add) and _const(e.a.b) is not None:

@@ -8,7 +8,7 @@ from . import tag
 from .math import cpp_compute
 from .broadcast import _index, broadcast_shape
 
-__all__ = ["transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
+__all__ = ["reshape", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
 
 
 def _ints(axes):
@@ -218,3 +218,31 @@ def tile(a, reps):
     def f(*i):
         return a(*[tirx.floormod(i[off + k], a.shape[k]) for k in range(ndim)])
     return cpp_compute(shape, f, "T_tile", tag.BROADCAST)
+
+
+def _ravel(indices, shape):
+    """The flat index of `indices` in `shape` (row-major)."""
+    if not indices:
+        return 0
+    idx = indices[0]
+    for i in range(1, len(indices)):
+        idx = idx * shape[i] + indices[i]
+    return idx
+
+
+def _unravel(idx, shape):
+    """The indices of the flat index `idx` in `shape` (row-major)."""
+    out = []
+    for s in reversed(shape):
+        out.append(tirx.indexmod(idx, s))
+        idx = tirx.indexdiv(idx, s)
+    return list(reversed(out))
+
+
+def reshape(a, newshape):
+    """`a` read in row-major order into `newshape` (TVM's C++ topi reshape)."""
+    target = list(newshape.values) if hasattr(newshape, "values") and not isinstance(newshape, (list, tuple)) \
+        else list(newshape)
+    if any(_const_int(s) == 0 for s in target) or any(_const_int(s) == 0 for s in a.shape):
+        return cpp_compute(target, lambda *i: tirx.Cast(a.dtype, tirx.const(0, "int32")), "T_reshape", tag.INJECTIVE)
+    return cpp_compute(target, lambda *i: a(*_unravel(_ravel(list(i), target), a.shape)), "T_reshape", tag.INJECTIVE)

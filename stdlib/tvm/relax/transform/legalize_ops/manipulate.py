@@ -95,3 +95,10 @@ def _repeat(bb, call):
         return topi.repeat(data, int(repeats), int(axis))
 
     return bb.call_te(te_repeat, call.args[0], call.attrs.repeats, call.attrs.axis, primfunc_name_hint="repeat")
+
+register_legalize("relax.reshape", _reshape(topi.reshape, "reshape"))
+
+
+@register_legalize("relax.flatten")
+def _flatten(bb, call):
+    return bb.call_te(topi.reshape, call.args[0], call.ty.shape.values)
