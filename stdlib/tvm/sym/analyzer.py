@@ -94,14 +94,22 @@ def _rewrite(e):
     if isinstance(e, tirx.GT):
         return _rewrite(tirx.LT(e.b, e.a) if not _foldable(e) else e.b < e.a)
     if isinstance(e, (tirx.LT, tirx.LE, tirx.EQ)) and _int(e.a):
-        c2 = _const(e.b)
-        if c2 is not None and isinstance(e.a, tirx.Add):
-            c1 = _const(e.a.b)
-            if c1 is not None:
-                return _rewrite(type(e)(e.a.a, _c(c2 - c1, e.b)))
+        a, b = e.a, e.b
+        # x + c1 (op) y is x (op) y - c1; x - c1 (op) y is x (op) y + c1
+        if isinstance(a, (tirx.Add, tirx.Sub)) and _const(a.b) is not None and _const(a) is None:
+            c1 = _const(a.b) if isinstance(a, tirx.Add) else -_const(a.b)
+            return _rewrite(type(e)(a.a, _rewrite(b - _c(c1, b)) if _const(b) is None else _c(_const(b) - c1, b)))
+        # x <= y - 1 is x < y (integers)
+        if isinstance(e, tirx.LE) and isinstance(b, (tirx.Add, tirx.Sub)) and _const(b.b) is not None:
+            c = _const(b.b) if isinstance(b, tirx.Add) else -_const(b.b)
+            if c == -1:
+                return tirx.LT(a, b.a)
         return e
     if isinstance(e, tirx.Sub) and _int(e):
         a, b = e.a, e.b
+        cb = _const(b)
+        if cb is not None and cb < 0 and _const(a) is None:
+            return _rewrite(a + _c(-cb, e))
         if _same(a, b):
             return _c(0, e)
         if isinstance(a, tirx.Add):

@@ -8,7 +8,7 @@ from . import tag
 from .math import cpp_compute
 from .broadcast import _index, broadcast_shape
 
-__all__ = ["reshape", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
+__all__ = ["reshape", "take", "trilu", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
 
 
 def _ints(axes):
@@ -246,3 +246,64 @@ def reshape(a, newshape):
     if any(_const_int(s) == 0 for s in target) or any(_const_int(s) == 0 for s in a.shape):
         return cpp_compute(target, lambda *i: tirx.Cast(a.dtype, tirx.const(0, "int32")), "T_reshape", tag.INJECTIVE)
     return cpp_compute(target, lambda *i: a(*_unravel(_ravel(list(i), target), a.shape)), "T_reshape", tag.INJECTIVE)
+
+
+def _take_index(idx, dim, mode):
+    if mode == "clip":
+        return tirx.min(tirx.max(tirx.const(0, te_dtype(idx)), idx), dim - 1)
+    if mode == "wrap":
+        return tirx.truncmod(tirx.truncmod(idx, dim) + dim, dim)
+    return idx
+
+
+def take(a, indices, axis=None, batch_dims=0, mode="fast"):
+    """Elements of `a` at `indices` along `axis` (of `a` flattened when `axis` is None);
+    `indices` is a tensor or a scalar expression (TVM's C++ topi take)."""
+    is_tensor = isinstance(indices, te.Tensor)
+    ind_shape = list(indices.shape) if is_tensor else []
+    get = (lambda pos: indices(*pos)) if is_tensor else (lambda pos: indices)
+    if mode not in ("fast", "clip", "wrap", "nan"):
+        raise ValueError(f"Invalid mode for take: {mode}")
+    if axis is None:
+        size = tirx.const(1, "int32")
+        for s in a.shape:
+            size = size * s
+
+        def flat(*o):
+            idx = get(list(o))
+            if mode == "nan":
+                return tirx.if_then_else(tirx.all(idx >= 0, idx < size), a(*_unravel(idx, a.shape)),
+                                         tirx.const(float("nan"), a.dtype))
+            return a(*_unravel(_take_index(idx, size, mode), a.shape))
+        return cpp_compute(ind_shape, flat, "T_take", tag.INJECTIVE)
+    ndim = len(a.shape)
+    axis = int(axis)
+    axis = axis + ndim if axis < 0 else axis
+    if not 0 <= axis < ndim:
+        raise ValueError("axis out of bounds")
+    batch_dims = int(batch_dims)
+    n_ind = len(ind_shape)
+    if batch_dims < 0:
+        batch_dims += n_ind
+    out_shape = list(a.shape[:axis]) + ind_shape[batch_dims:] + list(a.shape[axis + 1:])
+    dim = a.shape[axis]
+    width = n_ind - batch_dims
+
+    def f(*o):
+        pos = list(o[:batch_dims]) + list(o[axis:axis + width])
+        idx = get(pos)
+        real = list(o[:axis]) + [_take_index(idx, dim, mode)] + list(o[axis + width:])
+        if mode == "nan":
+            return tirx.if_then_else(tirx.all(idx >= 0, idx < dim), a(*real), tirx.const(float("nan"), a.dtype))
+        return a(*real)
+    return cpp_compute(out_shape, f, "T_take", tag.INJECTIVE)
+
+
+def trilu(data, k, upper):
+    """The lower (`upper=False`) or upper triangle of the last two axes, from diagonal `k`."""
+    check = tirx.LE if upper else tirx.GE
+
+    def f(*i):
+        row, col = i[-2], i[-1]
+        return tirx.Select(check(row, col - k), data(*i), tirx.const(0, data.dtype))
+    return te.compute(data.shape, f, name="trilu", tag=tag.ELEMWISE)

@@ -33,3 +33,14 @@ register_legalize("relax.zeros_like", _full(True, 0.0, "zeros"))
 @register_legalize("relax.astype")
 def _astype(bb, call):
     return bb.call_te(topi.cast, call.args[0], str(call.attrs.dtype))
+
+
+def _tril_triu(upper, name):
+    def rule(bb, call):
+        data, k = call.args
+        return bb.call_te(topi.trilu, data, k, upper=upper, primfunc_name_hint=name)
+    return rule
+
+
+register_legalize("relax.tril", _tril_triu(False, "tril"))
+register_legalize("relax.triu", _tril_triu(True, "triu"))

@@ -102,3 +102,10 @@ register_legalize("relax.reshape", _reshape(topi.reshape, "reshape"))
 @register_legalize("relax.flatten")
 def _flatten(bb, call):
     return bb.call_te(topi.reshape, call.args[0], call.ty.shape.values)
+
+
+@register_legalize("relax.take")
+def _take(bb, call):
+    axis = call.attrs.axis
+    return bb.call_te(topi.take, call.args[0], call.args[1], None if axis is None else int(axis),
+                      mode=str(call.attrs.mode))
