@@ -196,8 +196,9 @@ class Tensor:
     __rtruediv__ = _topi("divide", True)
 
     def __neg__(self):
+        # TVM's Tensor negation is a multiplication by -1 (`T_multiply`).
         from tvm import topi
-        return topi.negative(self)
+        return topi.multiply(self, tirx.const(-1, self.dtype))
 
 
 class Reduce:

@@ -130,3 +130,4 @@ from .conv import (  # noqa: E402,F401
 from .pooling import (  # noqa: E402,F401
     pool1d, pool2d, pool3d, adaptive_pool, adaptive_pool1d, adaptive_pool3d, global_pool,
 )
+from .loss import nll_loss  # noqa: E402,F401

@@ -155,3 +155,30 @@ def _adaptive_rule(func, letters, name):
 register_legalize("relax.nn.adaptive_avg_pool1d", _adaptive_rule(topi.nn.adaptive_pool1d, "W", "adaptive_avg_pool1d"))
 register_legalize("relax.nn.adaptive_avg_pool2d", _adaptive_rule(topi.nn.adaptive_pool, "HW", "adaptive_avg_pool2d"))
 register_legalize("relax.nn.adaptive_avg_pool3d", _adaptive_rule(topi.nn.adaptive_pool3d, "DHW", "adaptive_avg_pool3d"))
+
+
+@register_legalize("relax.nn.nll_loss")
+def _nll_loss(bb, call):
+    reduction, ignore_index = str(call.attrs.reduction), int(call.attrs.ignore_index)
+
+    def nll_loss_without_weight(predictions, targets, reduction, ignore_index):
+        n = predictions.shape[1] if len(predictions.shape) > 1 else predictions.shape[0]
+        weight = topi.full((n,), predictions.dtype, 1.0)
+        return topi.nn.nll_loss(predictions, targets, weight, reduction, ignore_index)
+
+    if len(call.args) == 2:
+        return bb.call_te(nll_loss_without_weight, call.args[0], call.args[1], reduction=reduction,
+                          ignore_index=ignore_index)
+    return bb.call_te(topi.nn.nll_loss, call.args[0], call.args[1], call.args[2], reduction=reduction,
+                      ignore_index=ignore_index)
+
+
+@register_legalize("relax.nn.cross_entropy_with_logits")
+def _cross_entropy_with_logits(bb, call):
+    def te_cross_entropy_with_logits(x, y):
+        if len(x.shape) > 1:
+            return -topi.sum(x * y) / x.shape[0]
+        return -topi.sum(x * y)
+
+    return bb.call_te(te_cross_entropy_with_logits, call.args[0], call.args[1],
+                      primfunc_name_hint="cross_entropy_with_logits")
