@@ -202,15 +202,20 @@ class Tensor:
 
 
 class Reduce:
-    """A reduction (`te.sum(...)`): a combiner applied over reduction axes."""
+    """A reduction (`te.sum(...)`): a combiner applied over reduction axes. A tuple
+    reduction (a reducer given a tuple) is one `Reduce` per element sharing the
+    tuple combiner; `value_index` says which element it is."""
 
-    def __init__(self, combiner, identity, source, axis, where, init):
+    def __init__(self, combiner, identity, source, axis, where, init, value_index=0, group=None):
         self.combiner = combiner
         self.identity = identity
         self.source = source
         self.axis = axis
         self.where = where
         self.init = init
+        self.value_index = value_index
+        # All elements of a tuple reduction (None for a single one).
+        self.group = group
         self.dtype = dtype_of(source)
 
 
@@ -289,8 +294,22 @@ if_then_else = tirx.if_then_else
 exp = tirx.exp
 log = tirx.log
 sqrt = tirx.sqrt
-floordiv = tirx.floordiv
-floormod = tirx.floormod
+
+
+def _on_exprs(f):
+    """A TIR function that also takes iteration axes (their variables)."""
+    def g(*args, **kwargs):
+        return f(*[_as_expr(a) if isinstance(a, IterVar) else a for a in args], **kwargs)
+    g.__name__ = getattr(f, "__name__", "f")
+    return g
+
+
+floordiv = _on_exprs(tirx.floordiv)
+floormod = _on_exprs(tirx.floormod)
+truncdiv = _on_exprs(tirx.truncdiv)
+truncmod = _on_exprs(tirx.truncmod)
+indexdiv = _on_exprs(tirx.indexdiv)
+indexmod = _on_exprs(tirx.indexmod)
 max_value = tirx.max_value
 min_value = tirx.min_value
 
@@ -300,6 +319,14 @@ def comm_reducer(fcombine, fidentity, name="reduce"):
 
     def reducer(expr, axis, where=None, init=None):
         axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+        if isinstance(expr, (list, tuple)):
+            exprs = [_as_expr(e) for e in expr]
+            identities = fidentity(*[dtype_of(e) for e in exprs])
+            inits = list(init) if init is not None else [None] * len(exprs)
+            group = []
+            for k, e in enumerate(exprs):
+                group.append(Reduce(fcombine, identities[k], e, axes, where, inits[k], k, group))
+            return tuple(group)
         dtype = dtype_of(expr)
         return Reduce(fcombine, fidentity(dtype), expr, axes, where, init)
 

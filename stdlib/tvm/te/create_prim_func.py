@@ -124,6 +124,9 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                     bv = T.axis.reduce(dom, binding)
                 IRBuilder.name("v_" + _name(iv.var), bv)
                 local[iv.var] = bv
+            if is_reduce and op.body[0].group is not None:
+                _tuple_reduce(op, list(outputs), vmap, local, spatial, subst)
+                return
             for index in outputs:
                 body = op.body[index]
                 out = vmap.get(op.output(index).buffer, op.output(index).buffer)
@@ -177,6 +180,26 @@ def _emit_compute(op, vmap, names, widen, layout_free):
     nest(0)
 
 
+def _tuple_reduce(op, outputs, vmap, local, spatial, subst):
+    """A tuple reduction's block body, as TVM's: every element initialised, the
+    combined values bound to `v_<buffer>` first, then stored."""
+    bodies = [op.body[i] for i in outputs]
+    bufs = [vmap.get(op.output(i).buffer, op.output(i).buffer) for i in outputs]
+    lhs = [b[tuple(spatial)] if spatial else tirx.BufferLoad(b, []) for b in bufs]
+    rhs = [simplify_expr(subst(body.source, local)) for body in bodies]
+    with T.init():
+        for body, buf in zip(bodies, bufs):
+            init = body.init if body.init is not None else body.identity
+            T.buffer_store(buf, subst(init, local), spatial)
+    combined = bodies[0].combiner(tuple(lhs), tuple(rhs))
+    temps = []
+    # The reduction's condition is not applied here (as TVM's builder leaves it).
+    for value, buf in zip(combined, bufs):
+        temps.append(T.bind(value, var=tirx.Var("v_" + buf.name, dtype_of(value))))
+    for buf, t in zip(bufs, temps):
+        T.buffer_store(buf, t, spatial)
+
+
 def create_prim_func(ops, index_dtype_override=None):
     """The PrimFunc computing the tensors of `ops` (tensors and scalar variables,
     its parameters in order)."""
@@ -212,7 +235,7 @@ def create_prim_func(ops, index_dtype_override=None):
                         t = op.output(i)
                         shape = [_widen(s) for s in t.shape] if widen else t.shape
                         buf = T.sblock_alloc_buffer(shape, t.dtype)
-                        IRBuilder.name(op.name, buf)
+                        IRBuilder.name(op.name if op.num_outputs == 1 else t.buffer.name, buf)
                         vmap[t.buffer] = buf
             for op in order:
                 if isinstance(op, ComputeOp):
