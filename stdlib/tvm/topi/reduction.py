@@ -6,7 +6,7 @@ from tvm import te, tirx
 from . import tag
 from .math import cpp_compute
 
-__all__ = ["sum", "max", "min", "prod", "all", "any"]
+__all__ = ["sum", "max", "min", "prod", "all", "any", "argmax", "argmin"]
 
 
 def _real_axis(ndim, axis):
@@ -78,3 +78,63 @@ def all(data, axis=None, keepdims=False):  # noqa: A001
 
 def any(data, axis=None, keepdims=False):  # noqa: A001
     return _comm_reduce(data, axis, _any, keepdims)
+
+
+def _arg_reducer(smaller, select_last_index):
+    """TVM's argmin/argmax reducer over (index, value) pairs: `smaller(a, b)` says `a`
+    wins; ties go to the first (or the last) index."""
+    def combine(lhs, rhs):
+        lhs_idx, lhs_val = lhs
+        rhs_idx, rhs_val = rhs
+        wins = smaller(lhs_val, rhs_val)
+        same = tirx.EQ(lhs_val, rhs_val)
+        proper = tirx.GT(lhs_idx, rhs_idx) if select_last_index else tirx.LT(lhs_idx, rhs_idx)
+        update = tirx.Or(wins, tirx.And(same, proper))
+        return (tirx.Select(update, lhs_idx, rhs_idx), tirx.Select(wins, lhs_val, rhs_val))
+    return combine
+
+
+def _comm_reduce_idx(data, axis, combine, init_val, keepdims, atleast1d=False):
+    ndim = len(data.shape)
+    if ndim == 0:
+        raise ValueError("Cannot reduce a 0 dim Tensor")
+    real = _real_axis(ndim, axis)
+    if keepdims:
+        shape = [tirx.const(1, "int32") if i in real else data.shape[i] for i in range(ndim)]
+    else:
+        shape = [data.shape[i] for i in range(ndim) if i not in real]
+    if not shape and atleast1d:
+        shape = [tirx.const(1, "int32")]
+    r_axes = [te.reduce_axis((0, data.shape[i]), name=f"k{i}") for i in real]
+    reducer = te.comm_reducer(combine, lambda t_idx, t_val: (tirx.const(-1, t_idx), init_val(t_val)))
+
+    def compute(*indices):
+        eval_range, red_vars, arg, red = [], [], 0, 0
+        for i in range(ndim):
+            if i in real:
+                eval_range.append(r_axes[red].var)
+                red_vars.append(r_axes[red].var)
+                red += 1
+            elif not keepdims:
+                eval_range.append(indices[arg])
+                arg += 1
+            else:
+                eval_range.append(indices[i])
+        flat = red_vars[0]
+        for v, i in zip(red_vars[1:], real[1:]):
+            flat = flat * data.shape[i] + v
+        return reducer((flat, data(*eval_range)), axis=r_axes)
+
+    name = data.op.name
+    temp = cpp_compute(shape, compute, name + "_red_temp", tag.COMM_REDUCE_IDX)
+    return cpp_compute(shape, lambda *i: temp[0](*i), name + "_red", tag.COMM_REDUCE_IDX)
+
+
+def argmax(data, axis=None, keepdims=False, select_last_index=False):
+    return _comm_reduce_idx(data, axis, _arg_reducer(lambda a, b: tirx.GT(a, b), select_last_index),
+                            tirx.min_value, bool(keepdims))
+
+
+def argmin(data, axis=None, keepdims=False, select_last_index=False):
+    return _comm_reduce_idx(data, axis, _arg_reducer(lambda a, b: tirx.LT(a, b), select_last_index),
+                            tirx.max_value, bool(keepdims))
