@@ -9,7 +9,7 @@ from tvm_ffi import structural_map, structural_walk
 from tvm.script.ir_builder import IRBuilder
 from tvm.script.ir_builder import tirx as T
 
-from . import ComputeOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero, dtype_of
+from . import ComputeOp, ExternOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero, dtype_of
 
 
 def _name(v):
@@ -83,8 +83,12 @@ def _annotations(op, vmap, layout_free):
     out = {}
     for key, value in op.attrs.items():
         if key == "layout_free_placeholders":
-            layout_free.extend(value)
-            continue
+            # Placeholders go to the function (`layout_free_buffers`); other tensors
+            # stay in the block's annotation.
+            layout_free.extend(v for v in value if isinstance(v.op, PlaceholderOp))
+            value = [v for v in value if not isinstance(v.op, PlaceholderOp)]
+            if not value:
+                continue
         if isinstance(value, (list, tuple)):
             value = [vmap.get(v.buffer, v.buffer) if isinstance(v, Tensor) else v for v in value]
         elif isinstance(value, Tensor):
@@ -180,6 +184,25 @@ def _emit_compute(op, vmap, names, widen, layout_free):
     nest(0)
 
 
+def _emit_extern(op, vmap, extern_subst, names):
+    """An extern operation: one opaque block (no iteration, no regions) running its
+    statement over the function's buffers."""
+    mapping = {b: vmap.get(t.buffer, b) for t, b in zip(op.inputs, op.input_placeholders)}
+    mapping.update(extern_subst)
+    body = structural_map(op.body, [(_Var, lambda v: mapping.get(v, v))])
+    with T.sblock(names.fresh(op.name)):
+        if op.attrs:
+            T.sblock_attr(dict(op.attrs))
+        T.reads()
+        T.writes()
+        for s in tirx.stmt_list(body):
+            if not isinstance(s, tirx.Evaluate):
+                raise NotImplementedError(
+                    "te.extern: only bodies of evaluated expressions (calls) are supported, got "
+                    + type(s).__name__)
+            T.evaluate(s.value)
+
+
 def _tuple_reduce(op, outputs, vmap, local, spatial, subst):
     """A tuple reduction's block body, as TVM's: every element initialised, the
     combined values bound to `v_<buffer>` first, then stored."""
@@ -215,6 +238,11 @@ def create_prim_func(ops, index_dtype_override=None):
     names = _Names()
     widen = index_dtype_override == "int64"
     vmap = {}
+    # An extern operation's input buffers are the buffers of the tensors it reads.
+    for op in order:
+        if isinstance(op, ExternOp):
+            for t, b in zip(op.inputs, op.input_placeholders):
+                vmap.setdefault(t.buffer, b)
     if widen:
         for op in order:
             for i in range(op.num_outputs):
@@ -229,6 +257,18 @@ def create_prim_func(ops, index_dtype_override=None):
                 else:
                     T.arg(_name(a), a)
             layout_free = []
+            extern_subst = {}
+            for op in order:
+                if isinstance(op, ExternOp):
+                    for t in op._outputs:
+                        if id(op) in arg_ops:
+                            continue
+                        # Not an argument: allocated, with element offset 0.
+                        buf = T.sblock_alloc_buffer(t.shape, t.dtype)
+                        IRBuilder.name(t.buffer.name, buf)
+                        extern_subst[t.buffer] = buf
+                        extern_subst[t.buffer.ty.elem_offset] = tirx.IntImm(str(t.buffer.ty.elem_offset.ty.dtype), 0)
+                        vmap[t.buffer] = buf
             for op in order:
                 if isinstance(op, ComputeOp) and id(op) not in arg_ops:
                     for i in range(op.num_outputs):
@@ -240,6 +280,8 @@ def create_prim_func(ops, index_dtype_override=None):
             for op in order:
                 if isinstance(op, ComputeOp):
                     _emit_compute(op, vmap, names, widen, layout_free)
+                elif isinstance(op, ExternOp):
+                    _emit_extern(op, vmap, extern_subst, names)
             indices = sorted({i for t in layout_free for i, a in enumerate(args) if a is t})
             attrs = {"layout_free_buffers": indices} if indices else {}
             attrs["tirx.noalias"] = True
