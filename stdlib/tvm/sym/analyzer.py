@@ -299,13 +299,112 @@ _NODE_TYPES = _NODE_TYPES + (tirx.Mul, tirx.Div)
 _MAPPED = _NODE_TYPES + (tirx.NE, tirx.And, tirx.Or, tirx.Cast)
 
 
+# ---- canonical sums (TVM's canonical simplifier's normal form of linear sums)
+#
+# A sum is a constant `base` plus terms `scale * (index % upper // lower)`; equal
+# terms merge; it is written with the positive terms first (by descending scale,
+# then descending lower and upper factor, otherwise in order of appearance), then a
+# positive base, then the negative terms subtracted, then a negative base.
+
+_INF = float("inf")
+
+
+class _Term:
+    __slots__ = ("index", "lower", "upper", "scale")
+
+    def __init__(self, index, lower, upper, scale):
+        self.index, self.lower, self.upper, self.scale = index, lower, upper, scale
+
+    def same(self, other):
+        return self.lower == other.lower and self.upper == other.upper and _same(self.index, other.index)
+
+    def expr(self, sign, like):
+        res = self.index
+        if self.upper != _INF:
+            res = tirx.floormod(res, _c(self.upper, like))
+        if self.lower != 1:
+            res = tirx.floordiv(res, _c(self.lower, like))
+        k = self.scale * sign
+        return res if k == 1 else res * _c(k, like)
+
+
+def _term_of(e):
+    """An atom as a term: `x % u // l`, `x // l`, `x % u` keep their factors."""
+    if isinstance(e, tirx.FloorDiv) and (_const(e.b) or 0) > 0:
+        lower = _const(e.b)
+        x = e.a
+        if isinstance(x, tirx.FloorMod) and (_const(x.b) or 0) > 0 and _const(x.b) % lower == 0:
+            return _Term(x.a, lower, _const(x.b), 1)
+        return _Term(x, lower, _INF, 1)
+    if isinstance(e, tirx.FloorMod) and (_const(e.b) or 0) > 0:
+        return _Term(e.a, 1, _const(e.b), 1)
+    return _Term(e, 1, _INF, 1)
+
+
+def _linear(e, scale, terms, base):
+    """Adds `scale * e` into `terms` (a list) and returns the new base."""
+    c = _const(e)
+    if c is not None:
+        return base + scale * c
+    if isinstance(e, tirx.Add):
+        return _linear(e.b, scale, terms, _linear(e.a, scale, terms, base))
+    if isinstance(e, tirx.Sub):
+        return _linear(e.b, -scale, terms, _linear(e.a, scale, terms, base))
+    if isinstance(e, tirx.Mul):
+        m = _split_mul(e)
+        if m is not None:
+            return _linear(m[0], scale * m[1], terms, base)
+    t = _term_of(e)
+    t.scale = scale
+    for u in terms:
+        if u.same(t):
+            u.scale += scale
+            return base
+    terms.append(t)
+    return base
+
+
+def _canonical_sum(e):
+    if not _int(e) or "x" in str(e.ty.dtype):
+        return e
+    terms = []
+    base = _linear(e, 1, terms, 0)
+    terms = [t for t in terms if t.scale != 0]
+    order = sorted(range(len(terms)), key=lambda i: (-terms[i].scale, -terms[i].lower, -terms[i].upper, i))
+    terms = [terms[i] for i in order]
+    res = None
+    for t in terms:
+        if t.scale > 0:
+            x = t.expr(1, e)
+            res = x if res is None else res + x
+    if base > 0:
+        res = _c(base, e) if res is None else res + _c(base, e)
+    for t in terms:
+        if t.scale < 0:
+            x = t.expr(-1, e)
+            res = (_c(0, e) if res is None else res) - x
+    if base < 0:
+        res = _c(base, e) if res is None else res - _c(-base, e)
+    if res is None:
+        res = _c(0, e)
+    return res
+
+
+def _canonical_node(e):
+    if isinstance(e, (tirx.Add, tirx.Sub, tirx.Mul)):
+        return _canonical_sum(e)
+    return e
+
+
 def simplify_expr(expr):
-    """`expr` rewritten bottom-up by the rules above."""
+    """`expr` rewritten bottom-up by the rules above, its integer sums then written
+    in canonical order."""
     if isinstance(expr, (int, float, bool)) or expr is None:
         return expr
     if not isinstance(expr, ir.PrimExpr if hasattr(ir, "PrimExpr") else tirx.Expr):
         return expr
-    return structural_map(expr, [(t, _simplify_node) for t in _MAPPED])
+    out = structural_map(expr, [(t, _simplify_node) for t in _MAPPED])
+    return structural_map(out, [(t, _canonical_node) for t in (tirx.Add, tirx.Sub, tirx.Mul)])
 
 
 class Analyzer:
