@@ -89,21 +89,24 @@ def _gcd(a, b):
 
 def _rewrite(e):
     """One node's rewrite (its operands already simplified)."""
+    if isinstance(e, tirx.GE) and _int(e.a):
+        return _le(e.b, e.a)
+    if isinstance(e, tirx.GT) and _int(e.a):
+        return _lt(e.b, e.a)
     if isinstance(e, tirx.GE):
-        return _rewrite(tirx.LE(e.b, e.a) if not _foldable(e) else e.b <= e.a)
+        return tirx.LE(e.b, e.a) if not _foldable(e) else e.b <= e.a
     if isinstance(e, tirx.GT):
-        return _rewrite(tirx.LT(e.b, e.a) if not _foldable(e) else e.b < e.a)
-    if isinstance(e, (tirx.LT, tirx.LE, tirx.EQ)) and _int(e.a):
+        return tirx.LT(e.b, e.a) if not _foldable(e) else e.b < e.a
+    if isinstance(e, tirx.LT) and _int(e.a):
+        return _lt(e.a, e.b)
+    if isinstance(e, tirx.LE) and _int(e.a):
+        return _le(e.a, e.b)
+    if isinstance(e, tirx.EQ) and _int(e.a):
         a, b = e.a, e.b
-        # x + c1 (op) y is x (op) y - c1; x - c1 (op) y is x (op) y + c1
-        if isinstance(a, (tirx.Add, tirx.Sub)) and _const(a.b) is not None and _const(a) is None:
+        c2 = _const(b)
+        if c2 is not None and isinstance(a, (tirx.Add, tirx.Sub)) and _const(a.b) is not None:
             c1 = _const(a.b) if isinstance(a, tirx.Add) else -_const(a.b)
-            return _rewrite(type(e)(a.a, _rewrite(b - _c(c1, b)) if _const(b) is None else _c(_const(b) - c1, b)))
-        # x <= y - 1 is x < y (integers)
-        if isinstance(e, tirx.LE) and isinstance(b, (tirx.Add, tirx.Sub)) and _const(b.b) is not None:
-            c = _const(b.b) if isinstance(b, tirx.Add) else -_const(b.b)
-            if c == -1:
-                return tirx.LT(a, b.a)
+            return _rewrite(tirx.EQ(a.a, _c(c2 - c1, b)))
         return e
     if isinstance(e, tirx.Sub) and _int(e):
         a, b = e.a, e.b
@@ -231,6 +234,70 @@ def _rewrite(e):
     if isinstance(e, (tirx.Max, tirx.Min)) and _same(e.a, e.b):
         return e.a
     return e
+
+
+def _offset(e):
+    """TVM's ExtractConstantOffset: `(x, c)` for `x + c`, `x - c` (`-c`), `c - x`."""
+    if isinstance(e, tirx.Add) and _const(e.b) is not None:
+        return e.a, _const(e.b)
+    if isinstance(e, tirx.Sub) and _const(e.b) is not None:
+        return e.a, -_const(e.b)
+    if isinstance(e, tirx.Sub) and _const(e.a) is not None:
+        return e.b, _const(e.a)
+    return e, 0
+
+
+def _bool(v):
+    return tirx.IntImm("bool", 1 if v else 0)
+
+
+def _lt(a, b):
+    """`a < b` for integers, as TVM's rewrite rules leave it: constants moved to the
+    side where they are positive, or dropped."""
+    a, b = _canonical_node(a), _canonical_node(b)
+    ca, cb = _const(a), _const(b)
+    if ca is not None and cb is not None:
+        return _bool(ca < cb)
+    if ca is not None and isinstance(b, (tirx.Add, tirx.Sub)) and _const(b.b) is not None:
+        c2 = _const(b.b) if isinstance(b, tirx.Add) else -_const(b.b)
+        return _lt(_c(ca - c2, a), b.a)  # c1 < x + c2: c1 - c2 < x
+    if ca is not None and isinstance(b, tirx.Sub) and _const(b.a) is not None:
+        return _lt(b.b, _c(_const(b.a) - ca, a))  # c1 < c2 - x: x < c2 - c1
+    if cb is not None and isinstance(a, (tirx.Add, tirx.Sub)) and _const(a.b) is not None:
+        c1 = _const(a.b) if isinstance(a, tirx.Add) else -_const(a.b)
+        return _lt(a.a, _c(cb - c1, b))  # x + c1 < c2: x < c2 - c1
+    if cb is not None and isinstance(a, tirx.Sub) and _const(a.a) is not None:
+        return _lt(_c(_const(a.a) - cb, b), a.b)  # c1 - y < c2: c1 - c2 < y
+    if ca is None and cb is None:
+        lhs, lo = _offset(a)
+        rhs, ro = _offset(b)
+        if lo != 0 or ro != 0:
+            diff = ro - lo
+            if diff == 0:
+                return _lt(lhs, rhs)
+            if diff == 1:
+                return tirx.LE(lhs, rhs)
+            if diff < 0 and ro != 0:
+                return tirx.LT(_canonical_sum(lhs + _c(-diff, lhs)), rhs)
+            if diff > 0 and lo != 0:
+                return tirx.LT(lhs, _canonical_sum(rhs + _c(diff, rhs)))
+    return tirx.LT(a, b)
+
+
+def _not(e):
+    if isinstance(e, tirx.LT):
+        return tirx.LE(e.b, e.a)
+    if isinstance(e, tirx.LE):
+        return tirx.LT(e.b, e.a)
+    c = _const(e)
+    if c is not None:
+        return _bool(not c)
+    return tirx.Not(e)
+
+
+def _le(a, b):
+    """`a <= b` for integers: TVM rewrites it as `not (b < a)`."""
+    return _not(_lt(b, a))
 
 
 def _foldable(e):

@@ -131,7 +131,7 @@ def _transpose_prepare(data, kernel, strides, pads_begin, pads_end, output_paddi
     before = [k - 1 - p for k, p in zip(ksize, pads_begin)]
     after = [k - 1 - p + o for k, p, o in zip(ksize, pads_end, output_padding)]
     data_pad = pad(data_dilate, [0, 0] + before, [0, 0] + after, name="data_pad")
-    in_c, out_c = kernel.shape[0], kernel.shape[1]
+    in_c, out_c = data.shape[1], kernel.shape[1]
 
     def flip(o, i, *sp):
         return kernel[(i, o) + tuple(k - 1 - s for k, s in zip(ksize, sp))]
