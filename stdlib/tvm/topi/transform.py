@@ -8,7 +8,7 @@ from . import tag
 from .math import cpp_compute
 from .broadcast import _index, broadcast_shape
 
-__all__ = ["reshape", "take", "trilu", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
+__all__ = ["reshape", "take", "trilu", "strided_slice", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
 
 
 def _ints(axes):
@@ -307,3 +307,108 @@ def trilu(data, k, upper):
         row, col = i[-2], i[-1]
         return tirx.Select(check(row, col - k), data(*i), tirx.const(0, data.dtype))
     return te.compute(data.shape, f, name="trilu", tag=tag.ELEMWISE)
+
+
+_I64_MAX = 2**63 - 1
+
+
+def _static_canon(index, extent, stride):
+    lo, hi = (-1, extent - 1) if stride < 0 else (0, extent)
+    if index < 0:
+        index += extent
+    return min(max(index, lo), hi)
+
+
+def _dynamic_canon(index, extent, stride):
+    lo = tirx.if_then_else(stride < 0, -1, 0)
+    hi = tirx.if_then_else(stride < 0, extent - 1, extent)
+    if not (_const_int(index) is not None and _const_int(index) >= 0):
+        index = tirx.if_then_else(index < 0, index + extent, index)
+    return tirx.min(tirx.max(index, lo), hi)
+
+
+def _canon(index, extent, stride):
+    vals = [_const_int(v) for v in (index, extent, stride)]
+    if all(v is not None for v in vals):
+        return tirx.const(_static_canon(*vals), "int64")
+    return _dynamic_canon(index, extent, stride)
+
+
+def _ceildiv(a, b):
+    return tirx.floordiv(a + b - 1, b)
+
+
+def _length(begin, end, stride, extent, assume_inbound):
+    if assume_inbound:
+        return _ceildiv(end - begin, stride)
+    begin, end = _canon(begin, extent, stride), _canon(end, extent, stride)
+    return tirx.if_then_else(stride < 0, _ceildiv(begin - end, -stride), _ceildiv(end - begin, stride))
+
+
+def _dynamic_slice_with_axes(x, begin, end, strides, axes, assume_inbound, name):
+    from .utils import simplify
+    shape = list(x.shape)
+    for b, e, s, ax in zip(begin, end, strides, axes):
+        shape[ax] = simplify(_length(b, e, s, shape[ax], assume_inbound))
+
+    def f(*i):
+        idx = list(i)
+        for b, s, ax in zip(begin, strides, axes):
+            idx[ax] = i[ax] * s + b
+        return x(*idx)
+    return cpp_compute(shape, f, name, tag.INJECTIVE)
+
+
+def _static_slice_with_axes(x, begin, end, strides, axes, name):
+    ndim = len(x.shape)
+    axes = [a + ndim if a < 0 else a for a in axes]
+    for a in axes:
+        if not 0 <= a < ndim:
+            raise ValueError(f"Axis {a} is out of bounds for tensor with {ndim} dimensions")
+    index_dtype = te_dtype(begin[0]) if begin and not isinstance(begin[0], int) else "int64"
+    bv = [_const_int(b) for b in begin]
+    sv = [_const_int(s) for s in strides]
+    ev = [_const_int(e) for e in end]
+    begins, shape = [], list(x.shape)
+    for k, ax in enumerate(axes):
+        dim = _const_int(x.shape[ax])
+        b = _static_canon(bv[k], dim, sv[k])
+        e = _static_canon(ev[k], dim, sv[k])
+        if (sv[k] < 0 and e > b) or (sv[k] > 0 and b > e):
+            raise ValueError(f": Input [Begin={bv[k]}, End={ev[k]}] is invalid for axis={k}")
+        size = (abs(e - b) + abs(sv[k]) - 1) // abs(sv[k])
+        begins.append(tirx.const(b, index_dtype))
+        shape[ax] = tirx.const(size, te_dtype(x.shape[ax]))
+
+    def f(*i):
+        idx = list(i)
+        for k, ax in enumerate(axes):
+            idx[ax] = i[ax] * tirx.const(sv[k], te_dtype(strides[k]) if not isinstance(strides[k], int) else "int64") \
+                + begins[k]
+        return x(*idx)
+    return cpp_compute(shape, f, name, tag.INJECTIVE)
+
+
+def strided_slice(a, begin, end, strides=None, axes=None, slice_mode="end", assume_inbound=True):
+    """A slice of `a` (TVM's C++ topi strided_slice): static when every bound and the
+    shape are constants, else with symbolic extents."""
+    if isinstance(begin, te.Tensor) or isinstance(end, te.Tensor) or isinstance(strides, te.Tensor):
+        raise NotImplementedError("strided_slice with tensor bounds: use dynamic_strided_slice")
+    begin, end = list(begin), list(end)
+    strides = list(strides) if strides is not None else []
+    axes = [int(v) for v in axes] if axes is not None else []
+    static = all(_const_int(v) is not None for v in begin + end + strides + list(a.shape))
+    if static:
+        if axes:
+            return _static_slice_with_axes(a, begin, end, strides, axes, "T_strided_slice_with_axes")
+        ndim = len(a.shape)
+        sv = [_const_int(s) for s in strides] + [1] * (ndim - len(strides))
+        bfull = begin + [0 if sv[i] > 0 else _I64_MAX for i in range(len(begin), ndim)]
+        efull = end + [0 if sv[i] < 0 else _I64_MAX for i in range(len(end), ndim)]
+        return _static_slice_with_axes(a, bfull, efull, sv, list(range(ndim)), "T_strided_slice")
+    if axes:
+        return _dynamic_slice_with_axes(a, begin, end, strides, axes, assume_inbound,
+                                        "T_dynamic_strided_slice_with_axes")
+    n = len(begin)
+    return _dynamic_slice_with_axes(a, begin, end, strides, list(range(n)), assume_inbound,
+                                    "T_dynamic_strided_slice")
