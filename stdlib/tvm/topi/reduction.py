@@ -6,7 +6,7 @@ from tvm import te, tirx
 from . import tag
 from .math import cpp_compute
 
-__all__ = ["sum", "max", "min", "prod", "all", "any", "argmax", "argmin"]
+__all__ = ["sum", "max", "min", "prod", "all", "any", "argmax", "argmin", "collapse_sum"]
 
 
 def _real_axis(ndim, axis):
@@ -138,3 +138,53 @@ def argmax(data, axis=None, keepdims=False, select_last_index=False):
 def argmin(data, axis=None, keepdims=False, select_last_index=False):
     return _comm_reduce_idx(data, axis, _arg_reducer(lambda a, b: tirx.LT(a, b), select_last_index),
                             tirx.max_value, bool(keepdims))
+
+
+def collapse_sum(data, target_shape):
+    """`data` summed down to `target_shape` (the axes broadcasting would have added or
+    stretched), as TVM's C++ topi collapse_sum."""
+    oshape = list(target_shape.values) if hasattr(target_shape, "values") and not isinstance(
+        target_shape, (list, tuple)) else list(target_shape)
+    ishape = list(data.shape)
+
+    def equal(a, b):
+        ca, cb = _const(a), _const(b)
+        if ca is not None and cb is not None:
+            return ca == cb
+        return a.same_as(b) if hasattr(a, "same_as") else a is b
+
+    reduce_axes, squeeze = [], []
+    o = len(oshape) - 1
+    for i in range(len(ishape) - 1, -1, -1):
+        if o >= 0 and equal(ishape[i], oshape[o]):
+            o -= 1
+            continue
+        reduce_axes.append(i)
+        if o < 0:
+            squeeze.append(i)
+        elif _const(oshape[o]) == 1:
+            o -= 1
+    if not reduce_axes:
+        return cpp_compute(ishape, lambda *i: data(*i), "tensor", tag.COMM_REDUCE)
+    reduce_axes.reverse()
+    r_axes = [te.reduce_axis((0, data.shape[i]), name=f"k{i}") for i in reduce_axes]
+
+    def compute(*indices):
+        eval_range, arg, red = [], 0, 0
+        for i in range(len(ishape)):
+            if i in reduce_axes:
+                eval_range.append(r_axes[red].var)
+                red += 1
+                arg += 0 if i in squeeze else 1
+                continue
+            eval_range.append(indices[arg])
+            arg += 1
+        return te.sum(data(*eval_range), axis=r_axes)
+
+    return cpp_compute(oshape, compute, data.op.name + "_red", tag.COMM_REDUCE)
+
+
+def _const(e):
+    if isinstance(e, int):
+        return e
+    return e.value if isinstance(e, tirx.IntImm) else None

@@ -131,3 +131,21 @@ from .pooling import (  # noqa: E402,F401
     pool1d, pool2d, pool3d, adaptive_pool, adaptive_pool1d, adaptive_pool3d, global_pool,
 )
 from .loss import nll_loss  # noqa: E402,F401
+from .rms_norm import rms_norm  # noqa: E402,F401
+
+
+def prelu(x, slope, axis=1):
+    """Leaky ReLU with a slope per channel of `axis` (TVM's topi/nn/elemwise.py)."""
+    if len(slope.shape) != 1 or not axis < len(x.shape):
+        raise ValueError("prelu: the slope must be 1-D and axis within the input's dimensions")
+    if int(slope.shape[0]) == 1:
+        n = int(x.shape[axis])
+        slope0 = slope
+        slope = te.compute((n,), lambda c: slope0[0], name="slope_broadcasted")
+    if int(slope.shape[0]) != int(x.shape[axis]):
+        raise ValueError("prelu: the slope's length must equal the channel count")
+
+    def f(*indices):
+        v = x(*indices)
+        return tirx.Select(v > 0, v, v * slope(indices[axis]))
+    return te.compute(x.shape, f)

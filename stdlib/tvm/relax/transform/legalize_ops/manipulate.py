@@ -139,3 +139,6 @@ def _strided_slice(bb, call):
         return call
     return bb.call_te(topi.strided_slice, data, begin, end, strides, axes, slice_mode="end",
                       assume_inbound=bool(call.attrs.assume_inbound))
+
+register_legalize("relax.collapse_sum_like", _reshape(topi.collapse_sum, "collapse_sum", is_collapse_sum_like=True))
+register_legalize("relax.collapse_sum_to", _reshape(topi.collapse_sum, "collapse_sum"))

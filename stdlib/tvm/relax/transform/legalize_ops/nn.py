@@ -182,3 +182,14 @@ def _cross_entropy_with_logits(bb, call):
 
     return bb.call_te(te_cross_entropy_with_logits, call.args[0], call.args[1],
                       primfunc_name_hint="cross_entropy_with_logits")
+
+
+@register_legalize("relax.nn.rms_norm")
+def _rms_norm(bb, call):
+    return bb.call_te(topi.nn.rms_norm, call.args[0], call.args[1], axis=[int(a) for a in call.attrs.axes],
+                      epsilon=float(call.attrs.epsilon))
+
+
+@register_legalize("relax.nn.prelu")
+def _prelu(bb, call):
+    return bb.call_te(topi.nn.prelu, call.args[0], call.args[1], int(call.attrs.axis))
