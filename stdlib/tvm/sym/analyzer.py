@@ -123,6 +123,24 @@ def _rewrite(e):
         m = _split_mul(a)
         if m is not None and _same(m[0], b):
             return _rewrite(b * _c(m[1] - 1, e))
+        # (x + c) - y is (x - y) + c; x - (y + c) is (x - y) - c (constants outermost)
+        if cb is None and isinstance(a, (tirx.Add, tirx.Sub)) and _const(a.b) is not None and _const(a.a) is None:
+            return _rewrite(type(a)(_rewrite(a.a - b), a.b))
+        if isinstance(b, (tirx.Add, tirx.Sub)) and _const(b.b) is not None and _const(b.a) is None:
+            inner = _rewrite(a - b.a)
+            return _rewrite(inner - b.b if isinstance(b, tirx.Add) else inner + b.b)
+        # min(x + c, y) - x is min(c, y - x); max alike
+        if isinstance(a, (tirx.Min, tirx.Max)):
+            for first, other, swap in ((a.a, a.b, False), (a.b, a.a, True)):
+                if _same(first, b):
+                    c = 0
+                elif isinstance(first, tirx.Add) and _const(first.b) is not None and _same(first.a, b):
+                    c = _const(first.b)
+                else:
+                    continue
+                rest = _rewrite(other - b)
+                pair = (rest, _c(c, e)) if swap else (_c(c, e), rest)
+                return type(a)(*pair)
         mb = _split_mul(b)
         if m is not None and mb is not None and _same(m[0], mb[0]):
             k = m[1] - mb[1]
@@ -148,6 +166,9 @@ def _rewrite(e):
         exact = _div_exact(e.a, c)
         if exact is not None:
             return exact
+        lo, hi = _bounds(e.a)
+        if 0 <= lo and hi < c:
+            return _c(0, e)
         if isinstance(e.a, tirx.FloorDiv):
             c1 = _const(e.a.b)
             if c1 is not None and c1 > 0:
@@ -192,6 +213,9 @@ def _rewrite(e):
             return e
         if c == 1 or _div_exact(e.a, c) is not None:
             return _c(0, e)
+        lo, hi = _bounds(e.a)
+        if 0 <= lo and hi < c:
+            return e.a
         if isinstance(e.a, tirx.Add):
             # (x + c1) % c with c1 outside [0, c): c1 % c; (x * k*c + y) % c: y % c.
             c1 = _const(e.a.b)
@@ -245,6 +269,32 @@ def _offset(e):
     if isinstance(e, tirx.Sub) and _const(e.a) is not None:
         return e.b, _const(e.a)
     return e, 0
+
+
+def _bounds(e):
+    """Constant lower and upper bounds of an integer expression (infinite when unknown):
+    constants, min/max, sums, products by constants, modulus by a constant."""
+    c = _const(e)
+    if c is not None:
+        return c, c
+    if isinstance(e, (tirx.Min, tirx.Max)):
+        (al, ah), (bl, bh) = _bounds(e.a), _bounds(e.b)
+        return (min(al, bl), min(ah, bh)) if isinstance(e, tirx.Min) else (max(al, bl), max(ah, bh))
+    if isinstance(e, tirx.Add):
+        (al, ah), (bl, bh) = _bounds(e.a), _bounds(e.b)
+        return al + bl, ah + bh
+    if isinstance(e, tirx.Sub):
+        (al, ah), (bl, bh) = _bounds(e.a), _bounds(e.b)
+        return al - bh, ah - bl
+    if isinstance(e, tirx.Mul) and _const(e.b) is not None:
+        lo, hi = _bounds(e.a)
+        k = _const(e.b)
+        if k >= 0:
+            return (lo * k if lo != -_INF else -_INF if k else 0), (hi * k if hi != _INF else _INF if k else 0)
+        return (hi * k if hi != _INF else -_INF), (lo * k if lo != -_INF else _INF)
+    if isinstance(e, tirx.FloorMod) and (_const(e.b) or 0) > 0:
+        return 0, _const(e.b) - 1
+    return -_INF, _INF
 
 
 def _bool(v):
@@ -421,6 +471,17 @@ def _linear(e, scale, terms, base):
         m = _split_mul(e)
         if m is not None:
             return _linear(m[0], scale * m[1], terms, base)
+    if isinstance(e, tirx.Cast) and _int(e) and _int(e.value):
+        # A widening cast of a sum is the sum of the casts.
+        v, dt = e.value, str(e.ty.dtype)
+        if _bits_of(dt) >= _bits_of(str(v.ty.dtype)):
+            if isinstance(v, (tirx.Add, tirx.Sub)):
+                return _linear(type(v)(tirx.Cast(dt, v.a), tirx.Cast(dt, v.b)), scale, terms, base)
+            m = _split_mul(v)
+            if m is not None:
+                return _linear(tirx.Cast(dt, m[0]), scale * m[1], terms, base)
+            if _const(v) is not None:
+                return base + scale * _const(v)
     t = _term_of(e)
     t.scale = scale
     for u in terms:
@@ -437,6 +498,7 @@ def _canonical_sum(e):
     terms = []
     base = _linear(e, 1, terms, 0)
     terms = [t for t in terms if t.scale != 0]
+
     order = sorted(range(len(terms)), key=lambda i: (-terms[i].scale, -terms[i].lower, -terms[i].upper, i))
     terms = [terms[i] for i in order]
     res = None
@@ -457,6 +519,11 @@ def _canonical_sum(e):
     return res
 
 
+def _bits_of(dt):
+    digits = "".join(ch for ch in dt if ch.isdigit())
+    return int(digits) if digits else 32
+
+
 def _canonical_node(e):
     if isinstance(e, (tirx.Add, tirx.Sub, tirx.Mul)):
         return _canonical_sum(e)
@@ -470,8 +537,14 @@ def simplify_expr(expr):
         return expr
     if not isinstance(expr, ir.PrimExpr if hasattr(ir, "PrimExpr") else tirx.Expr):
         return expr
-    out = structural_map(expr, [(t, _simplify_node) for t in _MAPPED])
-    return structural_map(out, [(t, _canonical_node) for t in (tirx.Add, tirx.Sub, tirx.Mul)])
+    # As TVM's Analyzer.simplify: canonical form, rewrite rules, canonical form.
+    out = _canonical(expr)
+    out = structural_map(out, [(t, _simplify_node) for t in _MAPPED])
+    return _canonical(out)
+
+
+def _canonical(expr):
+    return structural_map(expr, [(t, _canonical_node) for t in (tirx.Add, tirx.Sub, tirx.Mul)])
 
 
 class Analyzer:

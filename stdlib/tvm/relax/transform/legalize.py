@@ -36,11 +36,13 @@ def _rebuilt_ret_ty(ret, body_ty, params=()):
     Function constructor decide it: the old one only while the new body's type is
     strictly less specific (it can no longer show the shape), else the body's (kept
     old when the body's names symbolic variables the parameters do not define)."""
-    if body_ty is None or ret is None:
+    if body_ty is None:
         return ret
     defined = [v for p in params for v in _sym_vars(p.ty)]
     if any(all(not v.same_as(d) for d in defined) for v in _sym_vars(body_ty)):
         return ret
+    if ret is None:
+        return body_ty
     try:
         if body_ty.is_base_of(ret) and not ret.is_base_of(body_ty):
             return ret
@@ -115,7 +117,11 @@ class _Legalizer:
             rule = self.rules(name)
         if rule is None:
             return call
-        legalized = self.bb.normalize(rule(self.bb, call))
+        out = rule(self.bb, call)
+        # A rule that declines (an unsupported layout, say) returns the call itself.
+        if out is call or out.same_as(call):
+            return call
+        legalized = self.bb.normalize(out)
         if legalized is not call:
             legalized = self.visit_expr(legalized)
         return legalized
