@@ -53,12 +53,29 @@ def _widen(expr):
     )
 
 
+_MIXED = ("EQ", "NE", "LT", "LE", "GT", "GE", "Add", "Sub", "Mul", "FloorDiv", "FloorMod", "Min", "Max")
+
+
+def _match_const(node):
+    """An int32 constant meeting an int64 operand (an index variable widened) is made
+    int64, as TVM's index type normalisation leaves it."""
+    a, b = node.a, node.b
+    ta, tb = dtype_of(a), dtype_of(b)
+    if ta == tb:
+        return node
+    if ta == "int64" and tb == "int32" and isinstance(b, tirx.IntImm):
+        return type(node)(a, tirx.IntImm("int64", b.value))
+    if tb == "int64" and ta == "int32" and isinstance(a, tirx.IntImm):
+        return type(node)(tirx.IntImm("int64", a.value), b)
+    return node
+
+
 def _widen_indices(expr):
     def load(l):
         indices = [_widen(i) for i in l.indices]
         return tirx.BufferLoad(l.source, indices) if indices else l
 
-    return structural_map(expr, [(_Load, load)])
+    return structural_map(expr, [(_Load, load)] + [(getattr(tirx, n), _match_const) for n in _MIXED])
 
 
 class _Names:
