@@ -120,6 +120,78 @@ class ComputeOp(Operation):
         self._outputs = [Tensor(self, i, shape, _dtype_of(b)) for i, b in enumerate(body)]
 
 
+class ExternOp(Operation):
+    """An operation whose body is a TIR statement over buffers (`te.extern`)."""
+
+    def __init__(self, name, tag, attrs, inputs, input_placeholders, output_placeholders, body):
+        self.name = name
+        self.tag = tag
+        self.attrs = attrs or {}
+        self.inputs = list(inputs)
+        self._inputs = list(inputs)
+        self.input_placeholders = list(input_placeholders)
+        self.output_placeholders = list(output_placeholders)
+        self.body = body
+        self.num_outputs = len(output_placeholders)
+        self._outputs = []
+        for i, b in enumerate(output_placeholders):
+            t = Tensor(self, i, list(b.ty.shape), str(b.ty.dtype))
+            t._buffer = b
+            self._outputs.append(t)
+
+
+def extern(shape, inputs, fcompute, name="extern", dtype=None, in_buffers=None, out_buffers=None, tag="",
+           attrs=None):
+    """Tensors computed by a TIR statement `fcompute(input_buffers, output_buffers)`
+    (an opaque call, usually); each buffer has its own element offset."""
+    if TagScope.current is not None:
+        if tag != "":
+            raise ValueError("Tag scope and tag argument cannot both be set")
+        tag = TagScope.current.tag
+    if not shape or not isinstance(shape[0], (list, tuple)) and not hasattr(shape[0], "__len__"):
+        shape = [shape]
+    shape = [list(s) for s in shape]
+    if in_buffers is not None:
+        in_buffers = in_buffers if isinstance(in_buffers, list) else [in_buffers]
+        if len(inputs) != len(in_buffers):
+            raise RuntimeError(f"Number of inputs and in_buffers mismatch: {len(inputs)} vs {len(in_buffers)}.")
+    if out_buffers is not None:
+        out_buffers = out_buffers if isinstance(out_buffers, list) else [out_buffers]
+        if len(shape) != len(out_buffers):
+            raise RuntimeError(f"Number of outputs and out_buffers mismatch: {len(shape)} vs {len(out_buffers)}.")
+    ins = in_buffers or []
+    outs = out_buffers or []
+    types = []
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            raise ValueError("expect inputs to be tensor")
+        if in_buffers is None:
+            ins.append(tirx.decl_buffer(t.shape, t.dtype, t.op.name, elem_offset=_Var("elem_offset", "int32"),
+                                        offset_factor=1, layout=None))
+        if t.dtype not in types:
+            types.append(t.dtype)
+    if out_buffers is None:
+        if dtype is None:
+            if len(types) != 1:
+                raise ValueError("Cannot infer output type, please provide dtype argument")
+            dtype = [types[0] for _ in shape]
+        if isinstance(dtype, str):
+            dtype = [dtype]
+        for shp, dt in zip(shape, dtype):
+            outs.append(tirx.decl_buffer([_as_expr(s) for s in shp], dt, name,
+                                         elem_offset=_Var("elem_offset", "int32"), offset_factor=1, layout=None))
+    body = fcompute(ins, outs)
+    if not isinstance(body, tirx.Stmt):
+        if isinstance(body, tirx.Expr):
+            body = tirx.Evaluate(body)
+        else:
+            raise ValueError(
+                f"Function '{fcompute.__name__}' should return Expr or Stmt, but it returned '{type(body)}'")
+    op = ExternOp(name, tag, attrs, inputs, ins, outs, body)
+    res = [op.output(i) for i in range(op.num_outputs)]
+    return res[0] if len(res) == 1 else res
+
+
 def _dtype_of(body):
     if isinstance(body, Reduce):
         return body.dtype
@@ -196,20 +268,26 @@ class Tensor:
     __rtruediv__ = _topi("divide", True)
 
     def __neg__(self):
+        # TVM's Tensor negation is a multiplication by -1 (`T_multiply`).
         from tvm import topi
-        return topi.negative(self)
+        return topi.multiply(self, tirx.const(-1, self.dtype))
 
 
 class Reduce:
-    """A reduction (`te.sum(...)`): a combiner applied over reduction axes."""
+    """A reduction (`te.sum(...)`): a combiner applied over reduction axes. A tuple
+    reduction (a reducer given a tuple) is one `Reduce` per element sharing the
+    tuple combiner; `value_index` says which element it is."""
 
-    def __init__(self, combiner, identity, source, axis, where, init):
+    def __init__(self, combiner, identity, source, axis, where, init, value_index=0, group=None):
         self.combiner = combiner
         self.identity = identity
         self.source = source
         self.axis = axis
         self.where = where
         self.init = init
+        self.value_index = value_index
+        # All elements of a tuple reduction (None for a single one).
+        self.group = group
         self.dtype = dtype_of(source)
 
 
@@ -288,8 +366,22 @@ if_then_else = tirx.if_then_else
 exp = tirx.exp
 log = tirx.log
 sqrt = tirx.sqrt
-floordiv = tirx.floordiv
-floormod = tirx.floormod
+
+
+def _on_exprs(f):
+    """A TIR function that also takes iteration axes (their variables)."""
+    def g(*args, **kwargs):
+        return f(*[_as_expr(a) if isinstance(a, IterVar) else a for a in args], **kwargs)
+    g.__name__ = getattr(f, "__name__", "f")
+    return g
+
+
+floordiv = _on_exprs(tirx.floordiv)
+floormod = _on_exprs(tirx.floormod)
+truncdiv = _on_exprs(tirx.truncdiv)
+truncmod = _on_exprs(tirx.truncmod)
+indexdiv = _on_exprs(tirx.indexdiv)
+indexmod = _on_exprs(tirx.indexmod)
 max_value = tirx.max_value
 min_value = tirx.min_value
 
@@ -299,6 +391,14 @@ def comm_reducer(fcombine, fidentity, name="reduce"):
 
     def reducer(expr, axis, where=None, init=None):
         axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+        if isinstance(expr, (list, tuple)):
+            exprs = [_as_expr(e) for e in expr]
+            identities = fidentity(*[dtype_of(e) for e in exprs])
+            inits = list(init) if init is not None else [None] * len(exprs)
+            group = []
+            for k, e in enumerate(exprs):
+                group.append(Reduce(fcombine, identities[k], e, axes, where, inits[k], k, group))
+            return tuple(group)
         dtype = dtype_of(expr)
         return Reduce(fcombine, fidentity(dtype), expr, axes, where, init)
 

@@ -4,11 +4,12 @@ unique), block variables `v_<axis>` bound to loops named after the axes, reducti
 with an init; each block's reads and writes are detected from its body (the builder's
 `tir.script_parsing_detect_access`, as TVM's blocks are made)."""
 from tvm import tirx
+from tvm.sym.analyzer import simplify_expr
 from tvm_ffi import structural_map, structural_walk
 from tvm.script.ir_builder import IRBuilder
 from tvm.script.ir_builder import tirx as T
 
-from . import ComputeOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero, dtype_of
+from . import ComputeOp, ExternOp, PlaceholderOp, Reduce, Tensor, _Load, _Var, _is_zero, dtype_of
 
 
 def _name(v):
@@ -52,12 +53,29 @@ def _widen(expr):
     )
 
 
+_MIXED = ("EQ", "NE", "LT", "LE", "GT", "GE", "Add", "Sub", "Mul", "FloorDiv", "FloorMod", "Min", "Max")
+
+
+def _match_const(node):
+    """An int32 constant meeting an int64 operand (an index variable widened) is made
+    int64, as TVM's index type normalisation leaves it."""
+    a, b = node.a, node.b
+    ta, tb = dtype_of(a), dtype_of(b)
+    if ta == tb:
+        return node
+    if ta == "int64" and tb == "int32" and isinstance(b, tirx.IntImm):
+        return type(node)(a, tirx.IntImm("int64", b.value))
+    if tb == "int64" and ta == "int32" and isinstance(a, tirx.IntImm):
+        return type(node)(tirx.IntImm("int64", a.value), b)
+    return node
+
+
 def _widen_indices(expr):
     def load(l):
         indices = [_widen(i) for i in l.indices]
         return tirx.BufferLoad(l.source, indices) if indices else l
 
-    return structural_map(expr, [(_Load, load)])
+    return structural_map(expr, [(_Load, load)] + [(getattr(tirx, n), _match_const) for n in _MIXED])
 
 
 class _Names:
@@ -82,8 +100,12 @@ def _annotations(op, vmap, layout_free):
     out = {}
     for key, value in op.attrs.items():
         if key == "layout_free_placeholders":
-            layout_free.extend(value)
-            continue
+            # Placeholders go to the function (`layout_free_buffers`); other tensors
+            # stay in the block's annotation.
+            layout_free.extend(v for v in value if isinstance(v.op, PlaceholderOp))
+            value = [v for v in value if not isinstance(v.op, PlaceholderOp)]
+            if not value:
+                continue
         if isinstance(value, (list, tuple)):
             value = [vmap.get(v.buffer, v.buffer) if isinstance(v, Tensor) else v for v in value]
         elif isinstance(value, Tensor):
@@ -94,7 +116,7 @@ def _annotations(op, vmap, layout_free):
 
 def _emit_compute(op, vmap, names, widen, layout_free):
     axes = list(op.axis) + list(op.reduce_axis)
-    fix = _widen if widen else (lambda e: e)
+    fix = (lambda e: simplify_expr(_widen(e))) if widen else simplify_expr
     subst = (lambda e, m: _widen_indices(_substitute(e, m))) if widen else _substitute
 
     annotations = _annotations(op, vmap, layout_free)
@@ -123,11 +145,14 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                     bv = T.axis.reduce(dom, binding)
                 IRBuilder.name("v_" + _name(iv.var), bv)
                 local[iv.var] = bv
+            if is_reduce and op.body[0].group is not None:
+                _tuple_reduce(op, list(outputs), vmap, local, spatial, subst)
+                return
             for index in outputs:
                 body = op.body[index]
                 out = vmap.get(op.output(index).buffer, op.output(index).buffer)
                 if isinstance(body, Reduce):
-                    source = subst(body.source, local)
+                    source = simplify_expr(subst(body.source, local))
                     lhs = out[tuple(spatial)] if spatial else tirx.BufferLoad(out, [])
                     with T.init():
                         init = body.init if body.init is not None else body.identity
@@ -137,7 +162,7 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                         value = tirx.Select(subst(body.where, local), value, lhs)
                     T.buffer_store(out, value, spatial)
                 else:
-                    value = subst(body, local)
+                    value = simplify_expr(subst(body, local))
                     T.buffer_store(out, value, spatial)
 
     def blocks(loop_vars):
@@ -176,6 +201,45 @@ def _emit_compute(op, vmap, names, widen, layout_free):
     nest(0)
 
 
+def _emit_extern(op, vmap, extern_subst, names):
+    """An extern operation: one opaque block (no iteration, no regions) running its
+    statement over the function's buffers."""
+    mapping = {b: vmap.get(t.buffer, b) for t, b in zip(op.inputs, op.input_placeholders)}
+    mapping.update(extern_subst)
+    body = structural_map(op.body, [(_Var, lambda v: mapping.get(v, v))])
+    with T.sblock(names.fresh(op.name)):
+        if op.attrs:
+            T.sblock_attr(dict(op.attrs))
+        T.reads()
+        T.writes()
+        for s in tirx.stmt_list(body):
+            if not isinstance(s, tirx.Evaluate):
+                raise NotImplementedError(
+                    "te.extern: only bodies of evaluated expressions (calls) are supported, got "
+                    + type(s).__name__)
+            T.evaluate(s.value)
+
+
+def _tuple_reduce(op, outputs, vmap, local, spatial, subst):
+    """A tuple reduction's block body, as TVM's: every element initialised, the
+    combined values bound to `v_<buffer>` first, then stored."""
+    bodies = [op.body[i] for i in outputs]
+    bufs = [vmap.get(op.output(i).buffer, op.output(i).buffer) for i in outputs]
+    lhs = [b[tuple(spatial)] if spatial else tirx.BufferLoad(b, []) for b in bufs]
+    rhs = [simplify_expr(subst(body.source, local)) for body in bodies]
+    with T.init():
+        for body, buf in zip(bodies, bufs):
+            init = body.init if body.init is not None else body.identity
+            T.buffer_store(buf, subst(init, local), spatial)
+    combined = bodies[0].combiner(tuple(lhs), tuple(rhs))
+    temps = []
+    # The reduction's condition is not applied here (as TVM's builder leaves it).
+    for value, buf in zip(combined, bufs):
+        temps.append(T.bind(value, var=tirx.Var("v_" + buf.name, dtype_of(value))))
+    for buf, t in zip(bufs, temps):
+        T.buffer_store(buf, t, spatial)
+
+
 def create_prim_func(ops, index_dtype_override=None):
     """The PrimFunc computing the tensors of `ops` (tensors and scalar variables,
     its parameters in order)."""
@@ -191,6 +255,11 @@ def create_prim_func(ops, index_dtype_override=None):
     names = _Names()
     widen = index_dtype_override == "int64"
     vmap = {}
+    # An extern operation's input buffers are the buffers of the tensors it reads.
+    for op in order:
+        if isinstance(op, ExternOp):
+            for t, b in zip(op.inputs, op.input_placeholders):
+                vmap.setdefault(t.buffer, b)
     if widen:
         for op in order:
             for i in range(op.num_outputs):
@@ -205,17 +274,31 @@ def create_prim_func(ops, index_dtype_override=None):
                 else:
                     T.arg(_name(a), a)
             layout_free = []
+            extern_subst = {}
+            for op in order:
+                if isinstance(op, ExternOp):
+                    for t in op._outputs:
+                        if id(op) in arg_ops:
+                            continue
+                        # Not an argument: allocated, with element offset 0.
+                        buf = T.sblock_alloc_buffer(t.shape, t.dtype)
+                        IRBuilder.name(t.buffer.name, buf)
+                        extern_subst[t.buffer] = buf
+                        extern_subst[t.buffer.ty.elem_offset] = tirx.IntImm(str(t.buffer.ty.elem_offset.ty.dtype), 0)
+                        vmap[t.buffer] = buf
             for op in order:
                 if isinstance(op, ComputeOp) and id(op) not in arg_ops:
                     for i in range(op.num_outputs):
                         t = op.output(i)
                         shape = [_widen(s) for s in t.shape] if widen else t.shape
                         buf = T.sblock_alloc_buffer(shape, t.dtype)
-                        IRBuilder.name(op.name, buf)
+                        IRBuilder.name(op.name if op.num_outputs == 1 else t.buffer.name, buf)
                         vmap[t.buffer] = buf
             for op in order:
                 if isinstance(op, ComputeOp):
                     _emit_compute(op, vmap, names, widen, layout_free)
+                elif isinstance(op, ExternOp):
+                    _emit_extern(op, vmap, extern_subst, names)
             indices = sorted({i for t in layout_free for i, a in enumerate(args) if a is t})
             attrs = {"layout_free_buffers": indices} if indices else {}
             attrs["tirx.noalias"] = True

@@ -71,6 +71,28 @@ del _name
 power = pow  # noqa: F821
 
 
+def _is_buffer(x):
+    return isinstance(x, Var) and type(getattr(x, "ty", None)).__name__ == "BufferType"
+
+
+def _pack_buffer(buf):
+    """A buffer as the DLTensor a packed function receives (`tvm_stack_make_array`)."""
+    t = buf.ty
+    shape = call_intrin("handle", "tirx.tvm_stack_make_shape", *t.shape)  # noqa: F821
+    strides = call_intrin("handle", "tirx.tvm_stack_make_shape", *t.strides) if len(t.strides) else 0  # noqa: F821
+    return call_intrin(  # noqa: F821
+        "handle", "tirx.tvm_stack_make_array", buf.data, shape, strides, len(t.shape), const(0, str(t.dtype)),  # noqa: F821
+        t.elem_offset)
+
+
+_call_packed = call_packed  # noqa: F821
+
+
+def call_packed(*args, span=None):
+    """A packed function call; buffer arguments are passed as DLTensors."""
+    return _call_packed(*[_pack_buffer(a) if _is_buffer(a) else a for a in args])
+
+
 def _fold(op, name, args):
     if not args:
         raise ValueError(f"{name} must take at least 1 argument")

@@ -76,9 +76,9 @@ def negative(x):
     return te.compute(x.shape, lambda *i: -x(*i), tag=tag.ELEMWISE)
 
 
-def cpp_compute(shape, f, name, tag_):
+def cpp_compute(shape, f, name, tag_, attrs=None):
     """A compute as TVM's C++ topi makes them: axes named `ax0, ax1, ...`."""
-    return te.compute(shape, f, name=name, tag=tag_, varargs_names=[f"ax{k}" for k in range(len(shape))])
+    return te.compute(shape, f, name=name, tag=tag_, attrs=attrs, varargs_names=[f"ax{k}" for k in range(len(shape))])
 
 
 def logical_not(x):

@@ -8,7 +8,7 @@ from . import tag
 from .math import cpp_compute
 from .broadcast import _index, broadcast_shape
 
-__all__ = ["transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
+__all__ = ["reshape", "take", "trilu", "strided_slice", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
 
 
 def _ints(axes):
@@ -218,3 +218,197 @@ def tile(a, reps):
     def f(*i):
         return a(*[tirx.floormod(i[off + k], a.shape[k]) for k in range(ndim)])
     return cpp_compute(shape, f, "T_tile", tag.BROADCAST)
+
+
+def _ravel(indices, shape):
+    """The flat index of `indices` in `shape` (row-major)."""
+    if not indices:
+        return 0
+    idx = indices[0]
+    for i in range(1, len(indices)):
+        idx = idx * shape[i] + indices[i]
+    return idx
+
+
+def _unravel(idx, shape):
+    """The indices of the flat index `idx` in `shape` (row-major)."""
+    out = []
+    for s in reversed(shape):
+        out.append(tirx.indexmod(idx, s))
+        idx = tirx.indexdiv(idx, s)
+    return list(reversed(out))
+
+
+def reshape(a, newshape):
+    """`a` read in row-major order into `newshape` (TVM's C++ topi reshape)."""
+    target = list(newshape.values) if hasattr(newshape, "values") and not isinstance(newshape, (list, tuple)) \
+        else list(newshape)
+    if any(_const_int(s) == 0 for s in target) or any(_const_int(s) == 0 for s in a.shape):
+        return cpp_compute(target, lambda *i: tirx.Cast(a.dtype, tirx.const(0, "int32")), "T_reshape", tag.INJECTIVE)
+    return cpp_compute(target, lambda *i: a(*_unravel(_ravel(list(i), target), a.shape)), "T_reshape", tag.INJECTIVE)
+
+
+def _take_index(idx, dim, mode):
+    if mode == "clip":
+        return tirx.min(tirx.max(tirx.const(0, te_dtype(idx)), idx), dim - 1)
+    if mode == "wrap":
+        return tirx.truncmod(tirx.truncmod(idx, dim) + dim, dim)
+    return idx
+
+
+def take(a, indices, axis=None, batch_dims=0, mode="fast"):
+    """Elements of `a` at `indices` along `axis` (of `a` flattened when `axis` is None);
+    `indices` is a tensor or a scalar expression (TVM's C++ topi take)."""
+    is_tensor = isinstance(indices, te.Tensor)
+    ind_shape = list(indices.shape) if is_tensor else []
+    get = (lambda pos: indices(*pos)) if is_tensor else (lambda pos: indices)
+    if mode not in ("fast", "clip", "wrap", "nan"):
+        raise ValueError(f"Invalid mode for take: {mode}")
+    if axis is None:
+        size = tirx.const(1, "int32")
+        for s in a.shape:
+            size = size * s
+
+        def flat(*o):
+            idx = get(list(o))
+            if mode == "nan":
+                return tirx.if_then_else(tirx.all(idx >= 0, idx < size), a(*_unravel(idx, a.shape)),
+                                         tirx.const(float("nan"), a.dtype))
+            return a(*_unravel(_take_index(idx, size, mode), a.shape))
+        return cpp_compute(ind_shape, flat, "T_take", tag.INJECTIVE)
+    ndim = len(a.shape)
+    axis = int(axis)
+    axis = axis + ndim if axis < 0 else axis
+    if not 0 <= axis < ndim:
+        raise ValueError("axis out of bounds")
+    batch_dims = int(batch_dims)
+    n_ind = len(ind_shape)
+    if batch_dims < 0:
+        batch_dims += n_ind
+    out_shape = list(a.shape[:axis]) + ind_shape[batch_dims:] + list(a.shape[axis + 1:])
+    dim = a.shape[axis]
+    width = n_ind - batch_dims
+
+    def f(*o):
+        pos = list(o[:batch_dims]) + list(o[axis:axis + width])
+        idx = get(pos)
+        real = list(o[:axis]) + [_take_index(idx, dim, mode)] + list(o[axis + width:])
+        if mode == "nan":
+            return tirx.if_then_else(tirx.all(idx >= 0, idx < dim), a(*real), tirx.const(float("nan"), a.dtype))
+        return a(*real)
+    return cpp_compute(out_shape, f, "T_take", tag.INJECTIVE)
+
+
+def trilu(data, k, upper):
+    """The lower (`upper=False`) or upper triangle of the last two axes, from diagonal `k`."""
+    check = tirx.LE if upper else tirx.GE
+
+    def f(*i):
+        row, col = i[-2], i[-1]
+        return tirx.Select(check(row, col - k), data(*i), tirx.const(0, data.dtype))
+    return te.compute(data.shape, f, name="trilu", tag=tag.ELEMWISE)
+
+
+_I64_MAX = 2**63 - 1
+
+
+def _static_canon(index, extent, stride):
+    lo, hi = (-1, extent - 1) if stride < 0 else (0, extent)
+    if index < 0:
+        index += extent
+    return min(max(index, lo), hi)
+
+
+def _dynamic_canon(index, extent, stride):
+    lo = tirx.if_then_else(stride < 0, -1, 0)
+    hi = tirx.if_then_else(stride < 0, extent - 1, extent)
+    if not (_const_int(index) is not None and _const_int(index) >= 0):
+        index = tirx.if_then_else(index < 0, index + extent, index)
+    return tirx.min(tirx.max(index, lo), hi)
+
+
+def _canon(index, extent, stride):
+    vals = [_const_int(v) for v in (index, extent, stride)]
+    if all(v is not None for v in vals):
+        return tirx.const(_static_canon(*vals), "int64")
+    return _dynamic_canon(index, extent, stride)
+
+
+def _ceildiv(a, b):
+    return tirx.floordiv(a + b - 1, b)
+
+
+def _length(begin, end, stride, extent, assume_inbound):
+    if assume_inbound:
+        return _ceildiv(end - begin, stride)
+    begin, end = _canon(begin, extent, stride), _canon(end, extent, stride)
+    return tirx.if_then_else(stride < 0, _ceildiv(begin - end, -stride), _ceildiv(end - begin, stride))
+
+
+def _dynamic_slice_with_axes(x, begin, end, strides, axes, assume_inbound, name):
+    from .utils import simplify
+    shape = list(x.shape)
+    for b, e, s, ax in zip(begin, end, strides, axes):
+        shape[ax] = simplify(_length(b, e, s, shape[ax], assume_inbound))
+
+    def f(*i):
+        idx = list(i)
+        for b, s, ax in zip(begin, strides, axes):
+            idx[ax] = i[ax] * s + b
+        return x(*idx)
+    return cpp_compute(shape, f, name, tag.INJECTIVE)
+
+
+def _static_slice_with_axes(x, begin, end, strides, axes, name):
+    ndim = len(x.shape)
+    axes = [a + ndim if a < 0 else a for a in axes]
+    for a in axes:
+        if not 0 <= a < ndim:
+            raise ValueError(f"Axis {a} is out of bounds for tensor with {ndim} dimensions")
+    index_dtype = te_dtype(begin[0]) if begin and not isinstance(begin[0], int) else "int64"
+    bv = [_const_int(b) for b in begin]
+    sv = [_const_int(s) for s in strides]
+    ev = [_const_int(e) for e in end]
+    begins, shape = [], list(x.shape)
+    for k, ax in enumerate(axes):
+        dim = _const_int(x.shape[ax])
+        b = _static_canon(bv[k], dim, sv[k])
+        e = _static_canon(ev[k], dim, sv[k])
+        if (sv[k] < 0 and e > b) or (sv[k] > 0 and b > e):
+            raise ValueError(f": Input [Begin={bv[k]}, End={ev[k]}] is invalid for axis={k}")
+        size = (abs(e - b) + abs(sv[k]) - 1) // abs(sv[k])
+        begins.append(tirx.const(b, index_dtype))
+        shape[ax] = tirx.const(size, te_dtype(x.shape[ax]))
+
+    def f(*i):
+        idx = list(i)
+        for k, ax in enumerate(axes):
+            idx[ax] = i[ax] * tirx.const(sv[k], te_dtype(strides[k]) if not isinstance(strides[k], int) else "int64") \
+                + begins[k]
+        return x(*idx)
+    return cpp_compute(shape, f, name, tag.INJECTIVE)
+
+
+def strided_slice(a, begin, end, strides=None, axes=None, slice_mode="end", assume_inbound=True):
+    """A slice of `a` (TVM's C++ topi strided_slice): static when every bound and the
+    shape are constants, else with symbolic extents."""
+    if isinstance(begin, te.Tensor) or isinstance(end, te.Tensor) or isinstance(strides, te.Tensor):
+        raise NotImplementedError("strided_slice with tensor bounds: use dynamic_strided_slice")
+    begin, end = list(begin), list(end)
+    strides = list(strides) if strides is not None else []
+    axes = [int(v) for v in axes] if axes is not None else []
+    static = all(_const_int(v) is not None for v in begin + end + strides + list(a.shape))
+    if static:
+        if axes:
+            return _static_slice_with_axes(a, begin, end, strides, axes, "T_strided_slice_with_axes")
+        ndim = len(a.shape)
+        sv = [_const_int(s) for s in strides] + [1] * (ndim - len(strides))
+        bfull = begin + [0 if sv[i] > 0 else _I64_MAX for i in range(len(begin), ndim)]
+        efull = end + [0 if sv[i] < 0 else _I64_MAX for i in range(len(end), ndim)]
+        return _static_slice_with_axes(a, bfull, efull, sv, list(range(ndim)), "T_strided_slice")
+    if axes:
+        return _dynamic_slice_with_axes(a, begin, end, strides, axes, assume_inbound,
+                                        "T_dynamic_strided_slice_with_axes")
+    n = len(begin)
+    return _dynamic_slice_with_axes(a, begin, end, strides, list(range(n)), assume_inbound,
+                                    "T_dynamic_strided_slice")

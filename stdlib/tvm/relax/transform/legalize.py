@@ -22,6 +22,35 @@ def _known_shapes(ty):
     return True
 
 
+def _sym_vars(obj):
+    from tvm import tirx
+    from tvm_ffi import structural_walk
+
+    found = []
+    structural_walk(obj, [(tirx.Var, lambda v: found.append(v))])
+    return found
+
+
+def _rebuilt_ret_ty(ret, body_ty, params=()):
+    """The return type of a function whose body was rewritten, as TVM's mutator and
+    Function constructor decide it: the old one only while the new body's type is
+    strictly less specific (it can no longer show the shape), else the body's (kept
+    old when the body's names symbolic variables the parameters do not define)."""
+    if body_ty is None:
+        return ret
+    defined = [v for p in params for v in _sym_vars(p.ty)]
+    if any(all(not v.same_as(d) for d in defined) for v in _sym_vars(body_ty)):
+        return ret
+    if ret is None:
+        return body_ty
+    try:
+        if body_ty.is_base_of(ret) and not ret.is_base_of(body_ty):
+            return ret
+    except (AttributeError, TypeError):
+        return ret
+    return body_ty
+
+
 class _Legalizer:
     def __init__(self, mod, cmap, skip_ops, enable_warning):
         from ..block_builder import BlockBuilder
@@ -42,7 +71,11 @@ class _Legalizer:
             if isinstance(func, Function):
                 body = self.visit_seq(func.body)
                 if body is not func.body:
-                    self.bb.update_func(gv, _walk.with_fields(func, {"body": body}))
+                    fields = {"body": body}
+                    ret = _rebuilt_ret_ty(func.ret_ty, getattr(body, "ty", None), func.params)
+                    if ret is not func.ret_ty:
+                        fields["ret_ty"] = ret
+                    self.bb.update_func(gv, _walk.with_fields(func, fields))
         return self.bb.get()
 
     def visit_seq(self, seq):
@@ -84,7 +117,11 @@ class _Legalizer:
             rule = self.rules(name)
         if rule is None:
             return call
-        legalized = self.bb.normalize(rule(self.bb, call))
+        out = rule(self.bb, call)
+        # A rule that declines (an unsupported layout, say) returns the call itself.
+        if out is call or out.same_as(call):
+            return call
+        legalized = self.bb.normalize(out)
         if legalized is not call:
             legalized = self.visit_expr(legalized)
         return legalized

@@ -33,3 +33,44 @@ register_legalize("relax.zeros_like", _full(True, 0.0, "zeros"))
 @register_legalize("relax.astype")
 def _astype(bb, call):
     return bb.call_te(topi.cast, call.args[0], str(call.attrs.dtype))
+
+
+def _tril_triu(upper, name):
+    def rule(bb, call):
+        data, k = call.args
+        return bb.call_te(topi.trilu, data, k, upper=upper, primfunc_name_hint=name)
+    return rule
+
+
+register_legalize("relax.tril", _tril_triu(False, "tril"))
+register_legalize("relax.triu", _tril_triu(True, "triu"))
+
+
+@register_legalize("relax.shape_to_tensor")
+def _shape_to_tensor(bb, call):
+    from tvm import te
+
+    shape = call.args[0]
+    values = getattr(shape, "values", None)
+    if values is None:
+        values = getattr(shape.ty, "values", None)
+    if values is None:
+        return call
+    values = list(values)
+    n = len(values)
+    symbolic = [v for v in values if not isinstance(v, tirx.IntImm)]
+
+    def te_shape_to_tensor(*sym):
+        sym = list(sym)
+        resolved = [v if isinstance(v, tirx.IntImm) else sym.pop(0) for v in values]
+
+        def fcompute(i):
+            result = tirx.const(0, "int64")
+            for idx in range(n - 1, -1, -1):
+                result = tirx.if_then_else(i == idx,
+                                           tirx.Cast("int64", resolved[idx]), result)
+            return result
+
+        return te.compute((n,), fcompute, name="shape_to_tensor")
+
+    return bb.call_te(te_shape_to_tensor, *symbolic, primfunc_name_hint="shape_to_tensor")

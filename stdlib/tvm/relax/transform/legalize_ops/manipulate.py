@@ -95,3 +95,50 @@ def _repeat(bb, call):
         return topi.repeat(data, int(repeats), int(axis))
 
     return bb.call_te(te_repeat, call.args[0], call.attrs.repeats, call.attrs.axis, primfunc_name_hint="repeat")
+
+register_legalize("relax.reshape", _reshape(topi.reshape, "reshape"))
+
+
+@register_legalize("relax.flatten")
+def _flatten(bb, call):
+    return bb.call_te(topi.reshape, call.args[0], call.ty.shape.values)
+
+
+@register_legalize("relax.take")
+def _take(bb, call):
+    axis = call.attrs.axis
+    return bb.call_te(topi.take, call.args[0], call.args[1], None if axis is None else int(axis),
+                      mode=str(call.attrs.mode))
+
+
+def _prim_fields(t):
+    """The fields of a Relax tuple of prim values (or of a bound tuple), else None."""
+    fields = getattr(t, "fields", None)
+    if fields is None:
+        return None
+    out = []
+    for f in fields:
+        v = getattr(f, "value", f)
+        out.append(v)
+    return out
+
+
+@register_legalize("relax.strided_slice")
+def _strided_slice(bb, call):
+    if len(call.args) == 4:
+        data, axes, begin, end = call.args
+        strides = [tirx.IntImm("int64", 1)] * len(axes.ty.fields)
+    elif len(call.args) == 5:
+        data, axes, begin, end, strides = call.args
+        strides = _prim_fields(strides)
+    else:
+        raise ValueError(f"Expression {call} provides {len(call.args)} arguments, "
+                         f"but {call.op} requires either 4 or 5 arguments.")
+    axes, begin, end = _prim_fields(axes), _prim_fields(begin), _prim_fields(end)
+    if any(v is None for v in (axes, begin, end, strides)):
+        return call
+    return bb.call_te(topi.strided_slice, data, begin, end, strides, axes, slice_mode="end",
+                      assume_inbound=bool(call.attrs.assume_inbound))
+
+register_legalize("relax.collapse_sum_like", _reshape(topi.collapse_sum, "collapse_sum", is_collapse_sum_like=True))
+register_legalize("relax.collapse_sum_to", _reshape(topi.collapse_sum, "collapse_sum"))

@@ -51,3 +51,145 @@ def _dropout(bb, call):
     # Dropout is a no-op at inference: the input itself and a mask of ones.
     return bb.call_te(lambda x: [topi.identity(x), topi.full_like(x, 1.0)], call.args[0],
                       primfunc_name_hint="dropout")
+
+
+def _ints(values):
+    return [int(v) for v in values]
+
+
+def _out_dtype(call):
+    dt = str(call.attrs.out_dtype) if call.attrs.out_dtype is not None else ""
+    return dt if dt not in ("", "void") else None
+
+
+def _conv_rule(ndim, func, name):
+    """Convolutions TOPI computes in their layouts: same input and output layout, no
+    channel chunks (else the call stays, as TVM leaves it)."""
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.data_layout or len(a.data_layout) != ndim or len(a.kernel_layout) != ndim:
+            return call
+        kw = dict(strides=_ints(a.strides), padding=_ints(a.padding), dilation=_ints(a.dilation),
+                  groups=int(a.groups), data_layout=str(a.data_layout), kernel_layout=str(a.kernel_layout),
+                  out_dtype=_out_dtype(call))
+        if func is topi.nn.conv:
+            kw["stride"] = kw.pop("strides")
+            return bb.call_te(func, inp=call.args[0], filt=call.args[1], primfunc_name_hint=name, **kw)
+        return bb.call_te(func, data=call.args[0], kernel=call.args[1], primfunc_name_hint=name, **kw)
+
+    return rule
+
+
+register_legalize("relax.nn.conv1d", _conv_rule(3, topi.nn.conv1d, "conv1d"))
+register_legalize("relax.nn.conv2d", _conv_rule(4, topi.nn.conv, "conv2d"))
+register_legalize("relax.nn.conv3d", _conv_rule(5, topi.nn.conv, "conv3d"))
+
+
+def _conv_transpose_rule(data_layout, kernel_layout, func, name):
+    """Transposed convolutions in NC<spatial> / IO<spatial> only; a dilation is
+    applied to the kernel (zeros between its taps)."""
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.data_layout or a.data_layout != data_layout or a.kernel_layout != kernel_layout:
+            return call
+        strides, padding = _ints(a.strides), _ints(a.padding)
+        output_padding, groups, dilation = _ints(a.output_padding), int(a.groups), _ints(a.dilation)
+        out_dtype = str(call.ty.dtype)
+
+        def te_conv_transpose(data, kernel):
+            if any(d != 1 for d in dilation):
+                kernel = topi.nn.dilate(kernel, [1, 1] + dilation, name="kernel_dilate")
+            return func(data, kernel, strides, padding, out_dtype, output_padding, groups)
+
+        return bb.call_te(te_conv_transpose, call.args[0], call.args[1], primfunc_name_hint=name)
+
+    return rule
+
+
+register_legalize("relax.nn.conv1d_transpose",
+                  _conv_transpose_rule("NCW", "IOW", topi.nn.group_conv1d_transpose_ncw, "conv1d_transpose"))
+register_legalize("relax.nn.conv2d_transpose",
+                  _conv_transpose_rule("NCHW", "IOHW", topi.nn.group_conv2d_transpose_nchw, "conv2d_transpose"))
+register_legalize("relax.nn.conv3d_transpose",
+                  _conv_transpose_rule("NCDHW", "IODHW", topi.nn.group_conv3d_transpose_ncdhw, "conv3d_transpose"))
+
+
+def _pool_rule(func, pool_type, name):
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.layout:
+            return call
+        kw = dict(kernel=_ints(a.pool_size), stride=_ints(a.strides), dilation=_ints(a.dilation),
+                  padding=_ints(a.padding), pool_type=pool_type, ceil_mode=bool(a.ceil_mode), layout=str(a.layout))
+        if pool_type == "avg":
+            kw["count_include_pad"] = bool(a.count_include_pad)
+        return bb.call_te(func, call.args[0], primfunc_name_hint=name, **kw)
+
+    return rule
+
+
+for _d in (1, 2, 3):
+    for _t in ("max", "avg"):
+        register_legalize(f"relax.nn.{_t}_pool{_d}d",
+                          _pool_rule(getattr(topi.nn, f"pool{_d}d"), _t, f"{_t}_pool{_d}d"))
+
+
+def _adaptive_rule(func, letters, name):
+    def rule(bb, call):
+        a = call.attrs
+        if a.out_layout != a.layout:
+            return call
+
+        def te_adaptive_pool(data, output_size, layout_str):
+            if output_size is None:
+                from tvm.topi.nn.pooling import _axes
+                output_size = [data.shape[i] for i in _axes(layout_str, letters)]
+            return func(data, output_size, "avg", layout_str)
+
+        size = None if a.output_size is None else list(a.output_size)
+        return bb.call_te(te_adaptive_pool, call.args[0], size, str(a.layout), primfunc_name_hint=name)
+
+    return rule
+
+
+register_legalize("relax.nn.adaptive_avg_pool1d", _adaptive_rule(topi.nn.adaptive_pool1d, "W", "adaptive_avg_pool1d"))
+register_legalize("relax.nn.adaptive_avg_pool2d", _adaptive_rule(topi.nn.adaptive_pool, "HW", "adaptive_avg_pool2d"))
+register_legalize("relax.nn.adaptive_avg_pool3d", _adaptive_rule(topi.nn.adaptive_pool3d, "DHW", "adaptive_avg_pool3d"))
+
+
+@register_legalize("relax.nn.nll_loss")
+def _nll_loss(bb, call):
+    reduction, ignore_index = str(call.attrs.reduction), int(call.attrs.ignore_index)
+
+    def nll_loss_without_weight(predictions, targets, reduction, ignore_index):
+        n = predictions.shape[1] if len(predictions.shape) > 1 else predictions.shape[0]
+        weight = topi.full((n,), predictions.dtype, 1.0)
+        return topi.nn.nll_loss(predictions, targets, weight, reduction, ignore_index)
+
+    if len(call.args) == 2:
+        return bb.call_te(nll_loss_without_weight, call.args[0], call.args[1], reduction=reduction,
+                          ignore_index=ignore_index)
+    return bb.call_te(topi.nn.nll_loss, call.args[0], call.args[1], call.args[2], reduction=reduction,
+                      ignore_index=ignore_index)
+
+
+@register_legalize("relax.nn.cross_entropy_with_logits")
+def _cross_entropy_with_logits(bb, call):
+    def te_cross_entropy_with_logits(x, y):
+        if len(x.shape) > 1:
+            return -topi.sum(x * y) / x.shape[0]
+        return -topi.sum(x * y)
+
+    return bb.call_te(te_cross_entropy_with_logits, call.args[0], call.args[1],
+                      primfunc_name_hint="cross_entropy_with_logits")
+
+
+@register_legalize("relax.nn.rms_norm")
+def _rms_norm(bb, call):
+    return bb.call_te(topi.nn.rms_norm, call.args[0], call.args[1], axis=[int(a) for a in call.attrs.axes],
+                      epsilon=float(call.attrs.epsilon))
+
+
+@register_legalize("relax.nn.prelu")
+def _prelu(bb, call):
+    return bb.call_te(topi.nn.prelu, call.args[0], call.args[1], int(call.attrs.axis))

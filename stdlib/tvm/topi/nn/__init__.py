@@ -2,9 +2,9 @@
 `compute` over axes `i0, i1, ...`) and softmax (topi/nn/softmax.py)."""
 from tvm import te, tirx
 
-from . import tag
-from .math import cpp_compute
-from .reduction import _real_axis
+from .. import tag
+from ..math import cpp_compute
+from ..reduction import _real_axis
 
 __all__ = ["relu", "leaky_relu", "softmax", "log_softmax", "layer_norm"]
 
@@ -119,3 +119,34 @@ def layer_norm(data, gamma, beta, axis, epsilon):
             out = out + beta(*red)
         return out
     return cpp_compute(data.shape, f, "T_layer_norm", tag.INJECTIVE)
+
+
+from .pad import pad, dilate  # noqa: E402,F401
+from .conv import (  # noqa: E402,F401
+    conv, conv1d, conv1d_ncw, conv1d_nwc, conv2d, conv2d_nchw, conv2d_nhwc, group_conv2d_nchw, conv3d_ncdhw,
+    group_conv1d_transpose_ncw, conv1d_transpose_ncw, group_conv2d_transpose_nchw, conv2d_transpose_nchw,
+    group_conv3d_transpose_ncdhw, conv3d_transpose_ncdhw,
+)
+from .pooling import (  # noqa: E402,F401
+    pool1d, pool2d, pool3d, adaptive_pool, adaptive_pool1d, adaptive_pool3d, global_pool,
+)
+from .loss import nll_loss  # noqa: E402,F401
+from .rms_norm import rms_norm  # noqa: E402,F401
+
+
+def prelu(x, slope, axis=1):
+    """Leaky ReLU with a slope per channel of `axis` (TVM's topi/nn/elemwise.py)."""
+    if len(slope.shape) != 1 or not axis < len(x.shape):
+        raise ValueError("prelu: the slope must be 1-D and axis within the input's dimensions")
+    if int(slope.shape[0]) == 1:
+        n = int(x.shape[axis])
+        slope0 = slope
+        slope = te.compute((n,), lambda c: slope0[0], name="slope_broadcasted")
+    if int(slope.shape[0]) != int(x.shape[axis]):
+        raise ValueError("prelu: the slope's length must equal the channel count")
+
+    def f(*indices):
+        v = x(*indices)
+        return tirx.Select(v > 0, v, v * slope(indices[axis]))
+    return te.compute(x.shape, f)
+from .dense import matmul, dense  # noqa: E402,F401
