@@ -127,6 +127,12 @@ fn type_ctor(t: &mut NamespaceTable, name: &str, kind: TypeKind) {
 
 fn members(t: &mut NamespaceTable) {
     t.func("function", func::decorator);
+    // `tvm.script.parser.relax.entry` (TVM's module of type proxies), a frozen module.
+    t.value("entry", |vm| {
+        const ENTRY: &str = "tvm.relax.script.parser.entry";
+        vm.import(ENTRY, 0)?;
+        vm.sys_module.get_attr("modules", vm)?.get_item(ENTRY, vm)
+    });
     t.func("macro", func::macro_decorator);
     t.func("dataflow", |vm, _| Ok(DataflowCtx.into_ref(&vm.ctx).into()));
     t.func("output", hooks::output);
