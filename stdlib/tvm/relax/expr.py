@@ -24,3 +24,13 @@ ExternFunc = _ts.ir_class("relax.expr.ExternFunc")
 _R = _ts.namespace("relax")
 const = _R.const
 prim_value = _R.prim_value
+
+
+def make_shape(shape):
+    """A `ShapeExpr` of the values of a list or tuple."""
+    if isinstance(shape, (list, tuple)):
+        return ShapeExpr(shape)
+    raise TypeError(
+        "make_shape expects a list or tuple of shape values, "
+        f"but received type {type(shape).__name__}"
+    )
