@@ -214,8 +214,10 @@ def computable_at_compile_time(func):
     if num_input is not None:
         for param in list(func.params)[int(num_input):]:
             mark(param)
+    from tvm.tirx.analysis import undefined_vars
+
     for binding in _bindings(func):
-        value = binding.value
-        if all(any(v.same_as(k) for k in known) for v in free_vars(value)):
+        # Free variables of the value, Relax and symbolic alike.
+        if all(any(v.same_as(k) for k in known) for v in undefined_vars(binding.value)):
             mark(binding.var)
     return out

@@ -26,6 +26,18 @@ const = _R.const
 prim_value = _R.prim_value
 
 
+def _shape_item(self, index):
+    if index >= len(self):
+        raise IndexError("ShapeExpr index out of range")
+    return self.values[index]
+
+
+# TVM's ShapeExpr reads as the sequence of its values.
+ShapeExpr.__getitem__ = _shape_item
+ShapeExpr.__len__ = lambda self: len(self.values)
+ShapeExpr.__bool__ = lambda self: len(self) != 0
+
+
 def make_shape(shape):
     """A `ShapeExpr` of the values of a list or tuple."""
     if isinstance(shape, (list, tuple)):
