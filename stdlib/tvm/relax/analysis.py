@@ -221,3 +221,16 @@ def computable_at_compile_time(func):
         if all(any(v.same_as(k) for k in known) for v in undefined_vars(binding.value)):
             mark(binding.var)
     return out
+
+
+def contains_impure_call(expr, own_name=None):
+    """Whether `expr` (a function: its body) calls something with a visible effect;
+    calls of `own_name` (a recursive function's own name) do not count, nor calls
+    inside the functions it defines."""
+    return _impl.contains_impure_call(expr, own_name)
+
+
+def remove_all_unused(func):
+    """`func` without the bindings nothing uses (transitively); outside dataflow
+    blocks, bindings whose values have an effect stay."""
+    return _impl.remove_all_unused(func)

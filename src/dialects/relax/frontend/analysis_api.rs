@@ -80,4 +80,25 @@ pub fn register(t: &mut NamespaceTable) {
         let (defined, free) = ta::function_symbolic_vars(&f);
         Ok(py_list(vm, if a.bool_or(vm, "free", false)? { free } else { defined }))
     });
+    t.func("contains_impure_call", |vm, args: FuncArgs| {
+        let a = bind(vm, "contains_impure_call", args, &["expr", "own_name"])?;
+        let e = a.req(vm, "expr")?;
+        let e = unwrap_object(&e).ok_or_else(|| vm.new_type_error("contains_impure_call expects a Relax expression"))?;
+        let own = match a.get(vm, "own_name") {
+            None => None,
+            Some(o) => Some(
+                unwrap_object(&o)
+                    .filter(|o| o.is::<crate::ir::VarNode>() || o.is::<crate::ir::expr::GlobalVarNode>())
+                    .ok_or_else(|| vm.new_value_error("Must pass a Var or GlobalVar for own_name"))?,
+            ),
+        };
+        Ok(vm.ctx.new_bool(crate::dialects::relax::transform::contains_impure_call(&e, own.as_ref(), None)).into())
+    });
+    t.func("remove_all_unused", |vm, args: FuncArgs| {
+        let a = bind(vm, "remove_all_unused", args, &["func"])?;
+        let f = a.req(vm, "func")?;
+        let f = unwrap_object(&f).ok_or_else(|| vm.new_type_error("remove_all_unused expects a Relax expression"))?;
+        let out = crate::dialects::relax::transform::remove_all_unused(f).map_err(|e| err(vm, e))?;
+        Ok(py(vm, out))
+    });
 }
