@@ -32,8 +32,23 @@ List = Array
 Dict = Map
 
 
+class ObjectConvertible:
+    """Base of Python classes that stand for an IR object: `asobject()` gives it."""
+
+    def asobject(self):
+        raise NotImplementedError()
+
+
 def convert(value):
-    """The IR form of a Python value (lists, dicts and IR objects are used as they are)."""
+    """The FFI form of a Python value: lists and tuples become `Array`, dicts `Map`,
+    an `ObjectConvertible` its `asobject()`; objects, numbers, strings and None are
+    used as they are."""
+    if isinstance(value, (tuple, list)):
+        return Array(value)
+    if isinstance(value, dict):
+        return Map(value)
+    if isinstance(value, ObjectConvertible):
+        return value.asobject()
     return value
 
 

@@ -83,7 +83,44 @@ fn check_ndim(vm: &VirtualMachine, given: i64, actual: usize) -> PyResult<()> {
     Ok(())
 }
 
+/// TVM's script parser hands out type proxies (`R.Tensor(...)` is a `TensorProxy`)
+/// that become types through `as_ty`; our `R` constructors make the types, which
+/// answer the proxies' methods (`tvm.relax.script.parser.entry` says which proxy
+/// class stands for which type).
+fn proxy_methods() {
+    for key in ["relax.TensorType", "relax.ShapeType", "ir.TupleType", "ir.PrimType", "relax.AnyType", "relax.FuncType"] {
+        define(key)
+            .method("as_ty", |vm, t, args| {
+                bind(vm, "as_ty", args, &["dict_globals"])?;
+                out(vm, t.clone())
+            })
+            .method("asobject", |vm, t, args| {
+                bind(vm, "asobject", args, &[])?;
+                out(vm, t.clone())
+            })
+            .method("get_symbolic_vars", |vm, t, args| {
+                bind(vm, "get_symbolic_vars", args, &[])?;
+                let ty = Type(t.clone());
+                // A callable's symbols are its parameters' (as TVM's `CallableProxy`).
+                let parts: Vec<Type> = match super::types::as_func(&ty) {
+                    Some(f) => f.params.clone().unwrap_or_default(),
+                    None => vec![ty],
+                };
+                let mut names: Vec<PyObjectRef> = Vec::new();
+                for part in &parts {
+                    for v in super::types::symbolic_vars(part) {
+                        if let Some(var) = v.downcast_ref::<ir::VarNode>() {
+                            names.push(vm.ctx.new_str(&*var.name.to_arc()).into());
+                        }
+                    }
+                }
+                vm.ctx.types.set_type.as_object().call((vm.ctx.new_list(names),), vm)
+            });
+    }
+}
+
 fn types() {
+    proxy_methods();
     // `is_base_of` is Relax's subtyping; TVM has it on every type.
     define_abstract(ir::ty::type_info()).method("is_base_of", |vm, t, args| {
         let a = bind(vm, "is_base_of", args, &["derived"])?;

@@ -14,6 +14,7 @@ pub mod nodes;
 pub mod ops;
 pub mod printer;
 pub mod transform;
+pub mod type_analysis;
 pub mod types;
 
 use std::sync::OnceLock;

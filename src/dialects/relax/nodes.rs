@@ -243,7 +243,7 @@ ir_node! {
 impl Ref<IfNode> {
     /// An `If` typed as the join of its branches' types.
     pub fn make(cond: Expr, true_branch: SeqExpr, false_branch: SeqExpr, span: Span) -> If {
-        let ty = super::types::join_types(&true_branch.ty, &false_branch.ty);
+        let ty = super::type_analysis::type_lca(&true_branch.ty, &false_branch.ty);
         If::new(IfNode { ty, cond, true_branch, false_branch, span })
     }
 }

@@ -2,7 +2,8 @@
 //! the pass registry (`ir::pass`) for `tvm.relax.transform` and Rust callers:
 //! `relax.CanonicalizeRelaxBindings` and `relax.CanonicalizeTIRVariables` (the two
 //! passes of TVM's `CanonicalizeBindings`), `relax.DeadCodeElimination` and
-//! `relax.Normalize`.
+//! `relax.Normalize`; and the analyses dead code elimination shares with
+//! `tvm.relax.analysis`: `contains_impure_call`, `remove_all_unused`.
 //!
 //! Where they stop: `CanonicalizeTIRVariables` and `Normalize` return their input
 //! (functions built by the parser are normalised already, and symbolic variables
@@ -112,32 +113,196 @@ fn canonicalize_bindings(f: Function) -> Result<Option<Function>> {
 // ---------------------------------------------------------------------------
 // DeadCodeElimination.
 
-/// Whether evaluating `value` may have an effect: a call to an impure operator, a
-/// packed function, an impure function or a PrimFunc.
-fn impure(value: &ObjectRef, module: &IRModule) -> bool {
+/// Whether a call has a visible effect (TVM's `IsImpureCall`): an operator whose
+/// `FPurity` is false, an extern function, or a callee whose function type is
+/// impure. With a module, a GlobalVar callee is judged by the function it names.
+pub fn is_impure_call(c: &crate::ir::CallNode, module: Option<&IRModule>) -> bool {
+    let op = c.op.as_object();
+    if let Some(o) = op.downcast_ref::<crate::ir::OpNode>() {
+        return crate::ir::Op::lookup(&o.name).and_then(|r| r.get_attr("FPurity")) == Some(Value::Bool(false));
+    }
+    if op.is::<ExternFuncNode>() {
+        return true;
+    }
+    if let (Some(module), Some(g)) = (module, op.downcast_ref::<crate::ir::expr::GlobalVarNode>()) {
+        return match module.lookup(&g.name_hint) {
+            Some(f) => f.as_object().downcast_ref::<FunctionNode>().is_none_or(|f| !f.is_pure),
+            None => true,
+        };
+    }
+    op.expr_ty().and_then(|t| t.downcast_ref::<FuncTypeNode>().map(|t| !t.purity)).unwrap_or(true)
+}
+
+/// Whether evaluating `value` may have an effect: an impure call outside the
+/// functions it defines (TVM's `ContainsImpureCall`; a function is judged by its
+/// body, and calls of `own_name` are the function's own recursion).
+pub fn contains_impure_call(value: &ObjectRef, own_name: Option<&ObjectRef>, module: Option<&IRModule>) -> bool {
+    let root = match value.downcast_ref::<FunctionNode>() {
+        Some(f) => f.body.as_ref_obj(),
+        None => value.clone(),
+    };
     let mut found = false;
-    pre_order_visit(value, |n| {
-        if n.is::<FunctionNode>() {
+    pre_order_visit(&root, |n| {
+        if found || n.is::<FunctionNode>() || n.type_info().derives_from(crate::ir::Type::category_info()) {
             return false;
         }
         if let Some(c) = n.downcast_ref::<crate::ir::CallNode>() {
-            let op = c.op.as_object();
-            found |= if let Some(o) = op.downcast_ref::<crate::ir::OpNode>() {
-                crate::ir::Op::lookup(&o.name).and_then(|r| r.get_attr("FPurity")) == Some(Value::Bool(false))
-            } else if op.is::<ExternFuncNode>() {
-                true
-            } else if let Some(g) = op.downcast_ref::<crate::ir::expr::GlobalVarNode>() {
-                match module.lookup(&g.name_hint) {
-                    Some(f) => f.as_object().downcast_ref::<FunctionNode>().is_none_or(|f| !f.is_pure),
-                    None => true,
-                }
-            } else {
-                op.expr_ty().and_then(|t| t.downcast_ref::<FuncTypeNode>().map(|t| !t.purity)).unwrap_or(true)
-            };
+            let recursive = own_name.is_some_and(|o| c.op.as_object().same_as(o));
+            found |= !recursive && is_impure_call(c, module);
         }
         !found
     });
     found
+}
+
+fn impure(value: &ObjectRef, module: &IRModule) -> bool {
+    contains_impure_call(value, None, Some(module))
+}
+
+// ---------------------------------------------------------------------------
+// remove_all_unused.
+
+/// Who uses each variable (TVM's `UDChain`): the variables whose bound values use
+/// it; a use outside any binding's value (a sequence's result, a `match_cast`'s
+/// value at the top, anything in a nested function) makes it an output.
+#[derive(Default)]
+struct Usage {
+    users: Vec<(ObjectRef, Vec<ObjectRef>)>,
+    outputs: Vec<ObjectRef>,
+    bound: Vec<(ObjectRef, ObjectRef)>,
+}
+
+impl Usage {
+    fn define(&mut self, v: &ObjectRef) {
+        if !self.users.iter().any(|(k, _)| k.same_as(v)) {
+            self.users.push((v.clone(), Vec::new()));
+        }
+    }
+    fn use_var(&mut self, v: &ObjectRef, user: Option<&ObjectRef>) {
+        match user {
+            Some(u) => match self.users.iter_mut().find(|(k, _)| k.same_as(v)) {
+                Some((_, us)) => {
+                    if !us.iter().any(|x| x.same_as(u)) {
+                        us.push(u.clone());
+                    }
+                }
+                None => self.users.push((v.clone(), vec![u.clone()])),
+            },
+            None => {
+                if !self.outputs.iter().any(|x| x.same_as(v)) {
+                    self.outputs.push(v.clone());
+                }
+            }
+        }
+    }
+    fn visit(&mut self, e: &ObjectRef, user: Option<&ObjectRef>) {
+        if let Some(f) = e.downcast_ref::<FunctionNode>() {
+            for p in &f.params {
+                self.define(&p.as_ref_obj());
+            }
+            self.visit(&f.body.as_ref_obj(), None);
+            return;
+        }
+        if let Some(seq) = e.downcast_ref::<SeqExprNode>() {
+            for block in &seq.blocks {
+                for b in block.bindings() {
+                    let Some(var) = b.var().map(|v| v.0.clone()) else { continue };
+                    let value = b.value().map(|v| v.as_object().clone());
+                    self.define(&var);
+                    if let Some(value) = value {
+                        if b.as_object().is::<super::nodes::VarBindingNode>() {
+                            self.bound.push((var.clone(), value.clone()));
+                            self.visit(&value, Some(&var));
+                        } else {
+                            self.visit(&value, user);
+                        }
+                    }
+                }
+            }
+            self.visit(seq.body.as_object(), user);
+            return;
+        }
+        if is_var(e) {
+            self.use_var(e, user);
+            return;
+        }
+        if e.type_info().derives_from(crate::ir::Type::category_info()) {
+            return;
+        }
+        for f in e.fields() {
+            self.visit_value(&f, user);
+        }
+    }
+    fn visit_value(&mut self, v: &Value, user: Option<&ObjectRef>) {
+        match v {
+            Value::Object(o) => self.visit(o, user),
+            Value::Array(items) => items.iter().for_each(|x| self.visit_value(x, user)),
+            _ => {}
+        }
+    }
+}
+
+/// `expr` without the variable bindings nothing uses, transitively (TVM's
+/// `relax.analysis.remove_all_unused`): a binding outside a dataflow block stays
+/// when its value has an effect; blocks left empty go.
+pub fn remove_all_unused(expr: ObjectRef) -> Result<ObjectRef> {
+    let mut usage = Usage::default();
+    usage.visit(&expr, None);
+    let mut exposed = usage.outputs.clone();
+    for (var, value) in &usage.bound {
+        if contains_impure_call(value, None, None) {
+            exposed.push(var.clone());
+        }
+    }
+    let mut users = usage.users;
+    let mut unused: Vec<ObjectRef> = Vec::new();
+    loop {
+        let newly: Vec<ObjectRef> = users
+            .iter()
+            .filter(|(v, us)| us.is_empty() && !exposed.iter().any(|x| x.same_as(v)) && !unused.iter().any(|x| x.same_as(v)))
+            .map(|(v, _)| v.clone())
+            .collect();
+        if newly.is_empty() {
+            break;
+        }
+        for (_, us) in users.iter_mut() {
+            us.retain(|u| !newly.iter().any(|n| n.same_as(u)));
+        }
+        users.retain(|(v, _)| !newly.iter().any(|n| n.same_as(v)));
+        unused.extend(newly);
+    }
+    let unused: HashSet<usize> = unused.iter().map(|v| v.addr()).collect();
+    let removable = |block: &ObjectRef| -> Option<ObjectRef> {
+        let dataflow = block.is::<DataflowBlockNode>();
+        let (bindings, span) = if let Some(b) = block.downcast_ref::<DataflowBlockNode>() {
+            (&b.bindings, b.span.clone())
+        } else if let Some(b) = block.downcast_ref::<BindingBlockNode>() {
+            (&b.bindings, b.span.clone())
+        } else {
+            return None;
+        };
+        let drop = |b: &super::nodes::Binding| {
+            b.as_object().is::<super::nodes::VarBindingNode>()
+                && b.var().is_some_and(|v| unused.contains(&v.0.addr()))
+                && (dataflow || b.value().is_none_or(|v| !contains_impure_call(v.as_object(), None, None)))
+        };
+        if !bindings.iter().any(drop) {
+            return None;
+        }
+        let kept = bindings.iter().filter(|b| !drop(b)).cloned().collect();
+        Some(AnyBlock::make(dataflow, kept, span).0)
+    };
+    let out = structural_map(
+        expr,
+        |node: ObjectRef| -> Result<MapResult> {
+            Ok(match removable(&node) {
+                Some(b) => MapResult::Replace(b),
+                None => MapResult::Unchanged,
+            })
+        },
+        WalkOrder::PostOrder,
+    )?;
+    drop_empty_blocks(out)
 }
 
 fn eliminate_in_function(f: Function, module: &IRModule) -> Result<Option<Function>> {

@@ -336,49 +336,6 @@ fn known_part_agrees<T: crate::ir::Field>(base: &Option<T>, derived: &Option<T>)
     }
 }
 
-/// The most specific type both `a` and `b` belong to (TVM's `TypeLCA`, what an `If`
-/// gets from its branches): equal types stay; tensors keep what they agree on
-/// (shape, dtype, ndim, vdevice); tuples of one length join field-wise; anything
-/// else is `R.Any`.
-pub fn join_types(a: &Type, b: &Type) -> Type {
-    if a.same_as(b) || structural_equal(a, b, false) {
-        return a.clone();
-    }
-    if let (Some(x), Some(y)) = (as_tensor(a), as_tensor(b)) {
-        let dtype = match (&x.dtype, &y.dtype) {
-            (Some(p), Some(q)) if p.dtype == q.dtype => Some(p.clone()),
-            _ => None,
-        };
-        let ndim = if x.ndim == y.ndim { x.ndim } else { UNKNOWN_NDIM };
-        let shape = match (&x.shape, &y.shape) {
-            (Some(s), Some(t)) if structural_equal(s, t, false) => Some(s.clone()),
-            _ => None,
-        };
-        let vdevice = match (&x.vdevice, &y.vdevice) {
-            (Some(u), Some(v)) if structural_equal(u, v, false) => Some(u.clone()),
-            _ => None,
-        };
-        return TensorType::new(TensorTypeNode { shape, dtype, vdevice, ndim, span: Span::none() }).into();
-    }
-    if let (Some(x), Some(y)) = (as_shape(a), as_shape(b)) {
-        if x.ndim == y.ndim {
-            return ShapeType::with_ndim(x.ndim).into();
-        }
-        return ShapeType::with_ndim(UNKNOWN_NDIM).into();
-    }
-    if let (Some(x), Some(y)) = (as_tuple(a), as_tuple(b))
-        && x.fields.len() == y.fields.len()
-    {
-        return tuple_type(x.fields.iter().zip(&y.fields).map(|(p, q)| join_types(p, q)).collect());
-    }
-    if let (Some(p), Some(q)) = (a.as_prim(), b.as_prim())
-        && p == q
-    {
-        return a.clone();
-    }
-    any_type()
-}
-
 /// TVM's `EraseToWellDefined`: forget the parts of `ty` that mention symbolic
 /// variables not in `defined` (a function's `ret_ty` may only use the variables its
 /// parameters define). A tensor or shape keeps its rank; shape variables
@@ -390,36 +347,8 @@ pub fn erase_to_well_defined(ty: &Type, defined: &HashSet<ObjectRef>) -> Type {
 /// Forget the parts of `ty` that mention a variable `undefined` says is not defined
 /// (see [`erase_to_well_defined`]).
 pub fn erase_where(ty: &Type, undefined: &dyn Fn(&ObjectRef) -> bool) -> Type {
-    let uses_undefined = |obj: &ObjectRef| {
-        let mut vars = Vec::new();
-        collect_vars(&Value::Object(obj.clone()), &mut vars);
-        vars.iter().any(undefined)
-    };
-    if let Some(t) = as_tensor(ty) {
-        if !t.shape.as_ref().is_some_and(|s| uses_undefined(s)) {
-            return ty.clone();
-        }
-        return TensorType::new(TensorTypeNode {
-            shape: None,
-            dtype: t.dtype.clone(),
-            vdevice: t.vdevice.clone(),
-            ndim: t.ndim,
-            span: Span::none(),
-        })
-        .into();
-    }
-    if let Some(s) = as_shape(ty) {
-        let erase = s.values.as_ref().is_some_and(|vs| vs.iter().any(|v| uses_undefined(v)));
-        return if erase { ShapeType::with_ndim(s.ndim).into() } else { ty.clone() };
-    }
-    if let Some(t) = as_tuple(ty) {
-        let fields: Vec<Type> = t.fields.iter().map(|f| erase_where(f, undefined)).collect();
-        if fields.iter().zip(&t.fields).all(|(a, b)| a.same_as(b)) {
-            return ty.clone();
-        }
-        return tuple_type(fields);
-    }
-    ty.clone()
+    let value_of = |v: &ObjectRef| (!undefined(v)).then(|| Expr(v.clone()));
+    super::type_analysis::erase_to_well_defined_with(ty, &value_of).unwrap_or_else(|_| ty.clone())
 }
 
 /// The variables (`ir.Var`, `relax.expr.DataflowVar`) under a value, in first-seen order.

@@ -157,6 +157,11 @@ fn simplify(root: ObjectRef) -> Result<ObjectRef> {
     structural_map(root, step, WalkOrder::PreOrder)
 }
 
+/// A scalar expression simplified by the rules above (constants folded).
+pub fn simplify_expr(e: Expr) -> Result<Expr> {
+    Ok(Expr(simplify(e.as_object().clone())?))
+}
+
 /// The pass's body on one function: always a new function, as TVM's pass returns
 /// one even when nothing changed (`same_as` the input is false).
 pub fn stmt_simplify(f: PrimFunc) -> Result<Option<PrimFunc>> {

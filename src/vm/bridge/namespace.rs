@@ -327,6 +327,19 @@ pub fn namespace_path(obj: &PyObjectRef) -> Option<String> {
 
 #[pyclass(with(GetAttr, Representable))]
 impl PyNamespace {
+    /// A namespace is a package to the import system: `import tvm.script.relax.X`
+    /// goes on to the finders (`tvm.script` maps it to the dialect's Python package).
+    #[pygetset]
+    fn __path__(&self, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.new_list(Vec::new()).into()
+    }
+
+    /// No import spec: the namespace is made by `tvm.script`, not loaded.
+    #[pygetset]
+    fn __spec__(&self, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.none()
+    }
+
     #[pymethod]
     fn __dir__(&self, vm: &VirtualMachine) -> PyObjectRef {
         let names = member_names(&self.path).into_iter().map(|n| vm.ctx.new_str(n).into()).collect();

@@ -145,4 +145,4 @@ IRModule.attrs = property(lambda self: DictAttrs(self._attr_dict()))
 # Passes and pass instruments (tvm.ir.transform, tvm.ir.instrument).
 from tvm._lazy import lazy_names as _lazy_names  # noqa: E402
 
-__getattr__ = _lazy_names(__name__, {"transform": (".transform", None), "instrument": (".instrument", None)})
+__getattr__ = _lazy_names(__name__, {"transform": (".transform", None), "instrument": (".instrument", None), "base": (".base", None), "supply": (".supply", None)})

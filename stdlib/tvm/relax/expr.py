@@ -24,3 +24,25 @@ ExternFunc = _ts.ir_class("relax.expr.ExternFunc")
 _R = _ts.namespace("relax")
 const = _R.const
 prim_value = _R.prim_value
+
+
+def _shape_item(self, index):
+    if index >= len(self):
+        raise IndexError("ShapeExpr index out of range")
+    return self.values[index]
+
+
+# TVM's ShapeExpr reads as the sequence of its values.
+ShapeExpr.__getitem__ = _shape_item
+ShapeExpr.__len__ = lambda self: len(self.values)
+ShapeExpr.__bool__ = lambda self: len(self) != 0
+
+
+def make_shape(shape):
+    """A `ShapeExpr` of the values of a list or tuple."""
+    if isinstance(shape, (list, tuple)):
+        return ShapeExpr(shape)
+    raise TypeError(
+        "make_shape expects a list or tuple of shape values, "
+        f"but received type {type(shape).__name__}"
+    )

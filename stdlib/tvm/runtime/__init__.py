@@ -1,7 +1,7 @@
 """`tvm.runtime`, as far as IR work uses it: tensors (the data of constants) made
 from NumPy arrays, `Object`, and `script_printer`."""
 import _tvmscript as _ts
-from tvm_ffi import Object  # noqa: F401
+from tvm_ffi import Object, ObjectConvertible, convert  # noqa: F401
 
 Tensor = _ts.ir_class("ffi.Tensor")
 

@@ -82,3 +82,49 @@ def __getattr__(name):
 
         return _bind_namespace(name, importlib.import_module(path))
     raise AttributeError(f"module 'tvm.script' has no attribute '{name}'")
+
+
+# Modules under a namespace (`import tvm.script.parser.relax.entry`), as TVM's
+# redirect finder gives them: a built-in dialect's Python package holds them
+# (`tvm.relax.script`, its parser under `tvm.relax.script.parser`).
+_DIALECT_PACKAGES = {"relax": "tvm.relax.script"}
+
+
+def _redirect_target(fullname):
+    for prefix, suffix in (("tvm.script.parser.", ".parser"), ("tvm.script.", "")):
+        if not fullname.startswith(prefix):
+            continue
+        head, _, tail = fullname[len(prefix):].partition(".")
+        package = _DIALECT_PACKAGES.get(head)
+        if package is not None and tail:
+            return f"{package}{suffix}.{tail}"
+        return None
+    return None
+
+
+class _DialectRedirectFinder:
+    """Finds `tvm.script[.parser].<dialect>.<module>` as the dialect's module."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        real = _redirect_target(fullname)
+        if real is None:
+            return None
+        import importlib.util
+
+        return importlib.util.spec_from_loader(fullname, _AliasLoader(real))
+
+
+class _AliasLoader:
+    def __init__(self, real):
+        self.real = real
+
+    def create_module(self, spec):
+        import importlib
+
+        return importlib.import_module(self.real)
+
+    def exec_module(self, module):
+        pass
+
+
+_sys.meta_path.append(_DialectRedirectFinder())

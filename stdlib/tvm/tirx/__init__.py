@@ -114,4 +114,4 @@ def any(*args, span=None):  # noqa: A001
 # Analyses and passes (tvm.tirx.analysis, tvm.tirx.transform).
 from tvm._lazy import lazy_names as _lazy_names  # noqa: E402
 
-__getattr__ = _lazy_names(__name__, {"analysis": (".analysis", None), "transform": (".transform", None)})
+__getattr__ = _lazy_names(__name__, {"analysis": (".analysis", None), "transform": (".transform", None), "buffer": (".buffer", None), "expr": (".expr", None), "function": (".function", None), "BufferAccessKind": (".buffer", "BufferAccessKind")})

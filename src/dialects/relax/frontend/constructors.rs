@@ -109,18 +109,5 @@ pub fn tuple_get_item(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "TupleGetItem", &["tuple_value", "index", "span"], args)?;
     let t = to_expr(vm, &required(vm, "TupleGetItem", "tuple_value", &a[0])?)?;
     let index = py_int(vm, &required(vm, "TupleGetItem", "index", &a[1])?)?;
-    let shown = match t.downcast_ref::<ir::VarNode>() {
-        Some(v) => format!(" {}", v.name),
-        None => String::new(),
-    };
-    if index < 0 {
-        return Err(vm.new_index_error(format!("Index out of bounds: Tuple{shown} cannot be accessed with negative index {index}")));
-    }
-    if let Some(tt) = t.ty().downcast_ref::<ir::TupleTypeNode>()
-        && index as usize >= tt.fields.len()
-    {
-        let n = tt.fields.len();
-        return Err(vm.new_index_error(format!("Index out of bounds: Tuple{shown} is of size {n}, and cannot be accessed with index {index}")));
-    }
     Ok(py(vm, super::hooks::tuple_item(vm, &t, index)?))
 }

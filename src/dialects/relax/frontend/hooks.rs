@@ -340,13 +340,21 @@ pub(super) fn finish_if(vm: &VirtualMachine, cond: Expr, then_seq: Seq, else_seq
     Ok(var)
 }
 
-/// `t[i]` on a Relax tuple value.
+/// `t[i]` on a Relax tuple value; an index outside the tuple's type is an
+/// `IndexError` with TVM's message (so iterating a tuple value stops at its end).
 pub(super) fn tuple_item(vm: &VirtualMachine, t: &Expr, index: i64) -> PyResult<Expr> {
+    let shown = match t.downcast_ref::<ir::VarNode>() {
+        Some(v) => format!(" {}", v.name),
+        None => String::new(),
+    };
+    if index < 0 {
+        return Err(vm.new_index_error(format!("Index out of bounds: Tuple{shown} cannot be accessed with negative index {index}")));
+    }
     let ty = match t.ty().downcast_ref::<ir::TupleTypeNode>() {
         Some(tt) => {
-            let n = tt.fields.len() as i64;
-            if index < 0 || index >= n {
-                return Err(diag(vm, format!("error: Index out of bounds: tuple {} is of size {n}, cannot access index {index}", t.type_key())));
+            let n = tt.fields.len();
+            if index as usize >= n {
+                return Err(vm.new_index_error(format!("Index out of bounds: Tuple{shown} is of size {n}, and cannot be accessed with index {index}")));
             }
             tt.fields[index as usize].clone()
         }

@@ -5,6 +5,7 @@
 //! generic operator calls (`operators` Python's operators on Relax values) (`special` the ones with their own argument rules),
 //! `types_ns` the type constructors and `convert` Python values as Relax IR.
 
+pub mod analysis_api;
 pub mod block_builder;
 pub mod builder_api;
 pub mod constructors;

@@ -59,6 +59,7 @@ pub fn register() {
     });
     // Helpers the frozen `tvm.relax` package calls.
     register_namespace_initializer("relax._impl", |t| {
+        super::analysis_api::register(t);
         t.func("BlockBuilderCore", super::block_builder::new_core);
         t.func("check_well_formed", |vm, args| {
             let obj = args.args.first().and_then(|a| unwrap_object(a)).ok_or_else(|| diag(vm, "check_well_formed expects an IRModule or a function"))?;
@@ -127,6 +128,12 @@ fn type_ctor(t: &mut NamespaceTable, name: &str, kind: TypeKind) {
 
 fn members(t: &mut NamespaceTable) {
     t.func("function", func::decorator);
+    // `tvm.script.parser.relax.entry` (TVM's module of type proxies), a frozen module.
+    t.value("entry", |vm| {
+        const ENTRY: &str = "tvm.relax.script.parser.entry";
+        vm.import(ENTRY, 0)?;
+        vm.sys_module.get_attr("modules", vm)?.get_item(ENTRY, vm)
+    });
     t.func("macro", func::macro_decorator);
     t.func("dataflow", |vm, _| Ok(DataflowCtx.into_ref(&vm.ctx).into()));
     t.func("output", hooks::output);

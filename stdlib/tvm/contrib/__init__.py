@@ -1,0 +1,3 @@
+"""`tvm.contrib`: interfaces to external libraries, as far as they describe IR
+(an extern operator calling the library's packed function); nothing here runs a
+library."""
