@@ -3,6 +3,9 @@ objects as `tvm.ir`'s)."""
 from tvm.ir import (  # noqa: F401
     Node,
     Object,
+    SequentialSpan,
+    SourceName,
+    Span,
     assert_structural_equal,
     load_json,
     save_json,
