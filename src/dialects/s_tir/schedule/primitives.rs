@@ -251,7 +251,8 @@ fn product(factors: &[Expr], dtype: DataType) -> crate::ir::Result<Expr> {
     }
 }
 
-fn new_loop(var: Var, extent: Expr, body: Stmt) -> For {
+/// A serial loop from 0 (in the loop variable's type) over `extent`.
+pub(super) fn new_loop(var: Var, extent: Expr, body: Stmt) -> For {
     let dtype = var.dtype();
     // A constant extent takes the loop variable's type (`T.int64(512)`).
     let extent = match extent.as_int() {

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use crate::dialects::s_tir::frontend::regions;
 use crate::dialects::s_tir::nodes::{SBlock, SBlockNode, SBlockRealizeNode};
-use crate::dialects::tirx::nodes::{For, ForKind, ForNode, IterVarType, SeqStmt, SeqStmtNode, Stmt, BufferStoreNode};
+use crate::dialects::tirx::nodes::{For, ForNode, IterVarType, SeqStmt, SeqStmtNode, Stmt, BufferStoreNode};
 use crate::ir::expr::BinOp;
 use crate::ir::map::{pre_order_visit, structural_map, MapResult, WalkOrder};
 use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Span, TensorLoad, TensorLoadNode, Var};
@@ -255,17 +255,8 @@ pub fn reorder(state: &mut ScheduleState, ids: &[SRefId]) -> SchResult<()> {
 
 fn unit_loop(body: Stmt) -> For {
     let dtype = DataType::int(32);
-    For::new(ForNode {
-        loop_var: Var::scalar("u", dtype),
-        min: arith::make_const_int(dtype, 0, Span::none()).unwrap(),
-        extent: arith::make_const_int(dtype, 1, Span::none()).unwrap(),
-        kind: ForKind::Serial,
-        body,
-        thread_binding: None,
-        annotations: std::sync::Arc::from(Vec::new()),
-        step: None,
-        span: Span::none(),
-    })
+    let one = arith::make_const_int(dtype, 1, Span::none()).expect("an int32 constant");
+    super::primitives::new_loop(Var::scalar("u", dtype), one, body)
 }
 
 /// `add_unit_loop`: a loop of extent 1 above a loop or a block.
