@@ -18,6 +18,15 @@ use crate::vm::{self, InterpOptions};
 /// Parse every definition of a printed script in `vm` (well-formedness check off,
 /// as TVM prints and parses deliberately ill-formed IR with the check off).
 fn parse_printed(vm: &VirtualMachine, source: &Source, check: bool) -> Result<Vec<(String, ObjectRef)>, String> {
+    parse_with(vm, source, check, true)
+}
+
+/// Parse every definition of `source`, with the printed-script header's names
+/// supplied (`header`) or with only what the file itself imports.
+fn parse_with(vm: &VirtualMachine, source: &Source, check: bool, header: bool) -> Result<Vec<(String, ObjectRef)>, String> {
+    if !header {
+        return run_quietly(vm, source, &[], check);
+    }
     // The header's modules (`tvm.script` and what it imports) are part of the
     // command's start and live as long as it: imported the first time as the
     // interpreter's own start-up modules are (see `vm::interp::start_up`), the import
@@ -32,7 +41,22 @@ fn parse_printed(vm: &VirtualMachine, source: &Source, check: bool) -> Result<Ve
         None => parse::printed_script_globals(vm),
     }
     .map_err(|e| exception_text_with(vm, &e, source, diagnostics::diagnostic_color()))?;
-    let parsed = parse::run_script(vm, source, &extra, check).map_err(|e| exception_text_with(vm, &e, source, diagnostics::diagnostic_color()))?;
+    run_quietly(vm, source, &extra, check)
+}
+
+/// Run `source` for its definitions, its own prints sent to stderr: stdout carries
+/// only the command's text.
+fn run_quietly(vm: &VirtualMachine, source: &Source, extra: &[(String, rustpython_vm::PyObjectRef)], check: bool) -> Result<Vec<(String, ObjectRef)>, String> {
+    let sys = &vm.sys_module;
+    let stdout = sys.get_attr("stdout", vm).ok();
+    if let Ok(stderr) = sys.get_attr("stderr", vm) {
+        let _ = sys.set_attr("stdout", stderr, vm);
+    }
+    let parsed = parse::run_script(vm, source, extra, check);
+    if let Some(out) = stdout {
+        let _ = sys.set_attr("stdout", out, vm);
+    }
+    let parsed = parsed.map_err(|e| exception_text_with(vm, &e, source, diagnostics::diagnostic_color()))?;
     Ok(parsed.definitions)
 }
 
@@ -72,29 +96,29 @@ fn load(path: &Path) -> Result<Source, String> {
 
 /// The printer configuration for a file: its spelling, and `show_meta` when the
 /// file carries a metadata section.
-fn config_for(source: &Source, syntax: Syntax) -> PrinterConfig {
-    PrinterConfig { syntax, show_meta: source.text.contains("metadata = tvm.ir.load_json("), ..Default::default() }
+fn config_for(source: &Source, syntax: Syntax, show_meta: bool) -> PrinterConfig {
+    PrinterConfig { syntax, show_meta: show_meta || source.text.contains("metadata = tvm.ir.load_json("), ..Default::default() }
 }
 
+/// The definitions as `.script()` prints them; when a file has several, each under
+/// the name it is bound to (`class Before`, `def k2`), so they do not all read
+/// `class Module`.
 fn print_defs(defs: &[(String, ObjectRef)], cfg: &PrinterConfig) -> ir::Result<String> {
     let mut out = String::new();
-    for (i, (_, obj)) in defs.iter().enumerate() {
+    for (i, (name, obj)) in defs.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        out.push_str(&printer::script(obj, cfg)?);
+        let cfg = PrinterConfig { name: (defs.len() > 1).then(|| name.clone()), ..cfg.clone() };
+        out.push_str(&printer::script(obj, &cfg)?);
         out.push('\n');
     }
     Ok(out)
 }
 
-fn with_vm<R>(f: impl FnOnce(&VirtualMachine) -> R) -> R {
-    with_limited_vm(&Limits::default(), |vm, _| f(vm))
-}
-
 fn with_limited_vm<R>(limits: &Limits, f: impl FnOnce(&VirtualMachine, &Timer) -> R) -> R {
     let interrupter = limits.timeout.map(|_| vm::limits::Interrupter::new());
-    let opts = InterpOptions { recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), ..Default::default() };
+    let opts = InterpOptions { recursion_limit: limits.recursion_limit, interrupter: interrupter.clone(), sandbox: limits.sandbox, ..Default::default() };
     // A command runs one interpreter in its process: what its start makes lives as
     // long as the process.
     let interp = vm::interp::start_up(|| vm::new_interpreter(&opts));
@@ -104,17 +128,18 @@ fn with_limited_vm<R>(limits: &Limits, f: impl FnOnce(&VirtualMachine, &Timer) -
 
 /// `tvmscript print FILE [--syntax native|tvm]`.
 pub fn print(path: &Path, syntax: Syntax) -> i32 {
-    print_with(path, syntax, false, &Limits::default())
+    print_with(path, syntax, false, false, &Limits::default())
 }
 
 /// `tvmscript print --color`: as [`print()`], syntax-highlighted with ANSI colours
 /// when `color` (the REPL's highlighter).
 pub fn print_with_color(path: &Path, syntax: Syntax, color: bool) -> i32 {
-    print_with(path, syntax, color, &Limits::default())
+    print_with(path, syntax, color, false, &Limits::default())
 }
 
-/// `tvmscript print`, highlighted or not, within `limits` (the caller provides the stack).
-pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> i32 {
+/// `tvmscript print`, highlighted or not, with the metadata section (`show_meta`)
+/// or not, within `limits` (the caller provides the stack).
+pub fn print_with(path: &Path, syntax: Syntax, color: bool, show_meta: bool, limits: &Limits) -> i32 {
     let source = match load(path) {
         Ok(s) => s,
         Err(msg) => return fail(&msg, 2),
@@ -125,7 +150,7 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
         Err(msg) => return fail(&msg, 1),
     };
     crate::memory::release_free_memory();
-    match print_defs(&defs, &config_for(&source, syntax)) {
+    match print_defs(&defs, &config_for(&source, syntax, show_meta)) {
         Ok(text) => {
             drop(defs);
             let text = if color { crate::repl::highlight::highlight(&text) } else { text };
@@ -140,9 +165,9 @@ pub fn print_with(path: &Path, syntax: Syntax, color: bool, limits: &Limits) -> 
 /// interpreter, each file's text written as soon as it is printed, a file that
 /// fails reported on stderr and the others printed. The exit code is the worst
 /// (2 for an unreadable file, 1 for one that does not parse or print).
-pub fn print_files(paths: &[std::path::PathBuf], syntax: Syntax, color: bool, limits: &Limits) -> i32 {
+pub fn print_files(paths: &[std::path::PathBuf], syntax: Syntax, color: bool, show_meta: bool, limits: &Limits) -> i32 {
     if let [path] = paths {
-        return print_with(path, syntax, color, limits);
+        return print_with(path, syntax, color, show_meta, limits);
     }
     let mut code = 0;
     with_limited_vm(limits, |vm, timer| {
@@ -155,7 +180,7 @@ pub fn print_files(paths: &[std::path::PathBuf], syntax: Syntax, color: bool, li
                 }
             };
             let text = parse_definitions(vm, timer, &source, false)
-                .and_then(|defs| print_defs(&defs, &config_for(&source, syntax)).map_err(|e| format!("{}: error: cannot print: {e}", source.name)));
+                .and_then(|defs| print_defs(&defs, &config_for(&source, syntax, show_meta)).map_err(|e| format!("{}: error: cannot print: {e}", source.name)));
             match text {
                 Ok(text) => {
                     let text = if color { crate::repl::highlight::highlight(&text) } else { text };
@@ -175,10 +200,23 @@ pub fn print_files(paths: &[std::path::PathBuf], syntax: Syntax, color: bool, li
 
 /// `tvmscript roundtrip FILE...`: parse, print, re-parse, compare.
 pub fn roundtrip(paths: &[std::path::PathBuf], syntax: Syntax) -> i32 {
-    let (mut passed, mut failed) = (0usize, 0usize);
-    with_vm(|vm| {
+    roundtrip_with(paths, syntax, &Limits::default())
+}
+
+/// [`roundtrip`] within `limits` (sandboxed or not).
+pub fn roundtrip_with(paths: &[std::path::PathBuf], syntax: Syntax, limits: &Limits) -> i32 {
+    let (mut passed, mut failed, mut unreadable) = (0usize, 0usize, 0);
+    with_limited_vm(limits, |vm, _| {
         for path in paths {
-            match roundtrip_one(vm, path, syntax) {
+            let source = match load(path) {
+                Ok(s) => s,
+                Err(msg) => {
+                    failed += 1;
+                    unreadable = fail(&msg, 2);
+                    continue;
+                }
+            };
+            match roundtrip_one(vm, &source, syntax) {
                 Ok(()) => passed += 1,
                 Err(msg) => {
                     failed += 1;
@@ -191,16 +229,16 @@ pub fn roundtrip(paths: &[std::path::PathBuf], syntax: Syntax) -> i32 {
         }
     });
     let written = write_stdout(&format!("{passed} passed, {failed} failed\n"));
-    i32::from(failed > 0).max(written)
+    i32::from(failed > 0).max(written).max(unreadable)
 }
 
-fn roundtrip_one(vm: &VirtualMachine, path: &Path, syntax: Syntax) -> Result<(), String> {
-    let source = load(path)?;
-    let defs = parse_printed(vm, &source, false)?;
+fn roundtrip_one(vm: &VirtualMachine, source: &Source, syntax: Syntax) -> Result<(), String> {
+    let defs = parse_printed(vm, source, false)?;
     if defs.is_empty() {
         return Err("no TVMScript definition found".into());
     }
-    let cfg = config_for(&source, syntax);
+    // With the metadata section: constants then parse back.
+    let cfg = config_for(source, syntax, true);
     let text = print_defs(&defs, &cfg).map_err(|e| format!("cannot print: {e}"))?;
     let again = Source::new(&format!("{} (printed)", source.name), &text);
     let defs2 = parse_printed(vm, &again, false).map_err(|e| format!("printed text does not parse: {e}"))?;
@@ -282,12 +320,13 @@ pub fn check_files(paths: &[std::path::PathBuf], limits: &Limits) -> i32 {
 /// `tvmscript fmt FILE... [--syntax S] [--check] [--diff]`: format each file's
 /// definitions in place (see `crate::fmt`); `--check` and `--diff` leave the files
 /// (a report, a unified diff on stdout); `-` formats standard input to stdout.
-/// Exit: 1 when a file is refused or does not parse, or, with `--check`, would
-/// change; 2 when a file cannot be read or written (the worst over the files).
+/// A definition fmt cannot rewrite keeping its IR is left as written with a
+/// warning. Exit: 1 when a file does not parse, or, with `--check` or `--diff`,
+/// would change; 2 when a file cannot be read or written (the worst over the files).
 pub fn fmt_files(paths: &[std::path::PathBuf], syntax: Option<Syntax>, check: bool, diff: bool, limits: &Limits) -> i32 {
-    use crate::fmt::{format_source, unified_diff, write_atomically, Formatted};
+    use crate::fmt::{format_source, unified_diff, write_atomically};
     let mut code = 0;
-    let (mut changed, mut unchanged, mut refused) = (0usize, 0usize, 0usize);
+    let (mut changed, mut unchanged, mut left, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let leave = check || diff;
     with_limited_vm(limits, |vm, timer| {
         for path in paths {
@@ -299,32 +338,46 @@ pub fn fmt_files(paths: &[std::path::PathBuf], syntax: Option<Syntax>, check: bo
                     continue;
                 }
             };
-            let result = parse_definitions(vm, timer, &source, false).and_then(|defs| format_source(&source, &defs, syntax));
-            let new = match result {
-                Ok(Formatted::Unchanged) => {
-                    unchanged += 1;
-                    if stdin && !leave {
-                        code = code.max(write_stdout(&source.text));
-                    }
-                    continue;
-                }
-                Ok(Formatted::Changed(text)) => text,
+            // A file that runs on its own is checked as it will run: with its own
+            // imports only (fmt adds those the printed text needs); a printed
+            // script relies on its header's names.
+            let (defs, header) = match timer.time(&source, || parse_with(vm, &source, false, false)) {
+                Ok(d) => (Ok(d), false),
+                Err(_) => (timer.time(&source, || parse_with(vm, &source, false, true)), true),
+            };
+            let mut reparse = |s: &Source| timer.time(s, || parse_with(vm, s, false, header));
+            let result = defs.and_then(|defs| format_source(&source, &defs, syntax, &mut reparse));
+            let formatted = match result {
+                Ok(f) => f,
                 Err(msg) => {
                     refused += 1;
                     code = code.max(fail(&msg, 1));
                     continue;
                 }
             };
+            for w in &formatted.left {
+                eprintln!("{}", w.trim_end());
+            }
+            left += usize::from(!formatted.left.is_empty());
+            let Some(new) = formatted.text else {
+                unchanged += 1;
+                if stdin && !leave {
+                    code = code.max(write_stdout(&source.text));
+                }
+                continue;
+            };
             changed += 1;
             if diff {
                 code = code.max(write_stdout(&unified_diff(&source.name, &source.text, &new)));
             }
-            if check {
-                eprintln!("would reformat {}", source.name);
+            if leave {
+                if check {
+                    eprintln!("would reformat {}", source.name);
+                }
                 code = code.max(1);
-            } else if stdin && !diff {
+            } else if stdin {
                 code = code.max(write_stdout(&new));
-            } else if !diff {
+            } else {
                 match write_atomically(path, &new) {
                     Ok(()) => eprintln!("reformatted {}", source.name),
                     Err(e) => code = code.max(fail(&format!("{}: error: cannot write: {e}", source.name), 2)),
@@ -333,8 +386,9 @@ pub fn fmt_files(paths: &[std::path::PathBuf], syntax: Option<Syntax>, check: bo
         }
     });
     let verb = if leave { "would be reformatted" } else { "reformatted" };
-    let refused = if refused > 0 { format!(", {refused} not formatted") } else { String::new() };
-    eprintln!("{changed} file{} {verb}, {unchanged} unchanged{refused}", if changed == 1 { "" } else { "s" });
+    let left = if left > 0 { format!(", {left} with definitions left as written") } else { String::new() };
+    let refused = if refused > 0 { format!(", {refused} not parsed") } else { String::new() };
+    eprintln!("{changed} file{} {verb}, {unchanged} unchanged{left}{refused}", if changed == 1 { "" } else { "s" });
     code
 }
 

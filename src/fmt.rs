@@ -1,12 +1,21 @@
-//! `tvmscript fmt`: each top-level TVMScript definition of a file replaced by its
-//! printed text, where that changes only layout. The printed text of a definition
-//! is the canonical text of its IR, so formatting never changes meaning; what it
-//! could lose is what the printer does not keep: comments inside a definition and
-//! sugar (`for i in range(8)` where the printer writes `T.serial`, a helper call it
-//! expands). So a definition is formatted only when its tokens, layout aside, are
-//! the printed text's; otherwise the file is left as it is, with a located message
-//! at the first token that would change. Code around the definitions (imports,
-//! helpers, comments between definitions) is kept byte for byte.
+//! `tvmscript fmt`: each top-level TVMScript definition of a file rewritten to its
+//! canonical printed text, the way a formatter for a language with one canonical
+//! form works (gofmt, rustfmt): the printer's text is the layout, so any file fmt
+//! accepts comes out the same whatever layout it was written in.
+//!
+//! A definition is rewritten only when its meaning is kept: the new file is parsed
+//! again and each rewritten definition must be structurally equal to the one it
+//! replaces; one that is not (or that prints its constants as a metadata section)
+//! is left as written, with a located warning saying why; so is one whose TVM
+//! spelling TVM 0.27 itself would not parse (a PrimFunc's symbolic shape printed
+//! as a module-level `TypeVar`), since the file must still run there. Comments
+//! are kept: those between definitions byte for byte with the code around them;
+//! inside a definition a trailing comment goes to the end of the line of the
+//! printed token that preceded it, a comment on a line of its own before the line
+//! of the printed token that followed it; tokens are matched by aligning the
+//! source's with the printed ones. Each definition keeps its name and the
+//! spelling it is written in (`T.prim_func`/`T.Buffer` or `T.function`/`T.Tensor`,
+//! else whichever its tokens match better), or `--syntax`'s.
 
 use std::path::Path;
 
@@ -15,18 +24,18 @@ use rustpython_vm::compiler::ast::token::TokenKind;
 use rustpython_vm::compiler::ast::{self, Stmt};
 use rustpython_vm::compiler::parser;
 
-use crate::ir::ObjectRef;
+use crate::ir::{self, ObjectRef};
 use crate::printer::{self, PrinterConfig, Syntax};
 use crate::script::diagnostics::{self, Diagnostic};
 use crate::script::Source;
 
 /// The outcome of formatting one source.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Formatted {
-    /// Already formatted.
-    Unchanged,
-    /// The new text.
-    Changed(String),
+pub struct Formatted {
+    /// The new text, `None` when the file is already formatted.
+    pub text: Option<String>,
+    /// One located warning per definition left as written, saying why.
+    pub left: Vec<String>,
 }
 
 /// A definition's place in the file: from its first decorator's line to its end.
@@ -56,32 +65,27 @@ fn regions(source: &Source, names: &[&str]) -> Result<Vec<Region>, String> {
     Ok(out)
 }
 
-/// A token as compared: its kind and its text, a string by its contents (the
-/// printer's quotes may differ from the source's).
-#[derive(Debug, PartialEq, Eq)]
-struct Tok<'a> {
-    kind: TokenKind,
-    text: &'a str,
+/// A token as aligned: its kind and its text, a string by its contents (the
+/// printer's quotes may differ from the source's), a number by its value.
+struct Tok {
+    key: String,
     range: TextRange,
 }
 
-impl Tok<'_> {
-    /// The same token, a number by its value (`T.float32(1)` prints `1.0`).
-    fn same(&self, other: &Tok<'_>) -> bool {
-        let number = |t: &Tok<'_>| matches!(t.kind, TokenKind::Int | TokenKind::Float).then(|| t.text.replace('_', "").parse::<f64>().ok()).flatten();
-        match (number(self), number(other)) {
-            (Some(a), Some(b)) => a == b,
-            _ => self.kind == other.kind && self.text == other.text,
-        }
-    }
+/// A comment of the source within a definition.
+struct Comment {
+    range: TextRange,
+    /// Code precedes it on its line.
+    trailing: bool,
 }
 
-/// The tokens of `text` within `range` that carry meaning: no layout (newlines,
-/// indentation), no trailing comma before a closing bracket.
-fn meaningful(text: &str, range: TextRange) -> Result<(Vec<Tok<'_>>, Option<TextRange>), String> {
+/// The tokens of `text` within `range` that carry meaning (no layout, no trailing
+/// comma before a closing bracket), and the comments.
+fn tokens(text: &str, range: TextRange) -> Result<(Vec<Tok>, Vec<Comment>), String> {
     let parsed = parser::parse_module(text).map_err(|e| e.to_string())?;
-    let mut toks: Vec<Tok<'_>> = Vec::new();
-    let mut comment = None;
+    let mut toks: Vec<Tok> = Vec::new();
+    let mut comments = Vec::new();
+    let mut last_kind = None;
     for t in parsed.tokens().iter() {
         let r = t.range();
         if r.start() < range.start() || r.end() > range.end() {
@@ -90,140 +94,410 @@ fn meaningful(text: &str, range: TextRange) -> Result<(Vec<Tok<'_>>, Option<Text
         let kind = t.kind();
         match kind {
             TokenKind::Comment => {
-                comment.get_or_insert(r);
+                let start = u32::from(r.start()) as usize;
+                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+                comments.push(Comment { range: r, trailing: !text[line_start..start].trim().is_empty() });
                 continue;
             }
             TokenKind::Newline | TokenKind::NonLogicalNewline | TokenKind::Indent | TokenKind::Dedent | TokenKind::EndOfFile => continue,
-            TokenKind::Rpar | TokenKind::Rsqb | TokenKind::Rbrace if toks.last().is_some_and(|p| p.kind == TokenKind::Comma) => {
+            TokenKind::Rpar | TokenKind::Rsqb | TokenKind::Rbrace if last_kind == Some(TokenKind::Comma) => {
                 toks.pop();
             }
             _ => {}
         }
+        last_kind = Some(kind);
         let mut s = &text[r];
-        if kind == TokenKind::String {
-            s = s.trim_start_matches(['r', 'b', 'u', 'R', 'B', 'U']);
-            if s.len() >= 2 {
-                s = &s[1..s.len() - 1];
+        let key = match kind {
+            TokenKind::String => {
+                s = s.trim_start_matches(['r', 'b', 'u', 'R', 'B', 'U']);
+                if s.len() >= 2 {
+                    s = &s[1..s.len() - 1];
+                }
+                format!("s{s}")
             }
-        }
-        toks.push(Tok { kind, text: s, range: r });
+            TokenKind::Int | TokenKind::Float => match s.replace('_', "").parse::<f64>() {
+                Ok(v) => format!("n{v}"),
+                Err(_) => format!("n{s}"),
+            },
+            _ => format!("{kind:?}{s}"),
+        };
+        toks.push(Tok { key, range: r });
     }
-    Ok((toks, comment))
+    Ok((toks, comments))
 }
 
-/// The printed text of a definition without the header the printer puts above it
-/// (`# from tvm.script import tirx as T` and the blank line after).
-fn printed_body(obj: &ObjectRef, syntax: Syntax) -> Result<String, String> {
-    let cfg = PrinterConfig { syntax, ..Default::default() };
-    let text = printer::script(obj, &cfg).map_err(|e| format!("cannot print: {e}"))?;
+/// The printed text of a definition under `name`, without the header the printer
+/// puts above it (`# from tvm.script import tirx as T` and the blank line after),
+/// and the imports of that header (`from tvm.script import tirx as T`).
+fn printed_body(obj: &ObjectRef, name: &str, syntax: Syntax) -> Result<(String, Vec<String>), String> {
+    let cfg = PrinterConfig { syntax, name: Some(name.to_string()), ..Default::default() };
+    let text = printer::script(obj, &cfg).map_err(|e| format!("it cannot be printed: {e}"))?;
     let mut rest = text.as_str();
+    let mut imports = Vec::new();
     while let Some(line) = rest.lines().next() {
         if line.starts_with("# from ") || line.starts_with("# import ") || line.is_empty() {
+            if !line.is_empty() {
+                imports.push(line[2..].to_string());
+            }
             rest = &rest[(line.len() + 1).min(rest.len())..];
         } else {
             break;
         }
     }
-    Ok(rest.trim_end().to_string())
+    Ok((rest.trim_end().to_string(), imports))
 }
 
-/// Why a definition cannot be formatted: a located diagnostic.
-fn refusal(source: &Source, at: TextRange, message: String, note: String) -> String {
-    let start = u32::from(at.start()) as usize;
-    let end = u32::from(at.end()) as usize;
-    let d = Diagnostic { kind: "FormatError".into(), message, file: source.name.to_string(), start, end: end.max(start + 1), notes: vec![note] };
-    d.render(&source.text, diagnostics::diagnostic_color())
-}
-
-/// Compare one definition's tokens with its printed text in `syntax`: `Ok` when only
-/// layout differs, else the first source token that differs and what is printed there.
-fn compare(source: &Source, region: &Region, printed: &str) -> Result<(), (TextRange, String)> {
-    let (ours, _) = meaningful(&source.text, region.range).map_err(|e| (region.range, e))?;
-    let (theirs, _) = meaningful(printed, TextRange::up_to(TextSize::from(printed.len() as u32))).map_err(|e| (region.range, e))?;
-    for (i, a) in ours.iter().enumerate() {
-        match theirs.get(i) {
-            Some(b) if a.same(b) => {}
-            Some(b) => return Err((a.range, printed_line(printed, b.range))),
-            None => return Err((a.range, String::new())),
-        }
-    }
-    match theirs.get(ours.len()) {
-        Some(b) => Err((ours.last().map_or(region.range, |t| t.range), printed_line(printed, b.range))),
-        None => Ok(()),
+/// The name an import statement binds (`from a import b as C`: `C`; `import tvm`: `tvm`).
+fn bound_name(import: &str) -> &str {
+    match import.rsplit_once(" as ") {
+        Some((_, n)) => n.trim(),
+        None => import.rsplit([' ', ',']).next().unwrap_or("").split('.').next().unwrap_or(""),
     }
 }
 
-fn printed_line(printed: &str, at: TextRange) -> String {
-    let start = u32::from(at.start()) as usize;
-    let line_start = printed[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = printed[start..].find('\n').map_or(printed.len(), |i| start + i);
-    printed[line_start..line_end].trim().to_string()
-}
-
-/// Format `source`, whose definitions (`defs`, by the names they are bound to) were
-/// parsed from it. `syntax`: the spelling to write; `None` keeps the spelling each
-/// definition is written in (the first of native, TVM's whose tokens match).
-pub fn format_source(source: &Source, defs: &[(String, ObjectRef)], syntax: Option<Syntax>) -> Result<Formatted, String> {
-    let names: Vec<&str> = defs.iter().map(|(n, _)| n.as_str()).collect();
-    let regions = regions(source, &names)?;
-    if regions.is_empty() {
-        return Err(format!("{}: error: no top-level TVMScript definition to format", source.name));
-    }
-    let spellings: &[Syntax] = match syntax {
-        Some(s) => &[s][..],
-        None => &[Syntax::Native, Syntax::Tvm][..],
-    };
-    let mut out = String::with_capacity(source.text.len());
-    let mut at = 0usize;
-    for region in &regions {
-        let (_, comment) = meaningful(&source.text, region.range).map_err(|e| format!("{}: error: {e}", source.name))?;
-        if let Some(c) = comment {
-            return Err(refusal(
-                source,
-                c,
-                format!("fmt would drop this comment: printing `{}` keeps no comments", region.name),
-                "fmt leaves the file as it is; move the comment above the definition to format it".into(),
-            ));
-        }
-        let obj = &defs.iter().find(|(n, _)| *n == region.name).expect("regions are of named definitions").1;
-        let mut first_mismatch: Option<(TextRange, String)> = None;
-        let mut chosen = None;
-        for &s in spellings {
-            let printed = printed_body(obj, s).map_err(|e| format!("{}: error: {e}", source.name))?;
-            match compare(source, region, &printed) {
-                Ok(()) => {
-                    chosen = Some(printed);
-                    break;
+/// The names the file binds at its top level (imports, assignments, definitions),
+/// and the end of its last top-level import before `before` (where an import goes).
+fn top_level_names(text: &str, before: TextSize) -> (std::collections::HashSet<String>, Option<TextSize>) {
+    let mut names = std::collections::HashSet::new();
+    let mut last_import = None;
+    let Ok(parsed) = parser::parse_module(text) else { return (names, None) };
+    for stmt in &parsed.syntax().body {
+        match stmt {
+            Stmt::Import(i) => {
+                for a in &i.names {
+                    names.insert(a.asname.as_ref().map_or_else(|| a.name.as_str().split('.').next().unwrap_or("").to_string(), |n| n.to_string()));
                 }
-                // The spelling that agrees longest explains the difference best.
-                Err(m) if first_mismatch.as_ref().is_none_or(|f| m.0.start() > f.0.start()) => first_mismatch = Some(m),
-                Err(_) => {}
+            }
+            Stmt::ImportFrom(i) => {
+                for a in &i.names {
+                    names.insert(a.asname.as_ref().unwrap_or(&a.name).to_string());
+                }
+            }
+            Stmt::Assign(a) => {
+                for t in &a.targets {
+                    if let ast::Expr::Name(n) = t {
+                        names.insert(n.id.to_string());
+                    }
+                }
+            }
+            Stmt::FunctionDef(f) => {
+                names.insert(f.name.to_string());
+            }
+            Stmt::ClassDef(c) => {
+                names.insert(c.name.to_string());
+            }
+            _ => {}
+        }
+        if matches!(stmt, Stmt::Import(_) | Stmt::ImportFrom(_)) && stmt.range().end() <= before {
+            last_import = Some(stmt.range().end());
+        }
+    }
+    (names, last_import)
+}
+
+/// For each source token, the printed token it aligns with: a diff of the keys,
+/// function by function (the printer orders a module's functions by name, so one
+/// diff over the whole class would match a function's tokens with another's).
+fn align(ours: &[Tok], theirs: &[Tok]) -> Vec<Option<usize>> {
+    // Where each `def NAME` starts; a name found once on each side is a segment.
+    let starts = |toks: &[Tok]| -> Vec<(String, usize)> {
+        let mut v = vec![(String::new(), 0)];
+        for i in 1..toks.len() {
+            if toks[i - 1].key == "Defdef" && toks[i].key.starts_with("Name") {
+                v.push((toks[i].key.clone(), i - 1));
             }
         }
-        let Some(printed) = chosen else {
-            let (range, line) = first_mismatch.expect("a spelling was compared");
-            let note = if line.is_empty() {
-                "the printed text ends before this".to_string()
-            } else {
-                format!("printed here: `{line}`")
-            };
-            return Err(refusal(
-                source,
-                range,
-                format!("fmt would change more than layout in `{}` (the printer writes this differently)", region.name),
-                format!("{note}; fmt leaves the file as it is (`tvmscript print` shows the canonical text)"),
-            ));
+        v
+    };
+    let (a, b) = (starts(ours), starts(theirs));
+    let once = |v: &[(String, usize)], n: &str| v.iter().filter(|x| x.0 == n).count() == 1;
+    let keep = |v: &[(String, usize)], other: &[(String, usize)]| -> Vec<(String, usize)> {
+        v.iter().filter(|x| x.0.is_empty() || (once(v, &x.0) && once(other, &x.0))).cloned().collect()
+    };
+    let (a, b) = (keep(&a, &b), keep(&b, &a));
+    let range_of = |v: &[(String, usize)], k: usize, len: usize| v[k].1..v.get(k + 1).map_or(len, |x| x.1);
+    let mut map = vec![None; ours.len()];
+    for (k, (name, _)) in a.iter().enumerate() {
+        let Some(kb) = b.iter().position(|x| x.0 == *name) else { continue };
+        let (ra, rb) = (range_of(&a, k, ours.len()), range_of(&b, kb, theirs.len()));
+        let x: Vec<&str> = ours[ra.clone()].iter().map(|t| t.key.as_str()).collect();
+        let y: Vec<&str> = theirs[rb.clone()].iter().map(|t| t.key.as_str()).collect();
+        for op in similar::capture_diff_slices(similar::Algorithm::Myers, &x, &y) {
+            if let similar::DiffOp::Equal { old_index, new_index, len } = op {
+                for i in 0..len {
+                    map[ra.start + old_index + i] = Some(rb.start + new_index + i);
+                }
+            }
+        }
+    }
+    map
+}
+
+/// `printed` with the source's comments of the definition put back: each after the
+/// printed token aligned with the last source token before it that has one.
+fn with_comments(source: &Source, ours: &[Tok], comments: &[Comment], printed: &str) -> Result<String, String> {
+    if comments.is_empty() {
+        return Ok(printed.to_string());
+    }
+    let whole = TextRange::up_to(TextSize::from(printed.len() as u32));
+    let (theirs, _) = tokens(printed, whole)?;
+    let map = align(ours, &theirs);
+    let lines: Vec<&str> = printed.split('\n').collect();
+    let line_of = |offset: usize| printed[..offset].matches('\n').count();
+    // Per printed line: comments appended to it, comment lines after it (line
+    // `usize::MAX` stands for "before the first line").
+    let mut trailing: Vec<Vec<&str>> = vec![Vec::new(); lines.len()];
+    let mut after: Vec<Vec<&str>> = vec![Vec::new(); lines.len()];
+    let mut before_first: Vec<&str> = Vec::new();
+    // Per printed line: comment lines before it (a comment on a line of its own
+    // belongs to the code after it).
+    let mut before: Vec<Vec<&str>> = vec![Vec::new(); lines.len()];
+    for c in comments {
+        let text = source.text[c.range].trim_end();
+        if !c.trailing {
+            let next = ours.iter().enumerate().filter(|(_, t)| t.range.start() >= c.range.end()).find_map(|(i, _)| map[i]);
+            if let Some(j) = next {
+                before[line_of(u32::from(theirs[j].range.start()) as usize)].push(text);
+                continue;
+            }
+        }
+        let anchor = ours.iter().enumerate().rev().filter(|(_, t)| t.range.end() <= c.range.start()).find_map(|(i, _)| map[i]);
+        match anchor {
+            None => before_first.push(text),
+            Some(j) => {
+                let line = line_of(u32::from(theirs[j].range.start()) as usize);
+                if c.trailing {
+                    trailing[line].push(text);
+                } else {
+                    after[line].push(text);
+                }
+            }
+        }
+    }
+    let indent_of = |i: usize| lines.get(i).map_or("", |l| &l[..l.len() - l.trim_start().len()]);
+    let mut out = String::with_capacity(printed.len() + 256);
+    for c in &before_first {
+        out.push_str(indent_of(0));
+        out.push_str(c);
+        out.push('\n');
+    }
+    for (i, line) in lines.iter().enumerate() {
+        for c in &before[i] {
+            out.push_str(indent_of(i));
+            out.push_str(c);
+            out.push('\n');
+        }
+        out.push_str(line);
+        for c in &trailing[i] {
+            out.push_str("  ");
+            out.push_str(c);
+        }
+        out.push('\n');
+        // A comment line takes the indentation of the code line it precedes.
+        let indent = lines[i + 1..].iter().position(|l| !l.trim().is_empty()).map_or(indent_of(i), |k| indent_of(i + 1 + k));
+        for c in &after[i] {
+            out.push_str(indent);
+            out.push_str(c);
+            out.push('\n');
+        }
+    }
+    out.pop();
+    Ok(out)
+}
+
+/// A located warning about `region` (at its name's line).
+fn warning(source: &Source, region: &Region, message: String) -> String {
+    let start = u32::from(region.range.start()) as usize;
+    let line_end = source.text[start..].find('\n').map_or(source.text.len(), |i| start + i);
+    let d = Diagnostic {
+        kind: "FormatWarning".into(),
+        message: format!("`{}` is left as written: {message}", region.name),
+        file: source.name.to_string(),
+        start,
+        end: line_end.max(start + 1),
+        notes: vec![],
+    };
+    // A warning, not an error: the file is still formatted around it.
+    d.render(&source.text, diagnostics::diagnostic_color()).replacen("error", "warning", 1)
+}
+
+/// The spelling a definition is plainly written in: a word only TVM's spelling has
+/// (`T.prim_func`, `T.Buffer`, `T.handle`, `T.match_buffer`) or only the native one
+/// (`T.function`, `T.Tensor`); `None` when it has neither or both (its tokens decide).
+fn written_spelling(text: &str) -> Option<Syntax> {
+    let has = |words: &[&str]| words.iter().any(|w| text.contains(w));
+    let tvm = has(&["T.prim_func", "T.Buffer(", "T.handle", "T.match_buffer("]);
+    let native = has(&["T.function", "T.Tensor("]);
+    match (tvm, native) {
+        (true, false) => Some(Syntax::Tvm),
+        (false, true) => Some(Syntax::Native),
+        _ => None,
+    }
+}
+
+/// The canonical text of one definition with its comments, in the spelling its
+/// tokens match better (or `syntax`).
+fn rewrite(source: &Source, region: &Region, obj: &ObjectRef, syntax: Option<Syntax>) -> Result<(String, Vec<String>), String> {
+    let (ours, comments) = tokens(&source.text, region.range)?;
+    let spellings: &[Syntax] = match syntax.or_else(|| written_spelling(&source.text[region.range])) {
+        Some(s) => &[s][..],
+        None => &[Syntax::Tvm, Syntax::Native][..],
+    };
+    let mut best: Option<(usize, (String, Vec<String>), Syntax)> = None;
+    for &s in spellings {
+        let (printed, imports) = printed_body(obj, &region.name, s)?;
+        let score = if spellings.len() == 1 {
+            0
+        } else {
+            let (theirs, _) = tokens(&printed, TextRange::up_to(TextSize::from(printed.len() as u32)))?;
+            align(&ours, &theirs).iter().filter(|m| m.is_some()).count()
         };
+        if best.as_ref().is_none_or(|(b, _, _)| score > *b) {
+            best = Some((score, (printed, imports), s));
+        }
+    }
+    let (_, (printed, imports), spelling) = best.expect("a spelling was printed");
+    if printed.contains("metadata[") {
+        return Err("its constants print as a metadata section (`tvmscript print` shows it)".into());
+    }
+    if spelling == Syntax::Tvm && printed.contains(" = TypeVar(\"") && printed.contains("@T.prim_func") {
+        // TVM 0.27 prints a shared symbolic shape so, but its parser takes the
+        // `TypeVar` in a Relax signature only: the file would no longer run there.
+        return Err("its printed text declares a symbolic shape of a PrimFunc as `TypeVar`, which TVM 0.27 does not parse back".into());
+    }
+    // The imports the printed text uses (`I.`, `TypeVar(`).
+    let used = imports.into_iter().filter(|i| {
+        let n = bound_name(i);
+        !n.is_empty() && (printed.contains(&format!("{n}.")) || printed.contains(&format!("{n}(")))
+    });
+    Ok((with_comments(source, &ours, comments.as_slice(), &printed)?, used.collect()))
+}
+
+/// The text of `source` with the definitions marked in `take` replaced by theirs.
+/// With the imports the taken definitions need that the file lacks, added after
+/// its last import before the first definition.
+fn assemble(source: &Source, regions: &[Region], new: &[Option<(String, Vec<String>)>], take: &[bool]) -> String {
+    let mut out = String::with_capacity(source.text.len() + 1024);
+    let mut at = 0usize;
+    let first = regions.first().map_or(TextSize::from(0), |r| r.range.start());
+    let (names, last_import) = top_level_names(&source.text, first);
+    let mut missing: Vec<&str> = Vec::new();
+    for (n, t) in new.iter().zip(take) {
+        if let (Some((_, imports)), true) = (n, t) {
+            for i in imports {
+                if !names.contains(bound_name(i)) && !missing.contains(&i.as_str()) {
+                    missing.push(i);
+                }
+            }
+        }
+    }
+    if !missing.is_empty() {
+        let pos = last_import.map_or(0, |e| u32::from(e) as usize);
+        let pos = if pos == 0 { 0 } else { source.text[pos..].find('\n').map_or(source.text.len(), |i| pos + i + 1) };
+        out.push_str(&source.text[..pos]);
+        if pos > 0 && !source.text[..pos].ends_with('\n') {
+            out.push('\n');
+        }
+        for i in &missing {
+            out.push_str(i);
+            out.push('\n');
+        }
+        at = pos;
+    }
+    for (i, region) in regions.iter().enumerate() {
+        let (Some((text, _)), true) = (&new[i], take[i]) else { continue };
         let start = u32::from(region.range.start()) as usize;
         out.push_str(&source.text[at..start]);
-        out.push_str(&printed);
+        out.push_str(text);
         at = u32::from(region.range.end()) as usize;
     }
     out.push_str(&source.text[at..]);
+    out
+}
+
+/// Which definitions of `candidate` (re-parsed by `reparse`) differ from `defs`
+/// (by name, in order): `Err` when the candidate does not parse.
+fn mismatches(
+    candidate: &Source,
+    defs: &[(String, ObjectRef)],
+    reparse: &mut dyn FnMut(&Source) -> Result<Vec<(String, ObjectRef)>, String>,
+) -> Result<Vec<(String, String)>, String> {
+    let again = reparse(candidate)?;
+    if again.len() != defs.len() {
+        return Err(format!("the formatted file defines {} objects, the file {}", again.len(), defs.len()));
+    }
+    let mut out = Vec::new();
+    for ((name, a), (name2, b)) in defs.iter().zip(&again) {
+        if name != name2 {
+            out.push((name.clone(), format!("the formatted file binds `{name2}` in its place")));
+        } else if let Some((pa, pb)) = ir::get_first_structural_mismatch(a, b, true) {
+            out.push((name.clone(), format!("its printed text parses to different IR (structural mismatch at lhs {pa}, rhs {pb})")));
+        }
+    }
+    Ok(out)
+}
+
+/// Format `source`, whose definitions (`defs`, by the names they are bound to) were
+/// parsed from it; `reparse` parses a candidate text the same way, to check that
+/// each rewritten definition parses back to the same IR. `syntax`: the spelling
+/// to write; `None` keeps the spelling each definition is written in.
+pub fn format_source(
+    source: &Source,
+    defs: &[(String, ObjectRef)],
+    syntax: Option<Syntax>,
+    reparse: &mut dyn FnMut(&Source) -> Result<Vec<(String, ObjectRef)>, String>,
+) -> Result<Formatted, String> {
+    let names: Vec<&str> = defs.iter().map(|(n, _)| n.as_str()).collect();
+    let regions = regions(source, &names)?;
+    let mut left = Vec::new();
+    let mut new: Vec<Option<(String, Vec<String>)>> = Vec::with_capacity(regions.len());
+    for region in &regions {
+        let obj = &defs.iter().find(|(n, _)| *n == region.name).expect("regions are of named definitions").1;
+        match rewrite(source, region, obj, syntax) {
+            Ok(text) => new.push(Some(text)),
+            Err(why) => {
+                left.push(warning(source, region, why));
+                new.push(None);
+            }
+        }
+    }
+    let mut take: Vec<bool> = new.iter().map(Option::is_some).collect();
+    let unchanged = |take: &[bool]| regions.iter().zip(&new).zip(take).all(|((r, n), t)| !*t || n.as_ref().map(|(t, _)| t.as_str()) == Some(&source.text[r.range]));
+    if !unchanged(&take) {
+        let candidate = Source::new(&source.name, &assemble(source, &regions, &new, &take));
+        match mismatches(&candidate, defs, reparse) {
+            Ok(bad) if bad.is_empty() => {}
+            all => {
+                // Find the culprits one definition at a time, each on top of those kept.
+                let _ = all;
+                let mut kept = vec![false; regions.len()];
+                for i in 0..regions.len() {
+                    if !take[i] {
+                        continue;
+                    }
+                    kept[i] = true;
+                    let candidate = Source::new(&source.name, &assemble(source, &regions, &new, &kept));
+                    let why = match mismatches(&candidate, defs, reparse) {
+                        Ok(bad) => bad.into_iter().find(|(n, _)| *n == regions[i].name).map(|(_, w)| w),
+                        Err(e) => Some(format!("its printed text does not parse back: {}", e.lines().next().unwrap_or(""))),
+                    };
+                    if let Some(why) = why {
+                        kept[i] = false;
+                        left.push(warning(source, &regions[i], why));
+                    }
+                }
+                take = kept;
+            }
+        }
+    }
+    if unchanged(&take) {
+        return Ok(Formatted { text: None, left });
+    }
+    let mut out = assemble(source, &regions, &new, &take);
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    Ok(if *out == *source.text { Formatted::Unchanged } else { Formatted::Changed(out) })
+    Ok(Formatted { text: (*out != *source.text).then_some(out), left })
 }
 
 /// Replace `path`'s contents with `text` atomically: written to a temporary file in

@@ -10,7 +10,13 @@ use clap::{Parser, Subcommand};
 use tvmscript::vm::limits::{with_stack, Limits, DEFAULT_STACK_SIZE};
 
 #[derive(Parser)]
-#[command(name = "tvmscript", version, about = "TVMScript without CPython: run, print, check and round-trip TVM IR scripts", after_help = "Without a command, on a terminal: the REPL (`tvmscript repl`).")]
+#[command(
+    name = "tvmscript",
+    version,
+    about = "TVMScript without CPython: run, print, check and round-trip TVM IR scripts",
+    after_help = "Without a command, on a terminal: the REPL (`tvmscript repl`). `tvmscript FILE.py [ARGS]` runs FILE.py, as `tvmscript run FILE.py [ARGS]`.",
+    allow_external_subcommands = true
+)]
 struct Cli {
     /// Without a subcommand on a terminal: the REPL.
     #[command(subcommand)]
@@ -50,6 +56,12 @@ enum Command {
         /// Syntax-highlight the output (on stdout) and colour diagnostics (on stderr).
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
+        /// Print the metadata section (constants) in full, so the text parses back.
+        #[arg(long)]
+        show_meta: bool,
+        /// Let the file read and write files, use the network and start processes (by default it runs in the sandbox).
+        #[arg(long)]
+        allow_io: bool,
     },
     /// Parse, print, re-parse and structurally compare each FILE.
     Roundtrip {
@@ -62,6 +74,9 @@ enum Command {
         /// Colour the diagnostics in FAIL lines (on stdout).
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
+        /// Let the file read and write files, use the network and start processes (by default it runs in the sandbox).
+        #[arg(long)]
+        allow_io: bool,
     },
     /// Parse each FILE and check its IR is well formed.
     Check {
@@ -74,8 +89,11 @@ enum Command {
         /// Colour diagnostics on stderr.
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
+        /// Let the file read and write files, use the network and start processes (by default it runs in the sandbox).
+        #[arg(long)]
+        allow_io: bool,
     },
-    /// Format each FILE's TVMScript definitions in place, where only their layout changes.
+    /// Rewrite each FILE's TVMScript definitions to their canonical printed text, where it parses back to the same IR.
     Fmt {
         /// Files to format (`-`: standard input, formatted to stdout).
         #[arg(required = true)]
@@ -86,7 +104,7 @@ enum Command {
         /// Change no file; list those that would change and exit 1 if any would (for CI).
         #[arg(long)]
         check: bool,
-        /// Change no file; print a unified diff of what would change on stdout.
+        /// Change no file; print a unified diff of what would change on stdout and exit 1 if any would.
         #[arg(long)]
         diff: bool,
         /// Stop running a file after this many seconds (default: no limit).
@@ -95,6 +113,9 @@ enum Command {
         /// Colour diagnostics on stderr.
         #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
         color: ColorArg,
+        /// Let the file read and write files, use the network and start processes (by default it runs in the sandbox).
+        #[arg(long)]
+        allow_io: bool,
     },
     /// Run test files as pytest does: test_*.py files, test_* functions, Test* classes, fixtures, markers.
     Test {
@@ -161,6 +182,9 @@ enum Command {
         #[arg(long)]
         no_history: bool,
     },
+    /// `tvmscript FILE.py [ARGS]`: runs FILE.py as `tvmscript run` does.
+    #[command(external_subcommand)]
+    External(Vec<String>),
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -230,6 +254,7 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 
 fn dispatch(command: Command) -> i32 {
     let limited = |timeout| Limits { timeout, ..Limits::default() };
+    let sandboxed = |timeout, allow_io: bool| Limits { timeout, sandbox: !allow_io, ..Limits::default() };
     let stderr_color = |c: ColorArg| tvmscript::script::diagnostics::set_diagnostic_color(tvmscript::repl::highlight::ColorChoice::from(c).for_stderr());
     // roundtrip writes its FAIL lines, diagnostics included, to stdout.
     let stdout_color = |c: ColorArg| tvmscript::script::diagnostics::set_diagnostic_color(tvmscript::repl::highlight::ColorChoice::from(c).for_stdout());
@@ -238,10 +263,10 @@ fn dispatch(command: Command) -> i32 {
             stderr_color(color);
             tvmscript::program::run::run_file_with(&file, &args, &limited(timeout), sandbox)
         }
-        Command::Print { files, timeout, syntax, color } => {
+        Command::Print { files, timeout, syntax, color, show_meta, allow_io } => {
             stderr_color(color);
             let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
-            tvmscript::cli::print_files(&files, syntax.into(), color, &limited(timeout))
+            tvmscript::cli::print_files(&files, syntax.into(), color, show_meta, &sandboxed(timeout, allow_io))
         }
         Command::Repl { syntax, color, no_history } => {
             let mut opts = tvmscript::repl::ReplOptions { syntax: syntax.into(), color: color.into(), ..Default::default() };
@@ -250,17 +275,17 @@ fn dispatch(command: Command) -> i32 {
             }
             tvmscript::repl::run(&opts)
         }
-        Command::Roundtrip { files, syntax, color } => {
+        Command::Roundtrip { files, syntax, color, allow_io } => {
             stdout_color(color);
-            tvmscript::cli::roundtrip(&files, syntax.into())
+            tvmscript::cli::roundtrip_with(&files, syntax.into(), &sandboxed(None, allow_io))
         }
-        Command::Check { files, timeout, color } => {
+        Command::Check { files, timeout, color, allow_io } => {
             stderr_color(color);
-            tvmscript::cli::check_files(&files, &limited(timeout))
+            tvmscript::cli::check_files(&files, &sandboxed(timeout, allow_io))
         }
-        Command::Fmt { files, syntax, check, diff, timeout, color } => {
+        Command::Fmt { files, syntax, check, diff, timeout, color, allow_io } => {
             stderr_color(color);
-            tvmscript::cli::fmt_files(&files, syntax.map(Into::into), check, diff, &limited(timeout))
+            tvmscript::cli::fmt_files(&files, syntax.map(Into::into), check, diff, &sandboxed(timeout, allow_io))
         }
         Command::Test { paths, keyword, exitfirst, quiet, verbose, junitxml, continue_on_collection_errors, color } => {
             let color = tvmscript::repl::highlight::ColorChoice::from(color).for_stdout();
@@ -272,6 +297,17 @@ fn dispatch(command: Command) -> i32 {
         Command::Transpile { file, color } => {
             stderr_color(color);
             tvmscript::cli::transpile(&file)
+        }
+        Command::External(args) => {
+            // `tvmscript FILE.py [ARGS]` as `python FILE.py [ARGS]`; a word that is
+            // no file is an unknown command.
+            let file = PathBuf::from(&args[0]);
+            if !file.exists() && file.extension().is_none_or(|e| e != "py") {
+                eprintln!("error: unrecognized subcommand '{}' (and no such file to run)\n\nUsage: tvmscript [COMMAND] | tvmscript FILE.py [ARGS]\n\nFor more information, try '--help'.", file.display());
+                return 2;
+            }
+            let rest: Vec<String> = args[1..].to_vec();
+            tvmscript::program::run::run_file_with(&file, &rest, &Limits::default(), false)
         }
         Command::Bench { files, runs, baseline, tvm, api_only } => {
             tvmscript::bench::run(&files, runs, baseline.as_deref(), tvm.as_deref(), api_only)

@@ -144,7 +144,7 @@ fn a_renamed_name_gets_its_new_name() {
 fn every_command_takes_color_and_exits_as_documented() {
     let bad = "@T.prim_func\ndef h(:\n";
     // (command, exit code on a syntax error, on an unreadable file)
-    for (cmd, on_error, unreadable) in [("run", 1, 2), ("print", 1, 2), ("check", 1, 2), ("roundtrip", 1, 1), ("transpile", 1, 2)] {
+    for (cmd, on_error, unreadable) in [("run", 1, 2), ("print", 1, 2), ("check", 1, 2), ("roundtrip", 1, 2), ("transpile", 1, 2)] {
         let (code, out, err) = run_with_stdin(&[cmd, "-"], bad);
         assert_eq!(code, on_error, "{cmd}: {err}");
         let shown = format!("{out}{err}");
@@ -183,4 +183,120 @@ fn every_command_prints_native_by_default() {
     let (code, out, err) = run_with_stdin(&["repl", "--no-history"], &format!("{KERNEL}\n:syntax\n"));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("@T.function") && out.contains("IR is printed in the native syntax"), "{out}");
+}
+
+/// Two prim_funcs and a module class: each printed under the name it is bound to.
+const NAMED: &str = r#"from tvm.script import ir as I
+from tvm.script import tirx as T
+
+print("the script's own output")
+
+
+@T.prim_func
+def k1(a: T.Buffer((2,), "int32")):
+    a[0] = 1
+
+
+@T.prim_func
+def k2(a: T.Buffer((2,), "int32")):
+    a[1] = 2
+
+
+@I.ir_module
+class Pairing:
+    @T.prim_func
+    def inner(a: T.Buffer((2,), "int32")):
+        a[0] = 3
+"#;
+
+#[test]
+fn definitions_print_under_their_own_names_and_the_scripts_prints_stay_off_stdout() {
+    let file = temp_file("named.py", NAMED);
+    let (code, out, err) = run(&["print", "--syntax", "tvm", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("def k1(") && out.contains("def k2(") && out.contains("class Pairing:"), "{out}");
+    assert!(!out.contains("the script's own output") && err.contains("the script's own output"), "{out}\n{err}");
+    let (code, out, _) = run(&["check", &file]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("the script's own output"), "{out}");
+}
+
+#[test]
+fn print_check_and_roundtrip_run_the_file_in_the_sandbox_unless_allowed() {
+    let file = temp_file("reads.py", &format!("text = open({:?}).read()\n{NAMED}", file!()));
+    for cmd in ["print", "check", "roundtrip", "fmt"] {
+        let (code, out, err) = run(&[cmd, &file]);
+        assert_eq!(code, 1, "{cmd}: {out}{err}");
+        assert!(format!("{out}{err}").contains("PermissionError"), "{cmd}: {out}{err}");
+    }
+    for cmd in ["print", "check", "roundtrip"] {
+        let (code, out, err) = run(&[cmd, "--allow-io", &file]);
+        assert_eq!(code, 0, "{cmd}: {out}{err}");
+    }
+}
+
+#[test]
+fn a_module_with_constants_prints_its_metadata_under_show_meta_and_parses_back() {
+    let file = temp_file(
+        "consts.py",
+        r#"from tvm.script import ir as I
+from tvm.script import relax as R
+
+
+@I.ir_module
+class Shifted:
+    @R.function
+    def main(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
+        y = R.add(x, R.const([1.5, -2.0], "float32"))
+        return y
+"#,
+    );
+    let (code, out, err) = run(&["print", "--show-meta", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("metadata = tvm.ir.load_json("), "{out}");
+    let printed = temp_file("consts_printed.py", &out);
+    let (code, out, err) = run(&["roundtrip", &printed]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn a_missing_file_is_one_message_and_exit_two_in_every_command() {
+    for cmd in [&["print"][..], &["check"], &["roundtrip"], &["fmt"], &["run"], &["transpile"], &["bench", "--runs", "1"]] {
+        let mut args = cmd.to_vec();
+        args.push("no_such_file.py");
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{cmd:?}: {out}{err}");
+        assert_eq!(format!("{out}{err}").matches("no_such_file.py").count(), 1, "{cmd:?}: {out}{err}");
+    }
+}
+
+#[test]
+fn a_file_given_without_a_command_runs_as_python_runs_it() {
+    let file = temp_file("argv.py", "import sys\nprint('args', sys.argv[1:])\nraise SystemExit(3)\n");
+    let (code, out, err) = run(&[&file, "a", "b"]);
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(out, "args ['a', 'b']\n");
+    let (code, _, err) = run(&["no_such_command"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unrecognized subcommand"), "{err}");
+}
+
+#[test]
+fn mixed_tab_and_space_indentation_is_a_tab_error() {
+    let file = temp_file("tabs.py", "if True:\n        x = 1\n\ty = 2\n");
+    let (code, _, err) = run(&["run", &file]);
+    assert_eq!(code, 1);
+    assert!(err.contains("TabError: inconsistent use of tabs and spaces in indentation") && err.contains("tabs.py:3:"), "{err}");
+}
+
+#[test]
+fn print_ir_writes_its_header_and_module_on_stderr_as_tvm_logs_it() {
+    let file = temp_file(
+        "print_ir.py",
+        "import tvm\nfrom tvm.script import ir as I, tirx as T\n\n\n@I.ir_module\nclass M:\n    @T.prim_func\n    def f(a: T.Buffer((2,), \"int32\")):\n        a[0] = 1\n\n\ntvm.transform.PrintIR(\"stage\")(M)\n",
+    );
+    let (code, out, err) = run(&["run", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("] PrintIR(stage):\n# from tvm.script import ir as I") && err.starts_with('['), "{err}");
 }

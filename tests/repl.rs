@@ -162,9 +162,11 @@ fn exit_and_quit() {
     assert_eq!(repl(&[], "exit(3)\n'not reached'\n").0, 3);
     let (code, out, _) = repl(&[], ":quit\n'not reached'\n");
     assert_eq!((code, out.as_str()), (0, ""));
-    let (code, out, _) = repl(&[], "exit\n");
-    assert_eq!(code, 0);
-    assert!(out.contains("Use exit()"), "{out}");
+    // Bare `exit` and `quit` leave, as in Python 3.13's REPL.
+    for word in ["exit", "quit"] {
+        let (code, out, _) = repl(&[], &format!("{word}\n'not reached'\n"));
+        assert_eq!((code, out.as_str()), (0, ""), "{word}");
+    }
     let (_, _, err) = repl(&[], ":frobnicate\n");
     assert!(err.contains("unknown command :frobnicate"), "{err}");
 }
@@ -262,7 +264,7 @@ fn ir_builder_builds_a_function_line_by_line() {
 
 #[test]
 fn help_and_docstrings_of_namespace_members() {
-    let input = "help(T.prim_func)\nhelp(R.add)\nprint(T.serial.__doc__)\nhelp(T.axis.spatial)\nhelp(Ts.function)\nhelp(tvm.ir.IRModule)\n";
+    let input = "help(T.prim_func)\nhelp(R.add)\nprint(T.serial.__doc__)\nhelp(T.axis.spatial)\nhelp(Ts.function)\nhelp(tvm.ir.IRModule)\nhelp(tvm.ir.IRModule())\n";
     let (code, out, err) = repl(&[], input);
     assert_eq!(code, 0, "{err}");
     // A one-line signature, then a sentence, under the name as the prelude spells it.
@@ -273,6 +275,9 @@ fn help_and_docstrings_of_namespace_members() {
     assert!(out.contains("serial(start, stop=None, *, annotations=None, step=None)\n\nA serial loop"), "{out}");
     assert!(out.contains("Help on T.axis.spatial:\n\nspatial(dom, binding, dtype='int32')\n    A spatial"), "{out}");
     assert!(out.contains("Help on Ts.function:\n\nfunction(func=None, private=False, check_well_formed=True)\n    Decorator: parse the decorated function as an S-TIR function"), "{out}");
+    // A class lists its methods with their signatures (a native one's from its docstring).
+    assert!(out.contains("Help on class IRModule:\n\n  Methods:\n"), "{out}");
+    assert!(out.contains("\n    script(*args, **kwargs)\n"), "{out}");
     // An object without a docstring says so rather than failing.
     assert!(out.contains("No documentation for IRModule."), "{out}");
 }

@@ -307,3 +307,41 @@ fn a_line_ending_in_a_colon_indents_the_next() {
     t.line(">>> ", "exit()");
     assert_eq!(t.wait(), 0);
 }
+
+#[test]
+fn help_by_question_mark_class_help_lazy_completion_save_and_bare_exit() {
+    let mut t = Terminal::start(&["repl", "--no-history", "--color", "never"]);
+    t.expect("REPL");
+    // `obj?` is help(obj).
+    t.line(">>> ", "T.serial?");
+    t.expect("Help on T.serial");
+    // help() of a Python-level class lists its methods with their signatures.
+    // (Typed as one types it: each line at the automatic indentation.)
+    t.line(">>> ", "class Shape:");
+    t.prompt_indented("... ", "    ");
+    t.send("\"\"\"A box.\"\"\"\r");
+    t.prompt_indented("... ", "    ");
+    t.send("def area(self, scale=2):\r");
+    t.prompt_indented("... ", "        ");
+    t.send("return scale\r");
+    t.prompt_indented("... ", "        ");
+    t.send("\r");
+    t.line(">>> ", "help(Shape)");
+    t.expect("area(self, scale=2)");
+    // A name the package loads on first use completes before it is loaded.
+    t.line(">>> ", "from tvm import relax");
+    t.prompt(">>> ");
+    t.send("relax.BlockBui\t");
+    t.expect("relax.BlockBuilder");
+    t.send("\x15\r");
+    // :save writes a script `tvmscript run` replays.
+    let saved = t.home.join("session.py");
+    t.line(">>> ", "print('sum', 2 + 3)");
+    t.line(">>> ", &format!(":save {}", saved.display()));
+    t.expect("saved");
+    t.line(">>> ", "exit");
+    assert_eq!(t.wait(), 0);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tvmscript")).arg("run").arg(&saved).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("sum 5"));
+}

@@ -113,6 +113,18 @@ fn ratio(theirs: f64, ours: f64) -> String {
 /// Python API stages run (the files' stages and whole processes do not).
 pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, tvm: Option<&str>, api_only: bool) -> i32 {
     crate::init();
+    // A file that cannot be read is reported once, as every command reports it, and
+    // nothing is timed.
+    let mut unreadable = false;
+    for p in paths.iter().filter(|p| p.as_os_str() != "-") {
+        if let Err(msg) = crate::program::run::read_source(p) {
+            eprintln!("{msg}");
+            unreadable = true;
+        }
+    }
+    if unreadable {
+        return 2;
+    }
     let baseline = match baseline.map(load_baseline).transpose() {
         Ok(b) => b,
         Err(e) => {

@@ -22,7 +22,8 @@ pub mod tvmscript {
 
     #[pyattr(once, name = "DiagnosticError")]
     fn diagnostic_error(vm: &VirtualMachine) -> PyTypeRef {
-        vm.ctx.new_exception_type("tvm.error", "DiagnosticError", None)
+        // A RuntimeError, as TVM's.
+        vm.ctx.new_exception_type("tvm.error", "DiagnosticError", Some(vec![vm.ctx.exceptions.runtime_error.to_owned()]))
     }
 
     /// The TVM version this implements (`tvm.__version__`, and the `tvm_version` of

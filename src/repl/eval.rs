@@ -148,6 +148,41 @@ def help(obj=None, _aliases={aliases}):
     name = getattr(obj, '__qualname__', None) or getattr(obj, '__name__', None)
     name = shown(name) if isinstance(name, str) else type(obj).__name__
     doc = getattr(obj, '__doc__', None)
+    if isinstance(obj, type):
+        # A class: its doc, then its methods with their signatures, as pydoc lists them.
+        import inspect
+        print('Help on class %s:\\n' % name)
+        if isinstance(doc, str) and doc.strip():
+            for l in doc.strip('\\n').split('\\n'):
+                print('    ' + l.strip() if l.strip() else '')
+            print()
+        methods = []
+        for klass in obj.__mro__[:-1]:
+            for n, v in vars(klass).items():
+                if n in [m[0] for m in methods] or (n.startswith('_') and n != '__init__') or not callable(v):
+                    continue
+                first = (getattr(v, '__doc__', None) or '').strip().split('\\n')[0]
+                try:
+                    sig = str(inspect.signature(v))
+                except (TypeError, ValueError):
+                    sig = None
+                head = first.split('(', 1)[0]
+                if sig is None and head and head.isidentifier() and first.endswith(')'):
+                    # A native method's docstring starts with its text signature.
+                    sig = first[len(head):].replace('$self, ', '').replace('$self', '').replace('$module, ', '')
+                    first = ''
+                if first.startswith('A callable made at run time'):
+                    first = ''
+                if sig is None and n == '__init__' and not first:
+                    continue
+                methods.append((n, sig or '(...)', first))
+        if methods:
+            print('  Methods:')
+            for n, sig, first in sorted(methods):
+                print('    %s%s' % (n, sig))
+                if first:
+                    print('        ' + first)
+        return
     if not isinstance(doc, str) or not doc.strip():
         print('No documentation for %s.' % name)
         return
@@ -212,6 +247,11 @@ impl<'vm> Evaluator<'vm> {
         crate::vm::printing::set_script_syntax(self.vm, syntax);
     }
 
+    /// Forget the last input that ran (`obj?`'s help: the REPL's, not the script's).
+    pub fn forget_last_input(&mut self) {
+        self.inputs.pop();
+    }
+
     /// The inputs that ran without error.
     pub fn inputs(&self) -> &[String] {
         &self.inputs
@@ -250,6 +290,7 @@ impl<'vm> Evaluator<'vm> {
     /// Compile one input in interactive mode, with the names of the top-level
     /// definitions it makes.
     fn compile(&self, source: &Source) -> Result<(rustpython_vm::PyRef<rustpython_vm::builtins::PyCode>, Vec<String>), FrontendError> {
+        crate::script::tabs::check(&source.text).map_err(FrontendError::Tab)?;
         let mut module = parser::parse_module(&source.text).map_err(FrontendError::Parse)?.into_syntax();
         let defined = module
             .body

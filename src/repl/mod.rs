@@ -151,6 +151,29 @@ fn feed(ev: &mut Evaluator, buffer: &mut String, line: &str) -> Flow {
     if buffer.is_empty() && line.trim_start().starts_with(':') {
         return command(ev, line);
     }
+    if buffer.is_empty() {
+        let word = line.trim();
+        // Bare `exit` and `quit` leave, as in Python 3.13's REPL.
+        if word == "exit" || word == "quit" {
+            return Flow::Exit(0);
+        }
+        // `obj?` shows `help(obj)`, as in IPython.
+        if let Some(expr) = word.strip_suffix('?')
+            && !expr.is_empty()
+            && !expr.ends_with('?')
+            && expr.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        {
+            let before = ev.inputs().len();
+            if let Outcome::Exit(code) = ev.execute(&format!("help({expr})\n")) {
+                return Flow::Exit(code);
+            }
+            // `:save` writes what `tvmscript run` replays; help is the REPL's.
+            if ev.inputs().len() > before {
+                ev.forget_last_input();
+            }
+            return Flow::Continue;
+        }
+    }
     buffer.push_str(line);
     buffer.push('\n');
     let mut status = input::classify(buffer);
@@ -314,6 +337,16 @@ impl ReplHelper<'_> {
 }
 
 fn dir(vm: &VirtualMachine, obj: &PyObjectRef) -> Vec<String> {
+    // A module's own `__dir__` (PEP 562: a package that loads names on first use
+    // lists them too), which RustPython's `dir()` does not consult.
+    let own = obj
+        .downcast_ref::<rustpython_vm::builtins::PyModule>()
+        .and_then(|m| m.dict().get_item_opt("__dir__", vm).ok().flatten())
+        .and_then(|f| f.call((), vm).ok());
+    if let Some(names) = own {
+        let names: Vec<PyObjectRef> = names.try_to_value(vm).unwrap_or_default();
+        return names.into_iter().filter_map(|o| String::try_from_object(vm, o).ok()).collect();
+    }
     let Ok(list) = vm.dir(Some(obj.clone())) else { return Vec::new() };
     list.borrow_vec().iter().filter_map(|o| String::try_from_object(vm, o.clone()).ok()).collect()
 }

@@ -8,6 +8,7 @@ pub mod nesting;
 pub mod protocol;
 pub mod scope;
 pub mod source;
+pub mod tabs;
 pub mod template;
 pub mod transpile;
 pub mod unparse;
@@ -15,7 +16,7 @@ pub mod unparse;
 use rustpython_vm::builtins::PyBaseExceptionRef;
 use rustpython_vm::compiler::core::SourceFileBuilder;
 use rustpython_vm::compiler::{parser, CompileError};
-use rustpython_vm::VirtualMachine;
+use rustpython_vm::{AsObject, VirtualMachine};
 
 pub use source::Source;
 pub use transpile::{Environment, SyntaxRestriction};
@@ -24,6 +25,7 @@ pub use transpile::{Environment, SyntaxRestriction};
 pub fn transpile_source(source: &Source, env: &Environment) -> Result<rustpython_vm::compiler::ast::ModModule, FrontendError> {
     // Refused before parsing: the parser and everything after it recurse per level.
     nesting::check(&source.text).map_err(FrontendError::Restriction)?;
+    tabs::check(&source.text).map_err(FrontendError::Tab)?;
     let mut module = parser::parse_module(&source.text).map_err(FrontendError::Parse)?.into_syntax();
     transpile::transpile(&mut module, env).map_err(FrontendError::Restriction)?;
     Ok(module)
@@ -38,6 +40,8 @@ pub enum FrontendError {
     Restriction(SyntaxRestriction),
     /// The rewritten program did not compile.
     Codegen(CompileError),
+    /// Indentation mixing tabs and spaces inconsistently (CPython's `TabError`).
+    Tab(ruff_text_size::TextRange),
 }
 
 impl FrontendError {
@@ -66,8 +70,10 @@ impl FrontendError {
                 let off = offset_of(source, line, col);
                 (e.to_string(), off, off)
             }
+            FrontendError::Tab(r) => ("inconsistent use of tabs and spaces in indentation".to_string(), usize::from(r.start()), usize::from(r.end())),
         };
-        diagnostics::Diagnostic { kind: "SyntaxError".into(), message, file: source.name.to_string(), start, end, notes: Vec::new() }
+        let kind = if matches!(self, FrontendError::Tab(_)) { "TabError" } else { "SyntaxError" };
+        diagnostics::Diagnostic { kind: kind.into(), message, file: source.name.to_string(), start, end, notes: Vec::new() }
     }
 
     /// The error as a Python `SyntaxError` with filename, line, offset and text.
@@ -82,16 +88,30 @@ impl FrontendError {
                 source.name.to_string(),
                 a.line as usize,
                 a.col as usize,
-                text,
+                text.clone(),
                 b.line as usize,
                 b.col as usize,
             )),
         ));
-        let ty = vm.ctx.exceptions.syntax_error.to_owned();
-        match vm.invoke_exception(ty, args.as_slice().to_vec()) {
+        let ty = match self {
+            FrontendError::Tab(_) => vm.ctx.exceptions.tab_error.to_owned(),
+            _ => vm.ctx.exceptions.syntax_error.to_owned(),
+        };
+        let e = match vm.invoke_exception(ty, args.as_slice().to_vec()) {
             Ok(e) => e,
-            Err(e) => e,
-        }
+            Err(e) => return e,
+        };
+        // RustPython's subclasses of SyntaxError (`TabError`) do not take the
+        // location from the arguments: set it, as CPython's constructor does.
+        let obj = e.as_object();
+        let _ = obj.set_attr("msg", vm.ctx.new_str(d.message.as_str()), vm);
+        let _ = obj.set_attr("filename", vm.ctx.new_str(source.name.to_string()), vm);
+        let _ = obj.set_attr("lineno", vm.ctx.new_int(a.line as usize), vm);
+        let _ = obj.set_attr("offset", vm.ctx.new_int(a.col as usize), vm);
+        let _ = obj.set_attr("text", vm.ctx.new_str(text.as_str()), vm);
+        let _ = obj.set_attr("end_lineno", vm.ctx.new_int(b.line as usize), vm);
+        let _ = obj.set_attr("end_offset", vm.ctx.new_int(b.col as usize), vm);
+        e
     }
 }
 

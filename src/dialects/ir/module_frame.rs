@@ -21,6 +21,34 @@ pub struct IRModuleFrame {
     /// Functions defined from Python (`tvm.script.ir_builder`: a function frame that
     /// finished inside this one, `I.def_function`), by name, in definition order.
     pub defined: crate::fast_hash::FastIndexMap<String, BaseFunc>,
+    /// GlobalVars a dialect made from a declared one, typed its own way (Relax calls
+    /// a PrimFunc through an `R.Callable`-typed copy): (declared, copy, how to make
+    /// the copy again). When the declared one is retyped, so is every copy.
+    pub derived: Vec<(GlobalVar, GlobalVar, fn(&GlobalVar) -> Option<GlobalVar>)>,
+}
+
+/// Record that a dialect made `copy` of the declared GlobalVar `declared` with
+/// `derive` (in the innermost module being built), so a later retyping of the
+/// declared one reaches the copy too.
+pub fn note_derived(declared: &GlobalVar, copy: &GlobalVar, derive: fn(&GlobalVar) -> Option<GlobalVar>) {
+    builder::find_frame::<IRModuleFrame, _>(|m| m.derived.push((declared.clone(), copy.clone(), derive)));
+}
+
+/// The retyped pairs (old, new) with the dialect copies of each old one paired with
+/// the same copy made of the new one (see [`IRModuleFrame::derived`]).
+pub fn with_derived(retyped: Vec<(GlobalVar, GlobalVar)>) -> Vec<(GlobalVar, GlobalVar)> {
+    let derived = builder::find_frame::<IRModuleFrame, _>(|m| m.derived.clone()).unwrap_or_default();
+    let mut out = retyped.clone();
+    for (old, new) in &retyped {
+        for (declared, copy, derive) in &derived {
+            if declared.same_as(&old.clone().upcast()) {
+                if let Some(again) = derive(new) {
+                    out.push((copy.clone(), again));
+                }
+            }
+        }
+    }
+    out
 }
 
 impl Frame for IRModuleFrame {
@@ -94,7 +122,7 @@ pub fn def_function(name: &str, func: BaseFunc) -> Result<()> {
 /// The declared one stays in the frame's lookups no longer: later bodies see the new one.
 pub fn retype_global_var(gv: &GlobalVar, func: &BaseFunc) -> Option<GlobalVar> {
     let ty = crate::ir::Expr::from_object_unchecked(func.as_object().clone()).ty();
-    if ty.is_missing() || crate::ir::structural_equal(&ty, &gv.ty, false) {
+    if ty.is_missing() || (crate::ir::structural_equal(&ty, &gv.ty, false) && same_variables(&ty, &gv.ty)) {
         return None;
     }
     let new = GlobalVar::new(crate::ir::GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() });
@@ -104,6 +132,23 @@ pub fn retype_global_var(gv: &GlobalVar, func: &BaseFunc) -> Option<GlobalVar> {
         }
     });
     Some(new)
+}
+
+/// Whether `a` and `b` hold the very same variables, in order: a signature's
+/// symbolic shape (`T.Buffer((n,))` declared before the body is built) is equal in
+/// structure to the function's, but its `n` is not the one the function binds.
+fn same_variables(a: &crate::ir::Type, b: &crate::ir::Type) -> bool {
+    let vars = |t: &crate::ir::Type| {
+        let mut out = Vec::new();
+        crate::ir::post_order_visit(t, |o| {
+            if o.type_info().eq_kind == crate::ir::EqKind::Var {
+                out.push(o.clone());
+            }
+        });
+        out
+    };
+    let (x, y) = (vars(a), vars(b));
+    x.len() == y.len() && x.iter().zip(&y).all(|(p, q)| p.same_as(q))
 }
 
 /// The functions with every use of a retyped GlobalVar (old, new) made a use of the

@@ -330,7 +330,7 @@ fn build_module(vm: &VirtualMachine, cls: &PyObjectRef, class_name: &str) -> PyR
         };
         funcs.push((gv, f));
     }
-    let funcs = module_frame::replace_global_vars(funcs, &retyped).py(vm)?;
+    let funcs = module_frame::replace_global_vars(funcs, &module_frame::with_derived(retyped)).py(vm)?;
     let (attrs, infos) = builder::find_frame::<IRModuleFrame, _>(|m| (m.attrs.clone(), m.global_infos.clone()))
         .unwrap_or_default();
     let mut module = IRModule::from_functions(funcs).py(vm)?;

@@ -46,11 +46,15 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Native stack of the thread the work runs on, in bytes.
     pub stack_size: usize,
+    /// Run the file in the sandbox (no file, network or process access; see
+    /// `vm::sandbox`): what `print`, `check`, `roundtrip` and `fmt` do unless told
+    /// `--allow-io`.
+    pub sandbox: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { recursion_limit: DEFAULT_RECURSION_LIMIT, timeout: None, stack_size: DEFAULT_STACK_SIZE }
+        Limits { recursion_limit: DEFAULT_RECURSION_LIMIT, timeout: None, stack_size: DEFAULT_STACK_SIZE, sandbox: false }
     }
 }
 

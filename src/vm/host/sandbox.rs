@@ -44,6 +44,17 @@ pub const ALLOWED_IMPORTS: &[&str] = &[
     "unicodedata", "warnings", "weakref", "zlib",
 ];
 
+/// Modules the sandbox removes or refuses (top-level names): importing one names
+/// the sandbox, while a name that is no module at all is `ModuleNotFoundError` as
+/// anywhere else.
+const REMOVED: &[&str] = &[
+    "_socket", "socket", "select", "selectors", "_posixsubprocess", "subprocess", "mmap", "fcntl", "_ctypes",
+    "ctypes", "pwd", "grp", "resource", "termios", "tty", "pty", "_multiprocessing", "multiprocessing",
+    "_posixshmem", "syslog", "_ssl", "ssl", "faulthandler", "_sqlite3", "sqlite3", "_locale", "_uuid",
+    "_remote_debugging", "_asyncio", "asyncio", "nt", "_winapi", "msvcrt", "winreg", "signal", "_signal",
+    "shutil", "tempfile", "pathlib", "glob", "http", "urllib", "ftplib", "smtplib", "webbrowser", "os", "posix",
+];
+
 /// Native modules a sandboxed interpreter keeps: pure computation only.
 const NATIVE_MODULES: &[&str] = &[
     "_abc", "_ast", "_bisect", "_blake2", "_bz2", "_codecs", "_collections", "_contextvars", "_csv", "_functools",
@@ -164,13 +175,7 @@ const PRELUDE: &str = r#"
 import sys
 
 _WHY = "not available in the tvmscript sandbox (no file, network or process access)"
-_REMOVED = frozenset({
-    "_socket", "socket", "select", "selectors", "_posixsubprocess", "subprocess", "mmap", "fcntl", "_ctypes",
-    "ctypes", "pwd", "grp", "resource", "termios", "tty", "pty", "_multiprocessing", "multiprocessing",
-    "_posixshmem", "syslog", "_ssl", "ssl", "faulthandler", "_sqlite3", "sqlite3", "_locale", "_uuid",
-    "_remote_debugging", "_asyncio", "asyncio", "nt", "_winapi", "msvcrt", "winreg", "signal", "_signal",
-    "shutil", "tempfile", "pathlib", "glob", "http", "urllib", "ftplib", "smtplib", "webbrowser",
-})
+_REMOVED = frozenset(_REMOVED_NAMES)
 
 
 class _SandboxFinder:
@@ -274,6 +279,8 @@ pub(crate) fn install(vm: &VirtualMachine) -> PyResult<()> {
     guard_fileio(vm)?;
     let globals = vm.ctx.new_dict();
     globals.set_item("__name__", vm.ctx.new_str("_tvmscript_sandbox").into(), vm)?;
+    let removed: Vec<PyObjectRef> = REMOVED.iter().map(|n| vm.ctx.new_str(*n).into()).collect();
+    globals.set_item("_REMOVED_NAMES", vm.ctx.new_tuple(removed).into(), vm)?;
     vm.run_string(Scope::with_builtins(None, globals, vm), PRELUDE, "<tvmscript-sandbox>".to_string())?;
 
     let open = vm.new_function("open", |_args: FuncArgs, vm: &VirtualMachine| -> PyResult {
@@ -320,9 +327,23 @@ fn check_import(args: &FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
     let top = name.split('.').next().unwrap_or_default();
     if ALLOWED_IMPORTS.contains(&top) {
         Ok(())
+    } else if !module_exists(vm, top) {
+        // As CPython: a module that does not exist is not found, sandbox or not.
+        let err = vm.new_exception_msg(vm.ctx.exceptions.module_not_found_error.to_owned(), format!("No module named '{top}'").into());
+        err.as_object().set_attr("name", vm.ctx.new_str(top), vm)?;
+        Err(err)
     } else {
         refuse(format!("import of {name:?} is not allowed in the tvmscript sandbox (no file, network or process access)"))
     }
+}
+
+/// Whether a top-level module `name` exists for this binary: frozen in it, native,
+/// already loaded, or one the sandbox removed.
+fn module_exists(vm: &VirtualMachine, name: &str) -> bool {
+    vm.state.frozen.contains_key(name)
+        || vm.state.module_defs.contains_key(name)
+        || REMOVED.contains(&name)
+        || vm.sys_module.get_attr("modules", vm).is_ok_and(|m| m.get_item(name, vm).is_ok())
 }
 
 /// Whether `globals` are the namespace of a frozen module (the standard library

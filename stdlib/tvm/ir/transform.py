@@ -459,7 +459,12 @@ def PrintIR(header=""):
     """A pass that prints the module (after `header`) and leaves it unchanged."""
 
     def _print(mod, ctx):
-        print(f"PrintIR({header}):\n{mod}" if header else mod)
+        # As TVM logs it: on stderr, a timestamped `PrintIR(header):` line, then the module.
+        import sys
+        import time
+
+        sys.stderr.write(f"[{time.strftime('%H:%M:%S')}] PrintIR({header}):\n{mod}\n")
+        sys.stderr.flush()
         return mod
 
     return ModulePass(_print, PassInfo(0, "PrintIR", []))

@@ -85,17 +85,31 @@ fn global_var(vm: &VirtualMachine, v: &Val, what: &ScriptName) -> PyResult<Expr>
 /// uses it.
 pub fn relax_callee(e: Expr) -> Expr {
     let Some(gv) = e.downcast_ref::<GlobalVarNode>() else { return e };
-    let Some(ft) = gv.ty.downcast_ref::<ir::FuncTypeNode>() else { return e };
     let key = e.addr();
     if let Some(done) = super::frame::with_func(|f| f.callees.get(&key).map(|(_, c)| c.clone())).flatten() {
         return done;
     }
+    let declared = e.as_object().try_downcast::<GlobalVarNode>();
+    let Some(callee) = declared.as_ref().and_then(relax_typed) else { return e };
+    let _ = gv;
+    if let Some(declared) = &declared {
+        // The module may retype the declared GlobalVar once its PrimFunc is built
+        // (a `T.handle` parameter becomes a buffer's tensor): this copy follows.
+        crate::dialects::ir::module_frame::note_derived(declared, &callee, relax_typed);
+    }
+    let callee: Expr = callee.into();
+    super::frame::with_func(|f| f.callees.insert(key, (e.clone(), callee.clone())));
+    callee
+}
+
+/// The GlobalVar of a PrimFunc typed as Relax sees it (`R.Callable`), or `None`
+/// when `gv` is not typed by a PrimFunc signature.
+fn relax_typed(gv: &ir::GlobalVar) -> Option<ir::GlobalVar> {
+    let ft = gv.ty.downcast_ref::<ir::FuncTypeNode>()?;
     let params = ft.arg_types.iter().map(relax_param_type).collect();
     let ret = if ft.ret_type.as_prim().is_some_and(|d| !d.is_void()) { ft.ret_type.clone() } else { tuple_type(vec![]) };
     let ty: Type = crate::dialects::relax::types::FuncType::make(params, ret, false).into();
-    let callee: Expr = ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }).into();
-    super::frame::with_func(|f| f.callees.insert(key, (e.clone(), callee.clone())));
-    callee
+    Some(ir::GlobalVar::new(GlobalVarNode { ty, name_hint: gv.name_hint.clone(), span: gv.span.clone() }))
 }
 
 /// A PrimFunc parameter type as Relax sees it: buffers are tensors (scope dropped),
