@@ -187,8 +187,14 @@ fn feed(ev: &mut Evaluator, buffer: &mut String, line: &str) -> Flow {
         InputStatus::Incomplete => {}
         InputStatus::Ready => {
             let text = std::mem::take(buffer);
+            let before = ev.inputs().len();
             if let Outcome::Exit(code) = ev.execute(&text) {
                 return Flow::Exit(code);
+            }
+            // A `help(...)` line is the REPL's too: `:save` leaves it out.
+            let t = text.trim();
+            if t.starts_with("help(") && t.ends_with(')') && !t.contains('\n') && ev.inputs().len() > before {
+                ev.forget_last_input();
             }
         }
     }
