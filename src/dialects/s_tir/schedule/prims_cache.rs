@@ -417,8 +417,18 @@ fn finish(
     let new_root = SBlock::new(node);
     reuse.push((root.clone().upcast(), new_root.clone().upcast()));
     state.replace(func, &root.as_ref_obj(), new_root.upcast(), &reuse)?;
-    let _ = func;
     Ok(reuse)
+}
+
+/// The blocks `consumer_blocks` names, each with the blocks nested in it.
+fn consumer_blocks(state: &ScheduleState, consumers: &[SRefId]) -> SchResult<Vec<SBlock>> {
+    let mut blocks = Vec::new();
+    for &c in consumers {
+        let b = state.block_of(c)?;
+        blocks.extend(blocks_under(&b.clone().upcast()));
+        blocks.push(b);
+    }
+    Ok(blocks)
 }
 
 /// `cache_read`.
@@ -429,12 +439,7 @@ pub fn cache_read(state: &mut ScheduleState, block_id: SRefId, index: i64, scope
     let buffer = nth_read_buffer(&block, index)?;
     let addr = buffer.as_ref_obj().addr();
     let root = scope_root(state, block_id)?;
-    let mut consumer_blocks: Vec<SBlock> = Vec::new();
-    for &c in consumers {
-        let b = state.block_of(c)?;
-        consumer_blocks.extend(blocks_under(&b.clone().upcast()));
-        consumer_blocks.push(b);
-    }
+    let consumer_blocks = consumer_blocks(state, consumers)?;
     let an = Analyzer::new();
     let (plan, region) = match only_writer(&root, &buffer)? {
         Some(writer) => {
@@ -491,12 +496,7 @@ pub fn cache_write(state: &mut ScheduleState, block_id: SRefId, index: i64, scop
     let buffer = nth_write_buffer(&block, index)?;
     let addr = buffer.as_ref_obj().addr();
     let root = scope_root(state, block_id)?;
-    let mut consumer_blocks: Vec<SBlock> = Vec::new();
-    for &c in consumers {
-        let b = state.block_of(c)?;
-        consumer_blocks.extend(blocks_under(&b.clone().upcast()));
-        consumer_blocks.push(b);
-    }
+    let consumer_blocks = consumer_blocks(state, consumers)?;
     only_writer(&root, &buffer)?;
     let wr = block.writes.iter().find(|w| region_buffer(w) == addr).cloned().ok_or_else(|| Error::value_error("write region"))?;
     let blocks = scope_blocks(&root);
