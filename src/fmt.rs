@@ -6,9 +6,10 @@
 //! A definition is rewritten only when its meaning is kept: the new file is parsed
 //! again and each rewritten definition must be structurally equal to the one it
 //! replaces; one that is not (or that prints its constants as a metadata section)
-//! is left as written, with a located warning saying why; so is one whose TVM
-//! spelling TVM 0.27 itself would not parse (a PrimFunc's symbolic shape printed
-//! as a module-level `TypeVar`), since the file must still run there. Comments
+//! is left as written, with a located warning saying why. In TVM's spelling a
+//! PrimFunc with int64 shape symbols takes handle parameters and `T.match_buffer`s
+//! (TVM 0.27 prints a module-level `TypeVar` there, which its own parser does not
+//! take back), so the rewritten file still runs under TVM. Comments
 //! are kept: those between definitions byte for byte with the code around them;
 //! inside a definition a trailing comment goes to the end of the line of the
 //! printed token that preceded it, a comment on a line of its own before the line
@@ -130,7 +131,11 @@ fn tokens(text: &str, range: TextRange) -> Result<(Vec<Tok>, Vec<Comment>), Stri
 /// puts above it (`# from tvm.script import tirx as T` and the blank line after),
 /// and the imports of that header (`from tvm.script import tirx as T`).
 fn printed_body(obj: &ObjectRef, name: &str, syntax: Syntax) -> Result<(String, Vec<String>), String> {
-    let cfg = PrinterConfig { syntax, name: Some(name.to_string()), ..Default::default() };
+    // A PrimFunc's int64 shape symbols in TVM's spelling: handle parameters and
+    // `T.match_buffer`, not TVM's module-level `TypeVar`, which its parser takes in
+    // Relax signatures only (the rewritten file must still run under TVM).
+    let cfg = PrinterConfig { syntax, name: Some(name.to_string()), ..Default::default() }
+        .with_extra(crate::dialects::tirx::printer::function::MATCH_BUFFER_PARAMS, ir::Value::Bool(true));
     let text = printer::script(obj, &cfg).map_err(|e| format!("it cannot be printed: {e}"))?;
     let mut rest = text.as_str();
     let mut imports = Vec::new();
@@ -252,8 +257,20 @@ fn with_comments(source: &Source, ours: &[Tok], comments: &[Comment], printed: &
     // Per printed line: comment lines before it (a comment on a line of its own
     // belongs to the code after it).
     let mut before: Vec<Vec<&str>> = vec![Vec::new(); lines.len()];
+    // Comment lines the printer writes itself (`# with T.sblock("root"):`): a source
+    // comment that is one of them was written by an earlier run, and is not repeated.
+    let mut printed_comments: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for l in &lines {
+        if l.trim_start().starts_with('#') {
+            *printed_comments.entry(l.trim()).or_default() += 1;
+        }
+    }
     for c in comments {
         let text = source.text[c.range].trim_end();
+        if !c.trailing && let Some(n) = printed_comments.get_mut(text.trim()).filter(|n| **n > 0) {
+            *n -= 1;
+            continue;
+        }
         if !c.trailing {
             let next = ours.iter().enumerate().filter(|(_, t)| t.range.start() >= c.range.end()).find_map(|(i, _)| map[i]);
             if let Some(j) = next {
@@ -356,14 +373,9 @@ fn rewrite(source: &Source, region: &Region, obj: &ObjectRef, syntax: Option<Syn
             best = Some((score, (printed, imports), s));
         }
     }
-    let (_, (printed, imports), spelling) = best.expect("a spelling was printed");
+    let (_, (printed, imports), _) = best.expect("a spelling was printed");
     if printed.contains("metadata[") {
         return Err("its constants print as a metadata section (`tvmscript print` shows it)".into());
-    }
-    if spelling == Syntax::Tvm && printed.contains(" = TypeVar(\"") && printed.contains("@T.prim_func") {
-        // TVM 0.27 prints a shared symbolic shape so, but its parser takes the
-        // `TypeVar` in a Relax signature only: the file would no longer run there.
-        return Err("its printed text declares a symbolic shape of a PrimFunc as `TypeVar`, which TVM 0.27 does not parse back".into());
     }
     // The imports the printed text uses (`I.`, `TypeVar(`).
     let used = imports.into_iter().filter(|i| {
@@ -407,11 +419,28 @@ fn assemble(source: &Source, regions: &[Region], new: &[Option<(String, Vec<Stri
     for (i, region) in regions.iter().enumerate() {
         let (Some((text, _)), true) = (&new[i], take[i]) else { continue };
         let start = u32::from(region.range.start()) as usize;
-        out.push_str(&source.text[at..start]);
-        out.push_str(text);
+        let before = &source.text[at..start];
+        out.push_str(before);
+        out.push_str(&without_kept_statements(text, before));
         at = u32::from(region.range.end()) as usize;
     }
     out.push_str(&source.text[at..]);
+    out
+}
+
+/// The printed text of a definition without the top-level statements it starts with
+/// (`rows = TypeVar("rows")`) that the code before it already holds as lines, so a
+/// second run leaves the file as the first made it.
+fn without_kept_statements(text: &str, before: &str) -> String {
+    let kept: std::collections::HashSet<&str> = before.lines().map(str::trim_end).collect();
+    let mut lines = text.split_inclusive('\n').peekable();
+    let mut out = String::with_capacity(text.len());
+    while let Some(line) = lines.next_if(|l| !l.starts_with('@') && !l.starts_with("def ") && !l.starts_with("class ")) {
+        if !kept.contains(line.trim_end()) {
+            out.push_str(line);
+        }
+    }
+    out.extend(lines);
     out
 }
 

@@ -152,3 +152,22 @@ fn bench_takes_tvm_figures_from_the_command_given() {
     assert!(err.contains("--tvm: cannot start `/nonexistent/python3`"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `bench` on an ordinary script (imports and prints around its definitions): the
+/// script runs for its definitions, and what it prints stays out of the table.
+#[test]
+fn bench_keeps_a_scripts_prints_out_of_its_table() {
+    let dir = std::env::temp_dir().join(format!("tvmscript-test-bench-prints-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("ordinary.py");
+    std::fs::write(
+        &script,
+        "from tvm.script import tirx as T\nprint('MARK-before')\n\n@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    for i in range(4):\n        A[i] = A[i] + T.float32(1.0)\n\nprint('MARK-after', f.script())\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["bench", "--runs", "1", script.to_str().unwrap()]);
+    assert_eq!(code, 0, "stdout: {out}\nstderr: {err}");
+    assert!(out.contains("| ordinary.py"), "{out}");
+    assert!(!out.contains("MARK-"), "the script's prints reached the table's stream:\n{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@ mod cases;
 mod cli_commands;
 mod cli_run;
 mod dependent;
+mod doc_snippets;
 mod embed;
 mod eval_parity;
 mod extension_complex;

@@ -106,6 +106,9 @@ fn ratio(theirs: f64, ours: f64) -> String {
     format!("{:.1}x", theirs / ours.max(1e-9))
 }
 
+/// Replaces the interpreter's `sys.stdout` with a sink that keeps nothing.
+const DISCARD_STDOUT: &str = "import sys\n\nclass _Discard:\n    def write(self, text):\n        return len(text)\n\n    def flush(self):\n        pass\n\nsys.stdout = _Discard()\n";
+
 /// `tvmscript bench`: a table of timings and ratios against TVM 0.27: its
 /// in-process figures measured in this run through `tvm` (a command running a
 /// Python that imports tvm), else taken from `baseline` (`BASELINE.json`), which
@@ -164,6 +167,10 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
         None => None,
     };
     let session = Session::new();
+    // A script's own prints are not the bench's output: they go nowhere while it runs.
+    if let Err(e) = session.run("<bench>", DISCARD_STDOUT, &[]) {
+        eprintln!("{e}");
+    }
     let measured = if api_only { Vec::new() } else { rounds::measure(&session, file_paths, runs, server.as_mut()) };
     eprintln!("bench: BlockBuilder, {} bindings", api::BINDINGS);
     let mut stages = vec![api::measure(&session, runs, server.as_mut())];

@@ -10,7 +10,9 @@ use std::sync::{Arc, Mutex};
 
 /// The server: one request per line, `load KEY PATH` (read and parse the file once,
 /// timed), `ast|parse|print KEY` (one timed run of CPython's `ast.parse`, TVM's
-/// `from_source` without the well-formedness check, `.script()`) or
+/// `from_source` without the well-formedness check, `.script()`; a file with imports
+/// or statements of its own is an ordinary script: it is run instead, its prints
+/// discarded, and its last definition is its module) or
 /// `block_builder N PROGRAM` (the program, JSON-quoted, defines `build(n)`; one
 /// timed call of `build(N)`) or `visit KEY PROGRAM` (the program defines
 /// `count(mod)`, a dict of counts; one timed call on file KEY's module, the reply
@@ -19,15 +21,26 @@ use std::sync::{Arc, Mutex};
 /// whatever TVM writes to stdout itself out of the way. A collection before each
 /// timed call, as `BASELINE.json` was measured.
 const SERVER: &str = r#"
-import ast, gc, json, sys, time
+import ast, contextlib, gc, io, json, sys, time
 from typing import TypeVar
 import tvm
 from tvm.script import tirx as T, relax as R, ir as I
 from tvm.tirx.layout import Axis
 names = {"T": T, "R": R, "I": I, "TypeVar": TypeVar, "Axis": Axis, "tvm": tvm}
-texts, mods = {}, {}
+texts, mods, programs, defs = {}, {}, {}, {}
+def is_program(text):
+    return any(isinstance(n, (ast.Import, ast.ImportFrom)) or (isinstance(n, ast.Expr) and not isinstance(n.value, ast.Constant)) for n in ast.parse(text).body)
+def run_program(key):
+    g = {"__name__": "__main__", "__file__": programs[key][0]}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(programs[key][1], g)
+    return [v for v in g.values() if isinstance(v, (tvm.IRModule, tvm.tirx.PrimFunc, tvm.relax.Function))]
 def parse(key):
+    if key in programs:
+        return run_program(key)
     return tvm.script.from_source(texts[key], extra_vars=names, check_well_formed=False)
+def script(key):
+    return [d.script() for d in defs[key]] if key in programs else mods[key].script()
 def timed(f):
     gc.collect()
     start = time.perf_counter()
@@ -43,13 +56,18 @@ for line in sys.stdin:
         if op == "load":
             with open(words[2], encoding="utf-8") as f:
                 texts[key] = f.read()
-            s, mods[key] = timed(lambda: parse(key))
+            if is_program(texts[key]):
+                programs[key] = (words[2], compile(texts[key], words[2], "exec"))
+                s, defs[key] = timed(lambda: parse(key))
+                mods[key] = defs[key][-1]
+            else:
+                s, mods[key] = timed(lambda: parse(key))
         elif op == "ast":
             s, _ = timed(lambda: ast.parse(texts[key]))
         elif op == "parse":
             s, _ = timed(lambda: parse(key))
         elif op == "print":
-            s, _ = timed(lambda: mods[key].script())
+            s, _ = timed(lambda: script(key))
         elif op == "block_builder":
             if "block_builder" not in texts:
                 texts["block_builder"] = {}
@@ -293,5 +311,47 @@ mod tests {
         let err = version(&command_words("/nonexistent/python3")).unwrap_err();
         assert!(err.starts_with("--tvm: cannot start `/nonexistent/python3`"), "{err}");
         assert_eq!(version(&[]).unwrap_err(), "--tvm: the command is empty");
+    }
+
+    /// The real server under the host's Python, with a stand-in `tvm` package: a file
+    /// that is a definition goes to `from_source`; an ordinary script (imports, prints
+    /// around its definitions) is run, its prints kept out of the replies, and its
+    /// definitions printed.
+    #[test]
+    fn an_ordinary_script_is_run_and_a_definition_file_parsed() {
+        if Command::new("python3").arg("-c").arg("pass").output().is_err() {
+            eprintln!("skipped: no python3 on PATH");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let pkg = dir.path().join("tvm");
+        std::fs::create_dir_all(pkg.join("script")).unwrap();
+        std::fs::create_dir_all(pkg.join("tirx")).unwrap();
+        let stub = |rel: &str, text: &str| std::fs::write(pkg.join(rel), text).unwrap();
+        stub("__init__.py", "from . import script, tirx, relax\nclass IRModule:\n    def script(self):\n        return 'module'\n");
+        stub(
+            "script/__init__.py",
+            "from . import tirx, relax, ir\ndef from_source(text, extra_vars=None, check_well_formed=True):\n    \
+             if 'import' in text:\n        raise ValueError('Visitor of AST node is not implemented: Import')\n    \
+             import tvm\n    return tvm.IRModule()\n",
+        );
+        stub("script/tirx.py", "def prim_func(f):\n    import tvm.tirx\n    return tvm.tirx.PrimFunc(f.__name__)\n");
+        stub("script/relax.py", "");
+        stub("script/ir.py", "");
+        stub("tirx/__init__.py", "class PrimFunc:\n    def __init__(self, name):\n        self.name = name\n    def script(self):\n        return self.name\n");
+        stub("tirx/layout.py", "Axis = None\n");
+        stub("relax.py", "class Function:\n    pass\n");
+        let script = dir.path().join("ordinary.py");
+        std::fs::write(&script, "from tvm.script import tirx as T\nprint('@@bench {\\\"s\\\": 99}')\n@T.prim_func\ndef f():\n    pass\nprint('noise')\n").unwrap();
+        let definition = dir.path().join("definition.py");
+        std::fs::write(&definition, "@T.prim_func\ndef g():\n    pass\n").unwrap();
+        let cmd = vec!["env".to_string(), format!("PYTHONPATH={}", dir.path().display()), "python3".to_string()];
+        let mut s = Server::start(&cmd).unwrap();
+        let loaded = s.load(0, &script).unwrap();
+        assert!(loaded < 99.0, "the script's own print answered the request");
+        assert!(s.time(Stage::Parse, 0).is_ok());
+        assert!(s.time(Stage::Print, 0).is_ok());
+        assert!(s.load(1, &definition).is_ok());
+        assert!(s.time(Stage::Print, 1).is_ok());
     }
 }

@@ -226,7 +226,7 @@ pub mod tvmscript {
         crate::vm::doc_py::to_python_script(vm, &doc, indent_spaces, print_line_numbers, num_context_lines, &path_to_underline)
     }
 
-    /// `tvm.ir.structural_equal(lhs, rhs, map_free_vars=False)`.
+    /// `tvm_ffi.structural_equal(lhs, rhs, map_free_vars=False)`.
     #[pyfunction]
     fn structural_equal(lhs: PyObjectRef, rhs: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult<bool> {
         let (a, b) = (obj_arg(vm, &lhs)?, obj_arg(vm, &rhs)?);
@@ -250,7 +250,7 @@ pub mod tvmscript {
         crate::ir::json::save_json(&v).py(vm)
     }
 
-    /// `tvm.ir.structural_hash(obj, map_free_vars=False)`.
+    /// `tvm_ffi.structural_hash(obj, map_free_vars=False)`.
     #[pyfunction]
     fn structural_hash(obj: PyObjectRef, map_free_vars: rustpython_vm::function::OptionalArg<bool>, vm: &VirtualMachine) -> PyResult<i64> {
         let a = obj_arg(vm, &obj)?;

@@ -1,7 +1,7 @@
 """TVMScript's `tvm` package, as provided by tvmscript (frozen into the binary)."""
 from . import ir, script  # noqa: F401
 from . import tirx, s_tir, relax, target  # noqa: F401,E402
-from .error import DiagnosticError  # noqa: F401
+from . import error  # noqa: F401,E402
 from .ir import IRModule  # noqa: F401
 from ._lazy import lazy_names as _lazy_names  # noqa: E402
 

@@ -52,7 +52,7 @@ def convert(value):
     return value
 
 
-from tvm_ffi.access_path import AccessPath  # noqa: E402
+from tvm_ffi.access_path import AccessPath as _AccessPath  # noqa: E402
 
 
 def get_first_structural_mismatch(lhs, rhs, map_free_vars=False):
@@ -60,7 +60,7 @@ def get_first_structural_mismatch(lhs, rhs, map_free_vars=False):
     found = _tvmscript.first_structural_mismatch(lhs, rhs, bool(map_free_vars))
     if found is None:
         return None
-    return Array(AccessPath._from_steps(p) for p in found)
+    return Array(_AccessPath._from_steps(p) for p in found)
 
 
 # Structural walks and maps (functors), loaded on first use.

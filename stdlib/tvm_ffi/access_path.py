@@ -3,7 +3,7 @@ item from a root object, step by step. Structural equality reports its first mis
 as a pair of paths; the printer underlines and annotates the text printed from them."""
 from enum import IntEnum
 
-from _tvm_ffi_container import Array
+from _tvm_ffi_container import Array as _Array
 
 
 class AccessKind(IntEnum):
@@ -140,7 +140,7 @@ class AccessPath:
 
     def to_steps(self):
         """The steps from the root, in order."""
-        return Array(self._step_list())
+        return _Array(self._step_list())
 
     @property
     def _steps(self):

@@ -1,7 +1,7 @@
 """IR core: structural comparison and IR base classes."""
 import _tvmscript
 
-Object = _tvmscript.Object
+_Object = _tvmscript.Object
 
 
 def load_json(json_str):
@@ -27,22 +27,12 @@ IRModule.from_expr = staticmethod(_tvmscript.module_from_expr)
 # behaviour TVM's classes add (== on types, str of a PrimType) is defined here.
 
 
-def structural_equal(lhs, rhs, map_free_vars=False):
-    """Whether two IR values are structurally equal."""
-    return _tvmscript.structural_equal(lhs, rhs, bool(map_free_vars))
-
-
-def structural_hash(node, map_free_vars=False):
-    """The structural hash of an IR value."""
-    return _tvmscript.structural_hash(node, bool(map_free_vars))
-
-
 def assert_structural_equal(lhs, rhs, map_free_vars=False):
     """Raise ValueError, naming the first mismatch, unless lhs and rhs are structurally equal."""
     _tvmscript.assert_structural_equal(lhs, rhs, bool(map_free_vars))
 
 
-Node = Object
+Node = _Object
 Type = _tvmscript.ir_class("ir.Type")
 PrimType = _tvmscript.ir_class("ir.PrimType")
 PointerType = _tvmscript.ir_class("ir.PointerType")
@@ -57,8 +47,6 @@ _tvmscript.ir_class("ir.MissingType").__name__ = "Type"
 _tvmscript.ir_class("ir.MissingType").__qualname__ = "Type"
 
 Expr = _tvmscript.ir_class("ir.Expr")
-BaseExpr = Expr
-RelaxExpr = Expr
 Var = _tvmscript.ir_class("ir.Var")
 GlobalVar = _tvmscript.ir_class("ir.GlobalVar")
 Call = _tvmscript.ir_class("ir.Call")
@@ -72,7 +60,7 @@ BaseFunc = _tvmscript.ir_class("ir.BaseFunc")
 
 
 def _type_eq(self, other):
-    return bool(_tvmscript.structural_equal(self, other, False)) if isinstance(other, Object) else False
+    return bool(_tvmscript.structural_equal(self, other, False)) if isinstance(other, _Object) else False
 
 
 def _type_ne(self, other):
@@ -92,7 +80,7 @@ def _prim_eq(self, other):
 Type.__eq__ = _type_eq
 Type.__ne__ = _type_ne
 Type.__hash__ = _type_hash
-Type.same_as = lambda self, other: Object.same_as(self, other)
+Type.same_as = lambda self, other: _Object.same_as(self, other)
 PrimType.__eq__ = _prim_eq
 PrimType.__ne__ = _type_ne
 PrimType.__hash__ = lambda self: hash(self.dtype)
@@ -114,7 +102,7 @@ def _string_imm_eq(self, other):
 from _tvm_ffi_container import Array as _Array  # noqa: E402
 
 
-class ArgumentInfo:
+class _ArgumentInfo:  # TVM names it `ir.ArgumentInfo` and exports no class for it
     """One documented argument of an operator (`Op.arguments`)."""
 
     __slots__ = ("name", "type_info", "description")
@@ -127,10 +115,10 @@ class ArgumentInfo:
         return f"ir.ArgumentInfo(name={q(self.name)}, type_info={q(self.type_info)}, description={q(self.description)})"
 
 
-Op.arguments = property(lambda self: _Array(ArgumentInfo(*a) for a in self._arguments()))
+Op.arguments = property(lambda self: _Array(_ArgumentInfo(*a) for a in self._arguments()))
 StringImm.__eq__ = _string_imm_eq
 StringImm.__ne__ = lambda self, other: not _string_imm_eq(self, other)
-StringImm.__hash__ = lambda self: Object.__hash__(self)
+StringImm.__hash__ = lambda self: _Object.__hash__(self)
 
 from . import prim  # noqa: E402,F401
 from .span import SequentialSpan, SourceName, Span  # noqa: E402,F401

@@ -2,7 +2,7 @@
 objects as `tvm.ir`'s)."""
 from tvm.ir import (  # noqa: F401
     Node,
-    Object,
+    _Object as Object,
     SequentialSpan,
     SourceName,
     Span,

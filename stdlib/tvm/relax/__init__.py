@@ -18,9 +18,11 @@ call_tir_with_grad = op.call_tir_with_grad
 # core's classes, as in TVM).
 from . import expr, type  # noqa: F401,E402
 from .expr import (  # noqa: F401,E402
-    Expr, Var, GlobalVar, Call, Tuple, TupleGetItem, DataflowVar, ShapeExpr, Binding, VarBinding,
+    Expr, Var, GlobalVar, Tuple, TupleGetItem, DataflowVar, ShapeExpr, Binding, VarBinding,
     MatchCast, BindingBlock, DataflowBlock, SeqExpr, If, Function, ExternFunc, prim_value,
 )
+
+Call = _ts.ir_class("ir.Call")  # `tvm.relax.expr` has no `Call` in TVM 0.27
 from .type import (  # noqa: F401,E402
     Type, TupleType, TensorType, ShapeType, FuncType, AnyType, ObjectType, PackedFuncType, VDevice,
 )

@@ -5,7 +5,6 @@ import _tvmscript as _ts
 Expr = _ts.ir_class("ir.Expr")
 Var = _ts.ir_class("ir.Var")
 GlobalVar = _ts.ir_class("ir.GlobalVar")
-Call = _ts.ir_class("ir.Call")
 Tuple = _ts.ir_class("ir.Tuple")
 TupleGetItem = _ts.ir_class("ir.TupleGetItem")
 BaseFunc = _ts.ir_class("ir.BaseFunc")

@@ -1,6 +1,6 @@
 """The printer's configuration (TVM's `tvm.runtime.script_printer`): `PrinterConfig`
 holds the options `.script()` takes, and `_script(obj, config)` prints with one."""
-from _tvm_ffi_container import Array, Map
+from _tvm_ffi_container import Array as _Array, Map as _Map
 
 
 class PrinterConfig:
@@ -15,7 +15,7 @@ class PrinterConfig:
         given = dict(locals())
         del given["self"]
         self._given = given
-        self.binding_names = Array([] if name is None else [name])
+        self.binding_names = _Array([] if name is None else [name])
         self.show_meta = bool(show_meta)
         self.ir_prefix = ir_prefix
         self.module_alias = module_alias
@@ -31,11 +31,11 @@ class PrinterConfig:
         extra = dict(extra_config or {})
         self.render_invisible_path_info = bool(extra.pop("render_invisible_path_info", True))
         extra["relax.show_all_ty"] = bool(show_all_ty)
-        self.extra_config = Map(extra)
-        self.path_to_underline = Array(list(path_to_underline or []))
-        self.path_to_annotate = Map(dict(path_to_annotate or {}))
-        self.obj_to_underline = Array(list(obj_to_underline or []))
-        self.obj_to_annotate = Map(dict(obj_to_annotate or {}))
+        self.extra_config = _Map(extra)
+        self.path_to_underline = _Array(list(path_to_underline or []))
+        self.path_to_annotate = _Map(dict(path_to_annotate or {}))
+        self.obj_to_underline = _Array(list(obj_to_underline or []))
+        self.obj_to_annotate = _Map(dict(obj_to_annotate or {}))
 
     def _script_kwargs(self):
         """The keyword arguments of `.script()` this configuration stands for."""

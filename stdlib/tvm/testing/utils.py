@@ -4,6 +4,7 @@ import inspect
 import sys
 
 import tvm
+import tvm_ffi
 
 from . import env
 
@@ -72,7 +73,7 @@ def assert_prim_expr_equal(lhs, rhs):
             dtype = getattr(lhs_e if not isinstance(lhs, int) else rhs_e, "dtype", "int32")
             lhs_e = tvm.tirx.const(lhs, dtype) if isinstance(lhs, int) else lhs_e
             rhs_e = tvm.tirx.const(rhs, dtype) if isinstance(rhs, int) else rhs_e
-        equal = tvm.ir.structural_equal(lhs_e, rhs_e)
+        equal = tvm_ffi.structural_equal(lhs_e, rhs_e)
     if not equal:
         raise ValueError(f"{lhs} and {rhs} are not equal")
 

@@ -20,7 +20,7 @@ def _is_const(e, value):
 
 
 def _same(a, b):
-    from tvm.ir import structural_equal
+    from tvm_ffi import structural_equal
     if isinstance(a, int) or isinstance(b, int):
         return getattr(a, "value", a) == getattr(b, "value", b)
     return structural_equal(a, b)

@@ -9,7 +9,6 @@
 //! in Python at definition time is quoted whole. The native spelling declares every
 //! such symbol in a PEP 695 header instead: `def f[n, m: T.int64](...)`.
 
-use std::collections::HashSet;
 
 use crate::dialects::tirx::nodes::{buffer_type, PrimFuncNode};
 use crate::ir::{AccessPath, DataType, Error, Expr, ObjectRef, Result, TupleTypeNode, Value, VarNode};
@@ -329,6 +328,20 @@ fn prim_func_in_frame(
     let mut typevars: Vec<ObjectRef> = Vec::new();
     let mut type_params: Vec<Doc> = Vec::new();
     let param_objs: Vec<ObjectRef> = f.params.iter().map(|v| v.as_ref_obj()).collect();
+    // TVM 0.27 prints an int64 signature symbol as a module-level `TypeVar`, which its
+    // own parser takes in Relax signatures only. With `MATCH_BUFFER_PARAMS` set
+    // (`tvmscript fmt` sets it, so a file it rewrites still runs under TVM), such a
+    // function takes its buffers as `a: T.handle` parameters instead, and its body
+    // declares the symbols (`n = T.int64()`) and matches the buffers
+    // (`A = T.match_buffer(a, (n,), "int32")`): the form TVM 0.27 parses back.
+    let handle_params = tvm
+        && p.config().extra_bool(MATCH_BUFFER_PARAMS, false)
+        && symbols
+            .iter()
+            .any(|v| !contains(&param_objs, v) && v.downcast_ref::<VarNode>().is_some_and(|x| x.dtype() == DataType::INT64));
+    if handle_params {
+        return handle_params_in_frame(p, f, path, frame, &symbols, &param_objs, name).map(|args| (args, type_params));
+    }
     if tvm {
         // int64 symbols are module-level `TypeVar`s (defined last-seen first, listed by name).
         let int64: Vec<&ObjectRef> = symbols
@@ -402,7 +415,13 @@ fn prim_func_in_frame(
         };
         args.push(StmtDoc::assign_annotated(lhs, None, ann).with_path(pp));
     }
-    // Function attributes, minus what the decorator and the name say.
+    attrs_and_body(p, f, path, name)?;
+    Ok((args, type_params))
+}
+
+/// The function's attributes (minus what the decorator and the name say) and body,
+/// emitted into the function's frame.
+fn attrs_and_body(p: &mut Printer, f: &PrimFuncNode, path: &AccessPath, name: &str) -> Result<()> {
     let attrs: Vec<(Value, Value)> = f
         .attrs
         .iter()
@@ -418,9 +437,58 @@ fn prim_func_in_frame(
         let call = t(p, "func_attr").call(vec![d]);
         p.emit(StmtDoc::expr(call))?;
     }
-    as_doc_body(p, &f.body, &path.attr("body"))?;
-    let _: HashSet<usize> = HashSet::new();
-    Ok((args, type_params))
+    as_doc_body(p, &f.body, &path.attr("body"))
+}
+
+/// The `extra` printer setting that prints a PrimFunc with int64 signature symbols in
+/// TVM's spelling with handle parameters and `T.match_buffer` (see `prim_func_in_frame`).
+pub const MATCH_BUFFER_PARAMS: &str = "tirx.match_buffer_params";
+
+/// Parameters, symbols, buffers, attributes and body of a function printed with
+/// handle parameters: `a: T.handle`, then `n = T.int64()` and
+/// `A = T.match_buffer(a, (n,), "int32")` in its body.
+fn handle_params_in_frame(
+    p: &mut Printer,
+    f: &PrimFuncNode,
+    path: &AccessPath,
+    frame: FrameId,
+    symbols: &[ObjectRef],
+    param_objs: &[ObjectRef],
+    name: &str,
+) -> Result<Vec<StmtDoc>> {
+    let mut args = Vec::with_capacity(f.params.len());
+    let mut buffers = Vec::new();
+    for (i, prm) in f.params.iter().enumerate() {
+        let pobj = prm.as_ref_obj();
+        let pp = path.attr("params").index(i);
+        let lhs = define_var(p, &pobj, frame)?;
+        if buffer_type(prm).is_none() {
+            let ann = type_annotation(p, &prm.ty.clone(), &pp.attr("ty"))?;
+            args.push(StmtDoc::assign_annotated(lhs, None, ann).with_path(pp));
+            continue;
+        }
+        let buffer_name = lhs.as_id().unwrap_or_default().to_string();
+        let lower = buffer_name.to_lowercase();
+        let hint = if lower == buffer_name { format!("{lower}_handle") } else { lower };
+        let handle = p.unique_name(&hint);
+        p.reserve_name(&handle);
+        let handle = ExprDoc::id(handle);
+        args.push(StmtDoc::assign_annotated(handle.clone(), None, t(p, "handle")).with_path(pp.clone()));
+        buffers.push((pobj, pp, handle, lhs));
+    }
+    for v in symbols.iter().filter(|v| !contains(param_objs, v)) {
+        let var = v.downcast_ref::<VarNode>().ok_or_else(|| Error::type_error("expected a Var"))?;
+        let id = define_var(p, v, frame)?;
+        let rhs = t(p, &var.dtype().to_string()).call(vec![]);
+        p.emit(StmtDoc::assign(id, rhs))?;
+    }
+    for (pobj, pp, handle, lhs) in buffers {
+        let bargs = super::buffer::buffer_args(p, &pobj, &pp, Form::Decl, None)?;
+        let rhs = super::buffer::call_with(t(p, "match_buffer"), bargs, vec![handle]);
+        p.emit(StmtDoc::assign(lhs, rhs))?;
+    }
+    attrs_and_body(p, f, path, name)?;
+    Ok(args)
 }
 
 /// Whether `obj` is the body of the function whose frame is innermost (the root an

@@ -2,4 +2,4 @@
 
 `IRBuilder` and each dialect's builder module (`tirx`, `relax`, `ir`) drive the same
 frame stack the parser uses (src/vm/ir_builder.rs)."""
-from .base import IRBuilder, IRBuilderFrame  # noqa: F401
+from .base import IRBuilder  # noqa: F401

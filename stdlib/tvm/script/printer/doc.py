@@ -5,11 +5,11 @@ Python-syntax tree that `doc_printer.to_python_script` formats. Every doc has
 from collections.abc import Sequence
 from enum import IntEnum, unique
 
-from _tvm_ffi_container import Array
+from _tvm_ffi_container import Array as _Array
 
 
 def _array(items):
-    return Array(list(items))
+    return _Array(list(items))
 
 
 class Doc:
@@ -19,7 +19,7 @@ class Doc:
     _type_key = "script.printer.Doc"
 
     def __init__(self):
-        self.source_paths = Array([])
+        self.source_paths = _Array([])
 
     def __setattr__(self, name, value):
         if name == "source_paths":
