@@ -29,7 +29,8 @@ use super::state::{SRefId, ScheduleState};
 
 /// TVM's text of a statement or expression in a message (`operator<<`).
 fn show(obj: &ObjectRef) -> String {
-    crate::printer::engine::script(obj, &PrinterConfig::default()).unwrap_or_else(|_| obj.type_key().to_string())
+    let cfg = PrinterConfig { syntax: crate::printer::config::Syntax::Tvm, ..PrinterConfig::default() };
+    crate::printer::engine::script(obj, &cfg).unwrap_or_else(|_| obj.type_key().to_string())
 }
 
 fn scope_of(b: &BufferTypeNode) -> &str {
@@ -156,7 +157,7 @@ impl Comparator {
 
     fn visit_for(&mut self, a: &ForNode, b: &ForNode) -> CmpResult {
         if !self.def_equal(&a.loop_var, &b.loop_var) {
-            self.emit(format!("ForNode loop vars do not match: op->loop_var={} vs rhs->loop_var={}", a.loop_var.name, b.loop_var.name));
+            self.emit(format!("ForNode loop vars do not match: op->loop_var={} vs rhs->loop_var={}", show(&a.loop_var.as_ref_obj()), show(&b.loop_var.as_ref_obj())));
             return Ok(false);
         }
         if !self.visit_expr(&a.min, &b.min) {
@@ -288,7 +289,7 @@ impl Comparator {
                 None => (String::new(), String::new()),
             };
             let ((ld, ls), (rd, rs)) = (describe(lhs), describe(rhs));
-            self.emit(format!("CompareBuffer buffer mismatch: {} vs {}, dtypes: {ld} vs {rd}, scope(): {ls} vs {rs}", lhs.name, rhs.name));
+            self.emit(format!("CompareBuffer buffer mismatch: {} vs {}, dtypes: {ld} vs {rd}, scope(): {ls} vs {rs}", show(&lhs.as_ref_obj()), show(&rhs.as_ref_obj())));
         }
         equal
     }
@@ -298,7 +299,7 @@ impl Comparator {
             return structural_equal(lhs, rhs, true);
         };
         if !self.compare_buffer(&lb, &rb) {
-            self.emit(format!("CompareBufferRegion returning false due to buffer mismatch: lhs->source={} vs rhs->source={}", lb.name, rb.name));
+            self.emit(format!("CompareBufferRegion returning false due to buffer mismatch: lhs->source={} vs rhs->source={}", show(&lb.as_ref_obj()), show(&rb.as_ref_obj())));
             return false;
         }
         let (lr, rr) = (&lhs.region, &rhs.region);
@@ -527,7 +528,12 @@ fn widen_indices(f: &PrimFunc, dtype: DataType) -> SchResult<PrimFunc> {
                 if let Some(v) = n.downcast_ref::<VarNode>() {
                     let new = if let Some(b) = buffer_type(v) {
                         let mut node: BufferTypeNode = b.clone();
-                        let w = |e: &Expr| -> crate::ir::Result<Expr> { Expr::try_from_object(widen(e.clone().into_object(), dtype, memo)?) };
+                        let w = |e: &Expr| -> crate::ir::Result<Expr> {
+                            if let (Some(c), true) = (e.as_int(), is_index(e)) {
+                                return Ok(crate::ir::int_imm(dtype, c));
+                            }
+                            Expr::try_from_object(widen(e.clone().into_object(), dtype, memo)?)
+                        };
                         node.shape = node.shape.iter().map(w).collect::<crate::ir::Result<_>>()?;
                         node.strides = node.strides.iter().map(w).collect::<crate::ir::Result<_>>()?;
                         node.elem_offset = w(&node.elem_offset)?;
@@ -679,10 +685,10 @@ pub fn check_intrin(desc: &PrimFunc, impl_: &PrimFunc) -> crate::ir::Result<()> 
     let is_handle = |v: &Var| buffer_type(v).is_some() || v.ty.as_object().is::<crate::ir::ty::PointerTypeNode>();
     for (d, i) in desc.params.iter().zip(&impl_.params) {
         if !is_handle(d) {
-            return Err(Error::value_error("Check failed: is_handle(desc->params[i]) : Parameters of the description of the tensor intrinsic should be handle only."));
+            return Err(Error::value_error("Check failed: (is_handle(desc->params[i])) is false: Parameters of the description of the tensor intrinsic should be handle only."));
         }
         if !is_handle(i) {
-            return Err(Error::value_error("Check failed: is_handle(impl->params[i]) : Parameters of the implementation of the tensor intrinsic should be handle only."));
+            return Err(Error::value_error("Check failed: (is_handle(impl->params[i])) is false: Parameters of the implementation of the tensor intrinsic should be handle only."));
         }
     }
     Ok(())
