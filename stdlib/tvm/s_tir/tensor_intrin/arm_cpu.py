@@ -1,9 +1,8 @@
 """Arm intrinsics: 4x4 int8 dot products (NEON multiply-add, `sdot`/`udot`) and
 the SME family."""
 
-from tvm.script import tirx as T
-
 from .._tensor_intrin import register_lazy
+from ._script import ScriptSource
 from ._unavailable import register_unavailable
 from .dot_product_common import (  # noqa: F401
     DP4A_S8S8S32_INTRIN,
@@ -11,6 +10,10 @@ from .dot_product_common import (  # noqa: F401
     DP4A_U8S8S32_INTRIN,
     DP4A_U8U8U32_INTRIN,
 )
+
+
+_SCRIPT = ScriptSource(__name__ + "._script", '''
+from tvm.script import tirx as T
 
 
 def _dot_4x4_desc(in_dtype, out_dtype, handles):
@@ -82,7 +85,7 @@ def get_dotprod_intrin(in_dtype, out_dtype):
     """`(desc, impl)` of the 4x4 dot product with Arm's `sdot` (int8) or `udot`
     (uint8) instruction."""
     instr = "llvm.aarch64.neon.udot" if in_dtype == "uint8" else "llvm.aarch64.neon.sdot"
-    in_x4, in_x16, out_x4 = in_dtype + "x4", in_dtype + "x16", out_dtype + "x4"
+    in_x16, out_x4 = in_dtype + "x16", out_dtype + "x4"
 
     @T.prim_func(s_tir=True)
     def dot_prod_impl(a: T.handle, b: T.handle, c: T.handle):
@@ -92,15 +95,22 @@ def get_dotprod_intrin(in_dtype, out_dtype):
         with T.sblock("root"):
             T.reads(C[0:4], A[0:4], B[0:4, 0:4])
             T.writes(C[0:4])
-            A_i8x4 = T.let(A[T.Ramp(0, 1, 4)], in_x4)
-            A_i32 = T.let(T.reinterpret(out_dtype, A_i8x4), out_dtype)
-            vec_ai32 = T.let(T.Broadcast(A_i32, 4), out_x4)
-            vec_a = T.let(T.reinterpret(in_x16, vec_ai32), in_x16)
-            vec_b = T.let(B[0, T.Ramp(0, 1, 16)], in_x16)
-            vec_c = T.let(C[T.Ramp(0, 1, 4)], out_x4)
+            A_i8x4 = A[T.Ramp(0, 1, 4)]
+            A_i32 = T.reinterpret(out_dtype, A_i8x4)
+            vec_ai32 = T.Broadcast(A_i32, 4)
+            vec_a = T.reinterpret(in_x16, vec_ai32)
+            vec_b = B[0, T.Ramp(0, 1, 16)]
+            vec_c = C[T.Ramp(0, 1, 4)]
             C[0:4] = T.call_llvm_pure_intrin(out_x4, instr, vec_c, vec_a, vec_b)
 
     return _dot_4x4_desc(in_dtype, out_dtype, True), dot_prod_impl
+''')
+
+
+def get_dotprod_intrin(in_dtype, out_dtype):
+    """`(desc, impl)` of the 4x4 dot product with Arm's `sdot` (int8) or `udot`
+    (uint8) instruction."""
+    return _SCRIPT.get_dotprod_intrin(in_dtype, out_dtype)
 
 
 ARM_DOT_4x4_i8_NEON_INTRIN = "dot_4x4_i8i8s32_neon"
@@ -108,7 +118,7 @@ ARM_DOT_4x4_i8_SDOT_INTRIN = "dot_4x4_i8i8s32_sdot"
 ARM_DOT_4x4_u8_UDOT_INTRIN = "dot_4x4_u8u8u32_udot"
 ARM_DOT_4x4_u8_HDOT_INTRIN = "dot_4x4_u8u8i32_hdot"
 
-register_lazy(ARM_DOT_4x4_i8_NEON_INTRIN, _neon_4x4)
+register_lazy(ARM_DOT_4x4_i8_NEON_INTRIN, lambda: _SCRIPT._neon_4x4())
 register_lazy(ARM_DOT_4x4_i8_SDOT_INTRIN, lambda: get_dotprod_intrin("int8", "int32"))
 register_lazy(ARM_DOT_4x4_u8_UDOT_INTRIN, lambda: get_dotprod_intrin("uint8", "uint32"))
 register_lazy(ARM_DOT_4x4_u8_HDOT_INTRIN, lambda: get_dotprod_intrin("uint8", "int32"))

@@ -1,8 +1,10 @@
 """Four-lane dot products accumulated into one scalar (CUDA's `__dp4a`)."""
 
-from tvm.script import tirx as T
-
 from .._tensor_intrin import register_lazy
+from ._script import ScriptSource
+
+_SCRIPT = ScriptSource(__name__ + "._script", '''
+from tvm.script import tirx as T
 
 
 def get_dp4a_intrin(dtype_a, dtype_b, dtype_c):
@@ -40,6 +42,13 @@ def get_dp4a_intrin(dtype_a, dtype_b, dtype_c):
             C[0] = C[0] + T.call_pure_extern(dtype_c, "__dp4a", A[T.Ramp(0, 1, 4)], B[T.Ramp(0, 1, 4)], zero)
 
     return dp4a_desc, dp4a_impl
+''')
+
+
+def get_dp4a_intrin(dtype_a, dtype_b, dtype_c):
+    """`(desc, impl)` of `C[0] += sum_i A[i] * B[i]` over four lanes, the operands in
+    shared memory and the accumulator local."""
+    return _SCRIPT.get_dp4a_intrin(dtype_a, dtype_b, dtype_c)
 
 
 _DP4A = {

@@ -1,14 +1,17 @@
 """AMDGPU intrinsics: `sdot4` and the MFMA matrix-core family."""
 
-from tvm.script import tirx as T
-
 from .._tensor_intrin import register_lazy
+from ._script import ScriptSource
 from .dot_product_common import get_dp4a_intrin
 from ._unavailable import register_unavailable
 
 WARP_SIZE = 64
 M_DIM = 16
 N_DIM = 16
+
+
+_SCRIPT = ScriptSource(__name__ + "._script", '''
+from tvm.script import tirx as T
 
 
 def _sdot4():
@@ -30,11 +33,12 @@ def _sdot4():
                 T.bool(True),
             )
 
-    return get_dp4a_intrin("int8", "int8", "int32")[0], sdot4
+    return sdot4
+''')
 
 
 AMDGPU_SDOT4_INTRIN = "sdot4"
-register_lazy(AMDGPU_SDOT4_INTRIN, _sdot4)
+register_lazy(AMDGPU_SDOT4_INTRIN, lambda: (get_dp4a_intrin("int8", "int8", "int32")[0], _SCRIPT._sdot4()))
 
 ROCM_MFMA_fill_16x16_f32_INTRIN = "ROCM_mfma_fill_16x16_f32"
 ROCM_MFMA_fill_16x16_i32_INTRIN = "ROCM_mfma_fill_16x16_i32"
