@@ -36,6 +36,28 @@ def scalar_param(p: T.Buffer((4,), "float32"), n: T.int32, out: T.Buffer((4,), "
 
 s_tir.TensorIntrin.register("my_add4", add4_desc, add4_impl)
 
+
+@T.prim_func(s_tir=True)
+def neg4_desc(p: T.Buffer((4,), "float32"), out: T.Buffer((4,), "float32")):
+    with T.sblock("root"):
+        T.reads(p[0:4])
+        T.writes(out[0:4])
+        for t in range(4):
+            with T.sblock("neg"):
+                vt = T.axis.spatial(4, t)
+                out[vt] = T.float32(0) - p[vt]
+
+
+@T.prim_func(s_tir=True)
+def neg4_impl(p: T.Buffer((4,), "float32"), out: T.Buffer((4,), "float32")):
+    with T.sblock("root"):
+        T.reads(p[0:4])
+        T.writes(out[0:4])
+        T.evaluate(T.call_extern("int32", "neg4", out.data, p.data))
+
+
+s_tir.TensorIntrin.register("my_neg4", neg4_desc, neg4_impl)
+
 for args in [("my_add4", add4_desc, add4_impl), ("my_add4", add4_desc, add4_impl, False)]:
     try:
         s_tir.TensorIntrin.register(*args)
@@ -108,9 +130,28 @@ def attempt(func, block, split, name, level="detail"):
         print("ValueError:", e)
 
 
+
+
+@T.prim_func(s_tir=True)
+def neg_f16(P: T.Buffer((16,), "float16"), R: T.Buffer((16,), "float16")):
+    for i in range(16):
+        with T.sblock("neg"):
+            vi = T.axis.spatial(16, i)
+            R[vi] = T.float16(0) - P[vi]
+
+
+@T.prim_func(s_tir=True)
+def neg_twice(P: T.Buffer((16,), "float32"), R: T.Buffer((16,), "float32")):
+    for i in range(16):
+        with T.sblock("neg"):
+            vi = T.axis.spatial(16, i)
+            R[vi] = T.float32(0) - P[vi] * T.float32(2)
+
+
 attempt(add_wide, "add", 4, "my_add4")
 attempt(add_f16, "add", 4, "my_add4", "fast")
-attempt(add_f16, "add", 4, "my_add4")
+attempt(neg_f16, "neg", 4, "my_neg4")
+attempt(neg_twice, "neg", 4, "my_neg4")
 attempt(sub_f32, "sub", 4, "my_add4", "fast")
 attempt(add_wide, "add", 8, "my_add4", "fast")
 attempt(add_swapped, "add", 4, "my_add4", "fast")
