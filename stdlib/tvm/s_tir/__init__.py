@@ -2,3 +2,4 @@
 from . import analysis  # noqa: F401
 from . import schedule  # noqa: F401
 from .schedule import Schedule, ScheduleError, SBlockRV, LoopRV, Trace, Instruction, InstructionKind  # noqa: F401
+from ._tensor_intrin import TensorIntrin  # noqa: F401

@@ -19,6 +19,9 @@
 //! - [`prims_reduction`], [`prims_epilogue`], [`prims_restructure`],
 //!   [`prims_blockize`]: reductions (`decompose_reduction`, `rfactor`),
 //!   `fuse_reduction_epilogue`, `merge` / `reorder_block_iter_var`, `blockize`.
+//! - [`prims_tensorize`]: `tensorize` (TVM's tensorize comparator, the
+//!   implementation bound with `match_buffer`s), on `prims_blockize`'s
+//!   `blockize_realize`.
 //! - [`sampling`]: what `sample_compute_location` needs from the state (the
 //!   random draws are in `stdlib/tvm/s_tir/schedule/sampling.py`).
 //! - [`prims_compute_at`], [`prims_cache`]: `compute_at` / `reverse_compute_at`
@@ -50,6 +53,7 @@ pub mod prims_inline;
 pub mod prims_location;
 pub mod prims_reduction;
 pub mod prims_restructure;
+pub mod prims_tensorize;
 pub mod python;
 pub mod sampling;
 pub mod region;
@@ -63,5 +67,6 @@ pub fn register() {
     });
     crate::vm::namespace::register_namespace_initializer("s_tir._schedule", |t| {
         t.func("ScheduleCore", python::new_core);
+        t.func("check_tensor_intrin", python::check_tensor_intrin);
     });
 }

@@ -170,6 +170,18 @@ fn subst_block(block: &SBlock, map: &[(usize, Expr)]) -> SchResult<SBlock> {
 pub fn blockize(state: &mut ScheduleState, loop_id: SRefId, preserve: bool) -> SchResult<SRefId> {
     let lp = state.loop_of(loop_id)?;
     let func = state.sref(loop_id).func.clone();
+    let (outer_realize, block, inner_block) = blockize_realize(state, loop_id, preserve)?;
+    let outer_block = outer_realize.block.clone();
+    state.replace(&func, &lp.as_ref_obj(), outer_realize.upcast(), &[(block.upcast(), inner_block.upcast())])?;
+    Ok(state.sref_of(&func, &outer_block.into()))
+}
+
+/// The outer block realize `blockize` puts in place of the loop (TVM's
+/// `BlockizeImpl`), without changing the state; with the original block and the
+/// inner block that continues it.
+pub fn blockize_realize(state: &mut ScheduleState, loop_id: SRefId, preserve: bool) -> SchResult<(SBlockRealize, SBlock, SBlock)> {
+    let lp = state.loop_of(loop_id)?;
+    let func = state.sref(loop_id).func.clone();
     let realize = single_child_realize_pub(&lp.as_ref_obj())?;
     let block = realize.block.clone();
     let block_id = state.sref_of(&func, &block.clone().into());
@@ -320,7 +332,6 @@ pub fn blockize(state: &mut ScheduleState, loop_id: SRefId, preserve: bool) -> S
         body,
         span: Span::none(),
     });
-    let outer_realize = SBlockRealize::new(SBlockRealizeNode { iter_values: outer_values, predicate: outer_pred, block: outer_block.clone(), span: Span::none() });
-    state.replace(&func, &lp.as_ref_obj(), outer_realize.upcast(), &[(block.clone().upcast(), inner_block.upcast())])?;
-    Ok(state.sref_of(&func, &outer_block.into()))
+    let outer_realize = SBlockRealize::new(SBlockRealizeNode { iter_values: outer_values, predicate: outer_pred, block: outer_block, span: Span::none() });
+    Ok((outer_realize, block, inner_block))
 }

@@ -268,6 +268,17 @@ impl ScheduleCore {
             )
             .into())
     }
+
+    // ---- tensorize ---------------------------------------------------------
+
+    /// `tensorize(block_or_loop, intrinsic)` with the intrinsic's description and
+    /// implementation.
+    #[pymethod]
+    fn tensorize(&self, id: usize, desc: PyObjectRef, implementation: PyObjectRef, preserve: bool, vm: &VirtualMachine) -> PyResult<()> {
+        let desc = prim_func_arg(vm, &desc)?;
+        let implementation = prim_func_arg(vm, &implementation)?;
+        self.run(vm, "tensorize", |s| super::prims_tensorize::tensorize(s, id, &desc, &implementation, preserve))
+    }
 }
 
 /// `s_tir._schedule.ScheduleCore(mod, error_render_level)`.
@@ -283,4 +294,20 @@ pub fn new_core(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let level = RenderLevel::parse(&level).ok_or_else(|| vm.new_value_error(format!("Unknown error render level: {level}")))?;
     let _ = value_to_py;
     Ok(ScheduleCore { state: PyMutex::new(ScheduleState::new(&module)), level }.into_ref(&vm.ctx).into())
+}
+
+fn prim_func_arg(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<crate::dialects::tirx::nodes::PrimFunc> {
+    unwrap_object(obj)
+        .and_then(|o| o.try_downcast::<crate::dialects::tirx::nodes::PrimFuncNode>())
+        .ok_or_else(|| vm.new_type_error("expected a PrimFunc"))
+}
+
+/// `s_tir._schedule.check_tensor_intrin(desc, impl)`: `TensorIntrin`'s checks.
+pub fn check_tensor_intrin(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = crate::vm::args::bind(vm, "TensorIntrin", args, &["desc", "impl"])?;
+    let get = |name: &str| a.get(vm, name).ok_or_else(|| vm.new_type_error(format!("TensorIntrin: missing {name}")));
+    let desc = prim_func_arg(vm, &get("desc")?)?;
+    let implementation = prim_func_arg(vm, &get("impl")?)?;
+    super::prims_tensorize::check_intrin(&desc, &implementation).py(vm)?;
+    Ok(vm.ctx.none())
 }

@@ -67,6 +67,7 @@ _kind("ReverseComputeAt", "reverse_compute_at", ["block", "loop", "preserve_unit
 # `consumer_blocks?`: printed only when not empty.
 _kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
 _kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
+_kind("Tensorize", "tensorize", ["block_or_loop", "tensor_intrin", "preserve_unit_iters"])
 
 
 class Instruction:

@@ -513,3 +513,15 @@ class Schedule:
         """The block writes a new buffer under `storage_scope`, and a new block copies
         it into the `write_buffer_index`-th buffer the block wrote."""
         return self._cache(False, block, write_buffer_index, storage_scope, consumer_blocks)
+
+    # ---- tensorize ---------------------------------------------------------
+    def tensorize(self, block_or_loop, tensor_intrin, preserve_unit_iters=True):
+        """Replace the block (or the subtree under the loop, blockized first) by
+        the registered tensor intrinsic's implementation, after checking that it
+        computes what the intrinsic's description computes."""
+        from .._tensor_intrin import TensorIntrin
+
+        intrin = TensorIntrin.get(tensor_intrin)
+        cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
+        self._core.tensorize(self._sref(block_or_loop, cls), intrin.desc, intrin.impl, bool(preserve_unit_iters))
+        self._record("Tensorize", [block_or_loop], [tensor_intrin, bool(preserve_unit_iters)], [])
