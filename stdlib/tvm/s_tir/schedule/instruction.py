@@ -77,3 +77,9 @@ class Instruction:
         self.inputs = list(inputs)
         self.attrs = list(attrs)
         self.outputs = list(outputs)
+# Layout primitives (index maps print as lambdas, `pad_value` as None or a lambda).
+_kind("TransformLayout", "transform_layout", ["block", "buffer", "index_map", "pad_value", "assume_injective_transform"])
+_kind("TransformBlockLayout", "transform_block_layout", ["block", "index_map"])
+_kind("ReIndex", "reindex", ["block", "buffer"], False, "single")
+_kind("AnnotateBufferAccess", "annotate_buffer_access", ["block", "buffer_index", "buf_type", "gen_new_ranges"])
+_kind("UnsafeHideBufferAccess", "unsafe_hide_buffer_access", ["block", "buf_type", "buf_index_array"])

@@ -29,12 +29,15 @@ def _py(value, names):
         return "%.17g" % value
     if isinstance(value, str):
         return json.dumps(value)
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)) and not hasattr(value, "__trace_py__"):
         return "[" + ", ".join(_py(v, names) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(_py(k, names) + ": " + _py(v, names) for k, v in value.items()) + "}"
     if id(value) in names:
         return names[id(value)]
+    if hasattr(value, "__trace_py__"):
+        # Values that print as Python source (index maps, `("read", 0)` buffers).
+        return value.__trace_py__()
     v = getattr(value, "value", value)
     if isinstance(v, float):
         return repr(v)
