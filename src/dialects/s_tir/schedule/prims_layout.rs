@@ -379,7 +379,7 @@ pub fn transform_block_layout(state: &mut ScheduleState, block_id: SRefId, index
     let mut node = substituted.downcast_ref::<SBlockNode>().expect("a block").clone();
     node.iter_vars = new_iters;
     let new_block = SBlock::new(node);
-    let new_block = simplify_accesses(new_block, &new_vars, &an)?;
+    let new_block = simplify_accesses(new_block, &an)?;
     let loop_vars: Vec<Var> = new_vars.iter().enumerate().map(|(i, v)| Var::scalar(&format!("ax{i}"), v.dtype())).collect();
     let mut rnode = (*realize).clone();
     rnode.iter_values = loop_vars.iter().map(|v| v.clone().into()).collect();
@@ -396,15 +396,10 @@ pub fn transform_block_layout(state: &mut ScheduleState, block_id: SRefId, index
     Ok(())
 }
 
-/// The block's load/store indices and regions simplified with its new variables' ranges
-/// (TVM's `BlockBufferAccessSimplifier`).
-fn simplify_accesses(block: SBlock, vars: &[Var], an: &Analyzer) -> SchResult<SBlock> {
-    let mut an = an.clone();
-    for (v, iv) in vars.iter().zip(&block.iter_vars) {
-        if let Some(d) = &iv.dom {
-            an.bind(v, &d.min, &d.extent);
-        }
-    }
+/// The block's load/store indices and regions simplified (TVM's
+/// `BlockBufferAccessSimplifier`, with no ranges for the new variables: a unit
+/// one stays a variable).
+fn simplify_accesses(block: SBlock, an: &Analyzer) -> SchResult<SBlock> {
     let out = structural_map(
         block.upcast(),
         |n: ObjectRef| -> ir::Result<MapResult> {

@@ -103,8 +103,9 @@ pub fn reindex(state: &mut ScheduleState, block_id: SRefId, index: i64, is_write
         .iter()
         .map(|e| {
             let s = an.simplify(e);
-            // Keep an index whose simplified form is no simpler (TVM's `SimplifyNonTrivialExpr`).
-            if s.as_int().is_some() || s.as_object().is::<ir::VarNode>() { s } else { e.clone() }
+            // An index that simplifies to a constant is kept as written (TVM's
+            // `SimplifyNonTrivialExpr`): a unit-extent variable stays a variable.
+            if s.as_int().is_some() { e.clone() } else { s }
         })
         .collect();
     // The block variables the indices use, in the block's order.
