@@ -75,3 +75,12 @@ for args in [("load", [0]), ("read", [3])]:
     except Exception as e:
         print(type(e).__name__)
         print(str(e))
+
+from tvm.s_tir.schedule.testing import verify_trace_roundtrip
+
+sch = tvm.s_tir.Schedule(Ew)
+b = sch.get_sblock("tr")
+sch.annotate_buffer_access(b, 0, "read", lambda vi, vj: [(vj - 1, vj + 1), vi])
+sch.reindex(b, ("write", 0))
+verify_trace_roundtrip(sch, Ew)
+print("replayed")

@@ -30,3 +30,11 @@ sch.transform_block_layout("scale", lambda a, b: (a * 32 + b,))
 sch.transform_block_layout("shift", lambda a, b: (b, a))
 print(sch.mod.script())
 print(sch.trace)
+
+from tvm.s_tir.schedule.testing import verify_trace_roundtrip
+
+sch = tvm.s_tir.Schedule(Mod)
+sch.transform_layout("scale", ("write", 0), lambda a, b: (a // 4, b, a % 4))
+sch.transform_block_layout("shift", lambda a, b: (b, a))
+verify_trace_roundtrip(sch, Mod)
+print("replayed")

@@ -522,6 +522,7 @@ class Schedule:
         from tvm.tirx import IndexMap
 
         block = self._block(block)
+        buffer, index_map, pad_value = _from_trace_text(buffer), _from_trace_text(index_map), _from_trace_text(pad_value)
         kind, index, buffer_obj = self._normalize_buffer_arg(block, buffer)
         ndim = len(buffer_obj.ty.shape)
         index_dtype = _sblock_default_dtype(self.get(block))
@@ -554,6 +555,7 @@ class Schedule:
         from tvm.tirx import IndexMap
 
         block = self._block(block)
+        index_map = _from_trace_text(index_map)
         if callable(index_map) and not isinstance(index_map, IndexMap):
             index_map = IndexMap.from_func(index_map, index_dtype=_sblock_default_dtype(self.get(block)))
         self._core.transform_block_layout(self._sref(block, SBlockRV), index_map)
@@ -564,7 +566,7 @@ class Schedule:
         """An intermediate buffer indexed by the block's variables for a buffer the
         block accesses with one set of indices, and a block copying between them."""
         block = self._block(block)
-        kind, index, _ = self._normalize_buffer_arg(block, buffer)
+        kind, index, _ = self._normalize_buffer_arg(block, _from_trace_text(buffer))
         rv = self._new_rv(SBlockRV, self._core.reindex(self._sref(block, SBlockRV), index, kind == "write"))
         self._record("ReIndex", [block], [_BufferIndex(kind, index)], [rv])
         return rv
@@ -582,7 +584,7 @@ class Schedule:
             )
         block_obj = self.get(block)
         iter_vars = [x.var for x in block_obj.iter_vars]
-        new_ranges_spec = gen_new_ranges(*iter_vars)
+        new_ranges_spec = _from_trace_text(gen_new_ranges)(*iter_vars)
         if len(iter_vars) != len(new_ranges_spec):
             raise ValueError(
                 f"Number of iter_vars ({len(iter_vars)}) must match "
@@ -655,3 +657,14 @@ class _GenNewRanges:
                 parts.append("(" + text(finals[i]) + ", " + text(finals[i + 1]) + ")")
         params = ", ".join(v.name for v in self.index_map.initial_indices)
         return "lambda " + params + ": [" + ", ".join(parts) + "]"
+
+
+def _from_trace_text(value):
+    """A value a JSON trace gave as its Python text (an index map's `lambda ...`, a
+    `("read", 0)` buffer) evaluated back; anything else as it is."""
+    if isinstance(value, str) and value.startswith(("lambda ", '("', "tvm.tirx.IndexMap")):
+        import tvm
+        from tvm.script import tirx as T
+
+        return eval(value, {"T": T, "tvm": tvm})
+    return value

@@ -151,6 +151,9 @@ def _json_value(v, names):
         return [_json_value(x, names) for x in v]
     if id(v) in names:
         return names[id(v)]
+    if hasattr(v, "__trace_py__"):
+        # Index maps and `("read", 0)` buffers travel as their Python text.
+        return v.__trace_py__()
     if v is None or isinstance(v, (bool, str, float, int)):
         return v
     return getattr(v, "value", str(v))
@@ -167,7 +170,9 @@ def _from_json(v, env):
 def _apply(sch, kind, inputs, attrs, decision=None):
     method = getattr(sch, kind.method)
     extra = {} if decision is None else {"decision": decision}
-    if kind.params and kind.params[0] == "*":
+    if getattr(kind, "keywords", False):
+        out = method(*inputs, **dict(zip(kind.params[len(inputs):], attrs)), **extra)
+    elif kind.params and kind.params[0] == "*":
         out = method(*inputs, **dict(zip(kind.params[1:], attrs)), **extra)
     else:
         out = method(*(list(inputs) + list(attrs)), **extra)
