@@ -25,6 +25,7 @@
 
 mod consts;
 mod fold;
+pub mod affine_inverse;
 pub mod int_set;
 pub mod simplify;
 mod matching;

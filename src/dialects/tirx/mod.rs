@@ -6,6 +6,7 @@ pub mod frontend;
 pub mod nodes;
 pub mod simplify;
 pub mod transform;
+pub mod index_map;
 pub mod ops;
 pub mod printer;
 pub mod python;

@@ -8,6 +8,7 @@ import enum as _enum
 import _tvmscript
 
 from . import layout  # noqa: F401
+from .index_map import IndexMap  # noqa: F401
 from tvm.ir import Var, Range, StringImm  # noqa: F401
 from tvm.ir.prim import *  # noqa: F401,F403
 from tvm.ir.prim import IntImm, FloatImm, Expr  # noqa: F401

@@ -3,6 +3,7 @@ from tvm.ir import BaseFunc  # noqa: F401
 from tvm.tirx import (  # noqa: F401
     Buffer,
     Expr,
+    IndexMap,
     PrimFunc,
     Range,
     Var,

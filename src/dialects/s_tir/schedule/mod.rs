@@ -27,6 +27,9 @@
 //! - [`prims_compute_at`], [`prims_cache`]: `compute_at` / `reverse_compute_at`
 //!   and `cache_read` / `cache_write`, on [`region`] (regions relaxed over loops)
 //!   and the core's analyzer (`crate::ir::arith::simplify`, `int_set`).
+//! - [`prims_layout`]: `transform_layout`, `transform_block_layout` (index maps:
+//!   `tirx::index_map`), [`prims_reindex`] (`reindex`), [`prims_access`]
+//!   (`annotate_buffer_access`, `unsafe_hide_buffer_access`).
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
@@ -50,6 +53,9 @@ pub mod prims_epilogue;
 pub mod prims_cache;
 pub mod prims_compute_at;
 pub mod prims_inline;
+pub mod prims_layout;
+pub mod prims_access;
+pub mod prims_reindex;
 pub mod prims_location;
 pub mod prims_reduction;
 pub mod prims_restructure;

@@ -153,7 +153,7 @@ impl LocDetector<'_> {
 }
 
 /// `stage` inserted at `pos` among the statements of `body`.
-fn insert_stage(body: &Stmt, pos: usize, stage: &Stmt) -> Stmt {
+pub(super) fn insert_stage(body: &Stmt, pos: usize, stage: &Stmt) -> Stmt {
     let mut seq: Vec<Stmt> = match body.as_object().downcast_ref::<SeqStmtNode>() {
         Some(s) => s.seq.clone(),
         None => vec![body.clone()],

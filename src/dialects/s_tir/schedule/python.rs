@@ -279,6 +279,55 @@ impl ScheduleCore {
         let implementation = prim_func_arg(vm, &implementation)?;
         self.run(vm, "tensorize", |s| super::prims_tensorize::tensorize(s, id, &desc, &implementation, preserve))
     }
+    // ---- layout: transform_layout, transform_block_layout ------------------
+
+    /// `transform_layout(block, buffer_index, is_write, index_map, pad_value or None,
+    /// assume_injective_transform)`.
+    #[pymethod]
+    #[allow(clippy::too_many_arguments)]
+    fn transform_layout(
+        &self,
+        block: usize,
+        index: i64,
+        is_write: bool,
+        index_map: PyObjectRef,
+        pad_value: PyObjectRef,
+        assume_injective: bool,
+        vm: &VirtualMachine,
+    ) -> PyResult<()> {
+        let m = layout_index_map(vm, &index_map)?;
+        let pad = if vm.is_none(&pad_value) { None } else { Some(layout_index_map(vm, &pad_value)?) };
+        self.run(vm, "transform-layout", |s| super::prims_layout::transform_layout(s, block, index, is_write, &m, pad, assume_injective))
+    }
+
+    #[pymethod]
+    fn transform_block_layout(&self, block: usize, index_map: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let m = layout_index_map(vm, &index_map)?;
+        self.run(vm, "transform-block-layout", |s| super::prims_layout::transform_block_layout(s, block, &m))
+    }
+
+    /// `reindex(block, buffer_index, is_write)`: the copy block's reference.
+    #[pymethod]
+    fn reindex(&self, block: usize, index: i64, is_write: bool, vm: &VirtualMachine) -> PyResult<usize> {
+        self.run(vm, "reindex", |s| super::prims_reindex::reindex(s, block, index, is_write))
+    }
+
+    #[pymethod]
+    fn annotate_buffer_access(&self, block: usize, index: i64, is_write: bool, index_map: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let m = layout_index_map(vm, &index_map)?;
+        self.run(vm, "annotate-buffer-access", |s| super::prims_access::annotate_buffer_access(s, block, index, is_write, &m))
+    }
+
+    #[pymethod]
+    fn unsafe_hide_buffer_access(&self, block: usize, buf_type: String, indices: Vec<i64>, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "unsafe-hide-buffer-access", |s| super::prims_access::unsafe_hide_buffer_access(s, block, &buf_type, &indices))
+    }
+}
+
+fn layout_index_map(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<crate::dialects::tirx::nodes::IndexMap> {
+    unwrap_object(obj)
+        .and_then(|o| o.try_downcast::<crate::dialects::tirx::nodes::IndexMapNode>())
+        .ok_or_else(|| vm.new_type_error("expected an IndexMap"))
 }
 
 /// `s_tir._schedule.ScheduleCore(mod, error_render_level)`.

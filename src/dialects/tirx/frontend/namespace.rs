@@ -326,6 +326,7 @@ pub fn register_tirx_namespace() {
     register_namespace_initializer("ir", |t| t.func("meta_var", meta_var));
     register_namespace_initializer("tirx._impl", impl_members);
     crate::dialects::tirx::python::register();
+    crate::dialects::tirx::index_map::register();
     register_nested();
     register_namespace_initializer("tirx", members);
 }

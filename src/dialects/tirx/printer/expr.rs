@@ -350,8 +350,19 @@ fn comm_reducer_doc(p: &mut Printer, obj: &ObjectRef, r: &CommReducerNode, path:
     Ok(t(p, "comm_reducer").call(vec![ExprDoc::lambda(params, body), ExprDoc::list(ids)]))
 }
 
-/// `T.index_map(lambda i, j: (i // 4, j))`.
+/// `T.index_map(lambda i, j: (i // 4, j))`; a pre-defined inverse prints as
+/// `inverse_index_map=lambda ...`.
 fn index_map_doc(p: &mut Printer, obj: &ObjectRef, m: &IndexMapNode, path: &AccessPath) -> Result<ExprDoc> {
+    let forward = index_map_lambda(p, obj, m, path)?;
+    if let Some(inv) = crate::dialects::tirx::index_map::given_inverse(m) {
+        let inv_obj = inv.clone().upcast();
+        let lambda = index_map_lambda(p, &inv_obj, &inv, &path.attr("inverse_index_map"))?;
+        return Ok(t(p, "index_map").call_kw(vec![forward], vec![("inverse_index_map".into(), lambda)]));
+    }
+    Ok(t(p, "index_map").call(vec![forward]))
+}
+
+fn index_map_lambda(p: &mut Printer, obj: &ObjectRef, m: &IndexMapNode, path: &AccessPath) -> Result<ExprDoc> {
     let ((params, body), _) = with_frame(p, Some(obj.clone()), |p, f| {
         let mut params = Vec::new();
         for v in &m.initial_indices {
@@ -364,7 +375,7 @@ fn index_map_doc(p: &mut Printer, obj: &ObjectRef, m: &IndexMapNode, path: &Acce
         }
         Ok((params, ExprDoc::tuple(results)))
     })?;
-    Ok(t(p, "index_map").call(vec![ExprDoc::lambda(params, body)]))
+    Ok(ExprDoc::lambda(params, body))
 }
 
 fn lambda_expr_doc(p: &mut Printer, obj: &ObjectRef, l: &LambdaExprNode, path: &AccessPath) -> Result<ExprDoc> {

@@ -29,8 +29,10 @@ class InstructionKind:
         return self.name
 
 
-def _kind(name, method, params, is_pure=False, outputs="none"):
+def _kind(name, method, params, is_pure=False, outputs="none", keywords=False):
     INSTRUCTION_KINDS[name] = InstructionKind(name, method, params, is_pure, outputs)
+    # `keywords`: replay passes the attributes by name (methods with keyword-only ones).
+    INSTRUCTION_KINDS[name].keywords = keywords
 
 
 _kind("GetSBlock", "get_sblock", ["name", "func_name"], True, "single")
@@ -78,3 +80,9 @@ class Instruction:
         self.inputs = list(inputs)
         self.attrs = list(attrs)
         self.outputs = list(outputs)
+# Layout primitives (index maps print as lambdas, `pad_value` as None or a lambda).
+_kind("TransformLayout", "transform_layout", ["block", "buffer", "index_map", "pad_value", "assume_injective_transform"], keywords=True)
+_kind("TransformBlockLayout", "transform_block_layout", ["block", "index_map"])
+_kind("ReIndex", "reindex", ["block", "buffer"], False, "single")
+_kind("AnnotateBufferAccess", "annotate_buffer_access", ["block", "buffer_index", "buf_type", "gen_new_ranges"])
+_kind("UnsafeHideBufferAccess", "unsafe_hide_buffer_access", ["block", "buf_type", "buf_index_array"])

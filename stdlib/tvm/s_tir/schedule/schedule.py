@@ -525,3 +525,157 @@ class Schedule:
         cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
         self._core.tensorize(self._sref(block_or_loop, cls), intrin.desc, intrin.impl, bool(preserve_unit_iters))
         self._record("Tensorize", [block_or_loop], [tensor_intrin, bool(preserve_unit_iters)], [])
+    # ---- layout: transform_layout, transform_block_layout -------------------
+    def transform_layout(self, block, buffer, index_map, pad_value=None, *, assume_injective_transform=False):
+        """Re-lay out a buffer the block accesses through an index map (a function of
+        the buffer's indices or an `IndexMap`); `pad_value` fills what the new
+        shape adds."""
+        from tvm.tirx import IndexMap
+
+        block = self._block(block)
+        buffer, index_map, pad_value = _from_trace_text(buffer), _from_trace_text(index_map), _from_trace_text(pad_value)
+        kind, index, buffer_obj = self._normalize_buffer_arg(block, buffer)
+        ndim = len(buffer_obj.ty.shape)
+        index_dtype = _sblock_default_dtype(self.get(block))
+        if callable(index_map) and not isinstance(index_map, IndexMap):
+            index_map = IndexMap.from_func(index_map, ndim=ndim, index_dtype=index_dtype)
+        if pad_value is None:
+            pass
+        elif callable(pad_value) and not isinstance(pad_value, IndexMap):
+            pad_value = IndexMap.from_func(pad_value, ndim=len(index_map.final_indices), index_dtype=index_dtype)
+        elif not isinstance(pad_value, IndexMap):
+            import tvm
+
+            dtype = str(getattr(buffer_obj.ty.dtype, "dtype", buffer_obj.ty.dtype))
+            if isinstance(pad_value, int) and not isinstance(pad_value, bool) and dtype.startswith(("int", "uint")):
+                pad_value = tvm.tirx.IntImm(dtype, pad_value)
+            elif isinstance(pad_value, float) and dtype.startswith(("float", "bfloat")):
+                pad_value = tvm.tirx.FloatImm(dtype, pad_value)
+            value = pad_value
+            pad_value = IndexMap.from_func(lambda *indices: value, ndim=len(index_map.final_indices), index_dtype=index_dtype)
+        assume_injective_transform = bool(assume_injective_transform)
+        self._core.transform_layout(
+            self._sref(block, SBlockRV), index, kind == "write", index_map, pad_value, assume_injective_transform
+        )
+        self._record(
+            "TransformLayout", [block], [_BufferIndex(kind, index), index_map, pad_value, assume_injective_transform], []
+        )
+
+    def transform_block_layout(self, block, index_map):
+        """Map a block's iteration space through an index map; new loops run over it."""
+        from tvm.tirx import IndexMap
+
+        block = self._block(block)
+        index_map = _from_trace_text(index_map)
+        if callable(index_map) and not isinstance(index_map, IndexMap):
+            index_map = IndexMap.from_func(index_map, index_dtype=_sblock_default_dtype(self.get(block)))
+        self._core.transform_block_layout(self._sref(block, SBlockRV), index_map)
+        self._record("TransformBlockLayout", [block], [index_map], [])
+
+    # ---- reindex and explicit accesses ----------------------------------------
+    def reindex(self, block, buffer):
+        """An intermediate buffer indexed by the block's variables for a buffer the
+        block accesses with one set of indices, and a block copying between them."""
+        block = self._block(block)
+        kind, index, _ = self._normalize_buffer_arg(block, _from_trace_text(buffer))
+        rv = self._new_rv(SBlockRV, self._core.reindex(self._sref(block, SBlockRV), index, kind == "write"))
+        self._record("ReIndex", [block], [_BufferIndex(kind, index)], [rv])
+        return rv
+
+    def annotate_buffer_access(self, block, buffer_index, buf_type, gen_new_ranges):
+        """Declare the region a block reads or writes of a buffer: `gen_new_ranges`
+        maps the block's variables to a `(begin, end)` pair (or a point) per dimension."""
+        import tvm
+        from tvm.tirx import IndexMap
+
+        if not isinstance(block, SBlockRV):
+            raise TypeError(
+                'In "Schedule.annotate_buffer_access", "block" has wrong type. Expected "SBlockRV", '
+                f'but gets: "{type(block).__name__}"'
+            )
+        block_obj = self.get(block)
+        iter_vars = [x.var for x in block_obj.iter_vars]
+        new_ranges_spec = _from_trace_text(gen_new_ranges)(*iter_vars)
+        if len(iter_vars) != len(new_ranges_spec):
+            raise ValueError(
+                f"Number of iter_vars ({len(iter_vars)}) must match "
+                f"number of new_ranges_spec ({len(new_ranges_spec)})"
+            )
+        result = []
+        for rng in new_ranges_spec:
+            if isinstance(rng, (tuple, list)):
+                if len(rng) != 2:
+                    raise ValueError("Tuple must have exactly 2 elements to represent (begin, end).")
+                result.extend(rng)
+            elif isinstance(rng, (tvm.ir.Expr, int)):
+                result.extend([rng, rng + 1])
+            else:
+                raise TypeError(f"Expected Expr or tuple of Expr, got {type(rng)}")
+        index_map = IndexMap(initial_indices=iter_vars, final_indices=result, inverse_index_map=None)
+        self._core.annotate_buffer_access(self._sref(block, SBlockRV), int(buffer_index), buf_type == "write", index_map)
+        self._record("AnnotateBufferAccess", [block], [int(buffer_index), buf_type, _GenNewRanges(index_map)], [])
+
+    def unsafe_hide_buffer_access(self, block, buf_type, buf_index_array):
+        """Drop some of a block's read or write regions (the program may become wrong)."""
+        buf_index_array = [int(i) for i in buf_index_array]
+        self._core.unsafe_hide_buffer_access(self._sref(block, SBlockRV), buf_type, buf_index_array)
+        self._record("UnsafeHideBufferAccess", [block], [buf_type, buf_index_array], [])
+
+
+class _BufferIndex(tuple):
+    """A `("read"|"write", index)` buffer argument, as a trace prints it."""
+
+    def __new__(cls, kind, index):
+        return tuple.__new__(cls, (kind, index))
+
+    def __trace_py__(self):
+        return '("' + self[0] + '", ' + str(self[1]) + ")"
+
+
+def _sblock_default_dtype(block):
+    """The index type of a block: its first iteration variable's, else its first
+    region's, else int64 (TVM's `_get_sblock_default_dtype`)."""
+    for iv in block.iter_vars:
+        return str(iv.var.ty)
+    for region in list(block.reads) + list(block.writes):
+        for dom in region.region:
+            return str(dom.min.ty)
+    return "int64"
+
+
+class _GenNewRanges:
+    """The `gen_new_ranges` of `annotate_buffer_access` as a trace prints it."""
+
+    def __init__(self, index_map):
+        self.index_map = index_map
+
+    def __call__(self, *indices):
+        mapped = list(self.index_map.map_indices(list(indices)))
+        return [(mapped[i], mapped[i + 1]) for i in range(0, len(mapped), 2)]
+
+    def __trace_py__(self):
+        import tvm
+
+        def text(e):
+            return e.name if isinstance(e, tvm.tirx.Var) else str(e)
+
+        finals = list(self.index_map.final_indices)
+        parts = []
+        for i in range(0, len(finals), 2):
+            if finals[i].same_as(finals[i + 1]):
+                parts.append(text(finals[i]))
+            else:
+                parts.append("(" + text(finals[i]) + ", " + text(finals[i + 1]) + ")")
+        params = ", ".join(v.name for v in self.index_map.initial_indices)
+        return "lambda " + params + ": [" + ", ".join(parts) + "]"
+
+
+def _from_trace_text(value):
+    """A value a JSON trace gave as its Python text (an index map's `lambda ...`, a
+    `("read", 0)` buffer) evaluated back; anything else as it is."""
+    if isinstance(value, str) and value.startswith(("lambda ", '("', "tvm.tirx.IndexMap")):
+        import tvm
+        from tvm.script import tirx as T
+
+        return eval(value, {"T": T, "tvm": tvm})
+    return value

@@ -29,12 +29,15 @@ def _py(value, names):
         return "%.17g" % value
     if isinstance(value, str):
         return json.dumps(value)
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)) and not hasattr(value, "__trace_py__"):
         return "[" + ", ".join(_py(v, names) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(_py(k, names) + ": " + _py(v, names) for k, v in value.items()) + "}"
     if id(value) in names:
         return names[id(value)]
+    if hasattr(value, "__trace_py__"):
+        # Values that print as Python source (index maps, `("read", 0)` buffers).
+        return value.__trace_py__()
     v = getattr(value, "value", value)
     if isinstance(v, float):
         return repr(v)
@@ -148,6 +151,9 @@ def _json_value(v, names):
         return [_json_value(x, names) for x in v]
     if id(v) in names:
         return names[id(v)]
+    if hasattr(v, "__trace_py__"):
+        # Index maps and `("read", 0)` buffers travel as their Python text.
+        return v.__trace_py__()
     if v is None or isinstance(v, (bool, str, float, int)):
         return v
     return getattr(v, "value", str(v))
@@ -164,7 +170,9 @@ def _from_json(v, env):
 def _apply(sch, kind, inputs, attrs, decision=None):
     method = getattr(sch, kind.method)
     extra = {} if decision is None else {"decision": decision}
-    if kind.params and kind.params[0] == "*":
+    if getattr(kind, "keywords", False):
+        out = method(*inputs, **dict(zip(kind.params[len(inputs):], attrs)), **extra)
+    elif kind.params and kind.params[0] == "*":
         out = method(*inputs, **dict(zip(kind.params[1:], attrs)), **extra)
     else:
         out = method(*(list(inputs) + list(attrs)), **extra)

@@ -1,0 +1,33 @@
+import tvm
+from tvm.tirx import IndexMap
+
+tile = IndexMap.from_func(lambda r: [r // 8, r % 8])
+print(tile)
+print(tile.initial_indices, tile.final_indices)
+print(tile.map_shape([24]), tile.map_shape([20]))
+print(tile.map_indices([19]))
+inv, pad = tile.non_surjective_inverse([20])
+print(inv)
+print(pad)
+inv, pad = tile.non_surjective_inverse([24])
+print(inv, pad)
+print(tile.inverse([32]))
+swap = IndexMap.from_func(lambda a, b, c: [c, a, b], index_dtype="int32")
+print(swap, swap.inverse([2, 3, 5]))
+print(swap.map_shape([2, 3, 5]))
+flat = IndexMap.from_func(lambda p, q: p * 64 + q, index_dtype="int32")
+print(flat, flat.map_shape([32, 64]), flat.inverse([32, 64]))
+blocked = IndexMap.from_func(lambda y, x: [y // 4, x // 8, y % 4, x % 8], index_dtype="int32")
+print(blocked.non_surjective_inverse([10, 30]))
+rev = IndexMap.from_func(lambda *idx: list(reversed(idx)), ndim=4, index_dtype="int32")
+print(rev)
+print(tile.is_equivalent_to(IndexMap.from_func(lambda z: [z // 8, z % 8])))
+print(tile.is_equivalent_to(swap), tile.is_equivalent_to(IndexMap.from_func(lambda z: [z // 4, z % 4])))
+tvm.ir.assert_structural_equal(tile, IndexMap.from_func(lambda w: [w // 8, w % 8]))
+given = IndexMap.from_func(lambda r: [r // 8, r % 8], inverse_index_map=lambda u, v: [u * 8 + v])
+print(given)
+print(given.inverse([24]))
+try:
+    IndexMap.from_func(lambda a, b: [a + b], index_dtype="int32").inverse([3, 3])
+except Exception as e:
+    print("inverse failed")
