@@ -23,16 +23,23 @@ const COMPLETE_DEF: &str = "Definition of a complete block:\n1) All block vars a
 const REDUCTION_DEF: &str = "Definition of a reduction block:\n1) The block has the `init` statement\n2) All the block bindings are quasi-affine expressions\n3) All block vars are either data parallel block vars or reduction block vars\n4) Dominant: the block is the only writer of its output, dominating the reader of its output buffers\n5) The reduction block vars are not used to index the output buffers";
 
 /// Whether no other block of the scope writes what `block` writes.
-fn is_dominant(block: &SBlock, root: &SBlock) -> bool {
+/// Whether no other block of `blocks` writes what `block` writes.
+fn is_dominant_among(block: &SBlock, blocks: &[SBlock]) -> bool {
     let written: Vec<usize> = block.writes.iter().map(region_buffer).collect();
-    !scope_blocks(root).iter().any(|b| !b.ptr_eq(block) && b.writes.iter().any(|w| written.contains(&region_buffer(w))))
+    !blocks.iter().any(|b| !b.ptr_eq(block) && b.writes.iter().any(|w| written.contains(&region_buffer(w))))
 }
 
 /// TVM's `CheckCompleteBlockErrorCode` (0: complete).
 pub(super) fn complete_code(block: &SBlock, root: &SBlock) -> i32 {
+    complete_code_among(block, &scope_blocks(root))
+}
+
+/// `complete_code` with dominance judged among `blocks` (a subtree's blocks: TVM's
+/// local complete block).
+pub(super) fn complete_code_among(block: &SBlock, blocks: &[SBlock]) -> i32 {
     if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar) {
         1
-    } else if !is_dominant(block, root) {
+    } else if !is_dominant_among(block, blocks) {
         2
     } else if block.reads.iter().any(|r| block.writes.iter().any(|w| region_buffer(w) == region_buffer(r))) {
         3
@@ -43,6 +50,11 @@ pub(super) fn complete_code(block: &SBlock, root: &SBlock) -> i32 {
 
 /// TVM's `CheckReductionBlockErrorCode` (0: a reduction block).
 pub(super) fn reduction_code(block: &SBlock, realize: Option<&SBlockRealize>, root: &SBlock) -> i32 {
+    reduction_code_among(block, realize, &scope_blocks(root))
+}
+
+/// `reduction_code` with dominance judged among `blocks`.
+pub(super) fn reduction_code_among(block: &SBlock, realize: Option<&SBlockRealize>, blocks: &[SBlock]) -> i32 {
     if block.init.is_none() {
         return 1;
     }
@@ -52,7 +64,7 @@ pub(super) fn reduction_code(block: &SBlock, realize: Option<&SBlockRealize>, ro
     if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar && iv.iter_type != IterVarType::CommReduce) {
         return 3;
     }
-    if !is_dominant(block, root) {
+    if !is_dominant_among(block, blocks) {
         return 4;
     }
     let reduce: Vec<usize> = block.iter_vars.iter().filter(|iv| iv.iter_type == IterVarType::CommReduce).map(|iv| iv.var.as_ref_obj().addr()).collect();
