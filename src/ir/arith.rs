@@ -26,6 +26,7 @@
 mod consts;
 mod fold;
 pub mod int_set;
+pub mod iter_map;
 pub mod simplify;
 mod matching;
 mod nodes;

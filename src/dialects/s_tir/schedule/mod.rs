@@ -19,6 +19,7 @@
 //! - [`prims_reduction`], [`prims_epilogue`], [`prims_restructure`],
 //!   [`prims_blockize`]: reductions (`decompose_reduction`, `rfactor`),
 //!   `fuse_reduction_epilogue`, `merge` / `reorder_block_iter_var`, `blockize`.
+//! - [`prims_partition`]: `loop_partition`.
 //! - [`sampling`]: what `sample_compute_location` needs from the state (the
 //!   random draws are in `stdlib/tvm/s_tir/schedule/sampling.py`).
 //! - [`prims_compute_at`], [`prims_cache`]: `compute_at` / `reverse_compute_at`
@@ -48,6 +49,7 @@ pub mod prims_cache;
 pub mod prims_compute_at;
 pub mod prims_inline;
 pub mod prims_location;
+pub mod prims_partition;
 pub mod prims_reduction;
 pub mod prims_restructure;
 pub mod python;

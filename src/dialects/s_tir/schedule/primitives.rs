@@ -494,24 +494,36 @@ const LOCAL_REDUCTION_DEF: &str = "Definition of a reduction block:\n1) The bloc
 /// TVM's `CheckSubtreeCompactDataflow`: every block directly under the loop (not
 /// inside another block) is a complete or reduction block among those blocks.
 fn check_compact_dataflow(l: &For) -> SchResult<()> {
-    use super::prims_compute_at::{complete_code_among, reduction_code_among};
+    use super::prims_compute_at::{complete_code_with, reduction_code_with};
+    use super::prims_inline::{region_buffer, scope_blocks};
     let mut realizes: Vec<SBlockRealize> = Vec::new();
     pre_order_visit(&l.body.clone().into_object(), |n| {
-        if n.is::<SBlockRealizeNode>() {
-            if let Ok(r) = n.downcast::<SBlockRealizeNode>() {
-                realizes.push(r);
-            }
+        if let Ok(r) = n.clone().downcast::<SBlockRealizeNode>() {
+            realizes.push(r);
             return false;
         }
         true
     });
-    let blocks: Vec<SBlock> = realizes.iter().map(|r| r.block.clone()).collect();
+    // TVM's IsDominantBlock under a loop: the writers of each buffer are those of
+    // the first child block's own scope that writes it.
+    let scopes: Vec<Vec<SBlock>> = realizes.iter().map(|r| scope_blocks(&r.block)).collect();
+    let dominant = |block: &SBlock| {
+        block.writes.iter().all(|w| {
+            let buf = region_buffer(w);
+            scopes
+                .iter()
+                .map(|inner| inner.iter().filter(|b| b.writes.iter().any(|x| region_buffer(x) == buf)).count())
+                .find(|&n| n > 0)
+                .is_none_or(|n| n == 1)
+        })
+    };
     for r in &realizes {
-        let c = complete_code_among(&r.block, &blocks);
+        let d = dominant(&r.block);
+        let c = complete_code_with(&r.block, d);
         if c == 0 {
             continue;
         }
-        let red = reduction_code_among(&r.block, Some(r), &blocks);
+        let red = reduction_code_with(&r.block, Some(r), d);
         if red == 0 {
             continue;
         }

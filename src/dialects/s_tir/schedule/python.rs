@@ -268,6 +268,17 @@ impl ScheduleCore {
             )
             .into())
     }
+
+    /// `loop_partition(loop, factors, preserve_unit_iters)`; factors are
+    /// expressions or None.
+    #[pymethod]
+    fn loop_partition(&self, loop_id: usize, factors: Vec<PyObjectRef>, preserve: bool, vm: &VirtualMachine) -> PyResult {
+        let mut fs: Vec<Option<Expr>> = Vec::new();
+        for f in &factors {
+            fs.push(if vm.is_none(f) { None } else { Some(py_to_expr(vm, f)?) });
+        }
+        Ok(ids(vm, self.run(vm, "loop_partition", |s| super::prims_partition::loop_partition(s, loop_id, fs, preserve))?))
+    }
 }
 
 /// `s_tir._schedule.ScheduleCore(mod, error_render_level)`.

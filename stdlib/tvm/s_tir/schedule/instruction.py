@@ -28,6 +28,9 @@ class InstructionKind:
     def __repr__(self):
         return self.name
 
+    def same_as(self, other):
+        return self is other
+
 
 def _kind(name, method, params, is_pure=False, outputs="none"):
     INSTRUCTION_KINDS[name] = InstructionKind(name, method, params, is_pure, outputs)
@@ -68,6 +71,10 @@ _kind("ReverseComputeAt", "reverse_compute_at", ["block", "loop", "preserve_unit
 _kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
 _kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
 
+_kind("LoopPartition", "loop_partition", ["loop", "factors", "preserve_unit_iters"], False, "list")
+# Kinds TVM registers whose primitives run outside a schedule's methods.
+_kind("EnterPostproc", "enter_postproc", [])
+
 
 class Instruction:
     """One recorded schedule call: kind, inputs (RVs and values), attrs, outputs."""
@@ -77,3 +84,10 @@ class Instruction:
         self.inputs = list(inputs)
         self.attrs = list(attrs)
         self.outputs = list(outputs)
+
+    def __str__(self):
+        from .trace import Trace
+
+        return Trace([self])._line(self, {})
+
+    __repr__ = __str__
