@@ -539,7 +539,3 @@ class Schedule:
         recorded = [None if v is None else f for f, v in zip(factors, values)]
         self._record("LoopPartition", [loop, recorded], [preserve_unit_iters], rvs)
         return rvs
-
-    def enter_postproc(self):
-        """Mark where postprocessing begins in the trace."""
-        self._record("EnterPostproc", [], [], [])

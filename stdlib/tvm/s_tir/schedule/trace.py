@@ -82,62 +82,14 @@ class Trace:
         return call
 
     def as_python(self, remove_postproc=False):
-        """The trace as Python statements, one per instruction (up to the
-        postprocessing mark when `remove_postproc`)."""
+        """The trace as Python statements, one per instruction."""
         names = self._names()
-        return _StrArray(self._line(inst, names) for inst in self._kept(remove_postproc))
-
-    def _kept(self, remove_postproc):
-        out = []
-        for inst in self.insts:
-            if remove_postproc and inst.kind.name == "EnterPostproc":
-                break
-            out.append(inst)
-        return out
+        return _StrArray(self._line(inst, names) for inst in self.insts)
 
     def __str__(self):
         lines = ["# from tvm import s_tir", "def apply_trace(sch: s_tir.Schedule) -> None:"]
-        lines += ["  " + line for line in self.as_python()] or ["  pass"]
+        lines += ["  " + line for line in self.as_python()]
         return "\n".join(lines)
-
-    def get_decision(self, inst):
-        """The decision recorded for `inst`, or None."""
-        return self.decisions.get(inst)
-
-    def append(self, inst, decision=None):
-        """Add an instruction (and its decision) at the end."""
-        self.insts.append(inst)
-        if decision is not None:
-            self.decisions[inst] = decision
-
-    def pop(self):
-        """Remove the last instruction and return it (None when empty)."""
-        if not self.insts:
-            return None
-        inst = self.insts.pop()
-        self.decisions.pop(inst, None)
-        return inst
-
-    def simplified(self, remove_postproc):
-        """A copy without the pure instructions whose outputs nothing uses (and without
-        the postprocessing part when `remove_postproc`), as TVM's `Simplified`."""
-        used = set()
-        kept = []
-
-        def note(v):
-            if isinstance(v, (list, tuple)):
-                for x in v:
-                    note(x)
-            else:
-                used.add(id(v))
-
-        for inst in reversed(self._kept(remove_postproc)):
-            if inst.kind.is_pure and all(id(o) not in used for o in inst.outputs):
-                continue
-            kept.append(inst)
-            note(inst.inputs)
-        kept.reverse()
-        return Trace(kept, {i: d for i, d in self.decisions.items() if i in kept})
 
     def show(self, style=None, black_format=False):
         print(str(self))
