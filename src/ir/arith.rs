@@ -27,6 +27,7 @@ mod consts;
 mod fold;
 pub mod affine_inverse;
 pub mod int_set;
+pub mod iter_map;
 pub mod simplify;
 mod matching;
 mod nodes;

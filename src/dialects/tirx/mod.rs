@@ -3,6 +3,7 @@
 //! hooks; `printer` turns TIRx IR into TVMScript.
 
 pub mod frontend;
+pub mod iter_map_api;
 pub mod nodes;
 pub mod simplify;
 pub mod transform;
@@ -24,6 +25,8 @@ pub fn register_dialect() -> crate::ir::Result<()> {
     crate::vm::walk::register_simple_definitions(nodes::stmt_info());
     // Built-in passes (tvm.tirx.transform).
     transform::register();
+    // `tvm.sym`'s iterator maps.
+    iter_map_api::register();
     Ok(())
 }
 

@@ -234,3 +234,9 @@ def remove_all_unused(func):
     """`func` without the bindings nothing uses (transitively); outside dataflow
     blocks, bindings whose values have an effect stay."""
     return _impl.remove_all_unused(func)
+
+
+def has_reshape_pattern(func):
+    """Whether a TIR PrimFunc copies its first buffer into its last in flattened
+    order (a reshape), judged on its block's indices through iterator maps."""
+    return _tvmscript.namespace("s_tir._analysis").has_reshape_pattern(func)

@@ -22,6 +22,7 @@
 //! - [`prims_tensorize`]: `tensorize` (TVM's tensorize comparator, the
 //!   implementation bound with `match_buffer`s), on `prims_blockize`'s
 //!   `blockize_realize`.
+//! - [`prims_partition`]: `loop_partition`.
 //! - [`sampling`]: what `sample_compute_location` needs from the state (the
 //!   random draws are in `stdlib/tvm/s_tir/schedule/sampling.py`).
 //! - [`prims_compute_at`], [`prims_cache`]: `compute_at` / `reverse_compute_at`
@@ -57,6 +58,7 @@ pub mod prims_layout;
 pub mod prims_access;
 pub mod prims_reindex;
 pub mod prims_location;
+pub mod prims_partition;
 pub mod prims_reduction;
 pub mod prims_restructure;
 pub mod prims_tensorize;

@@ -488,6 +488,54 @@ fn check_parallelizable(l: &For, op: &str, thread_axis: Option<&str>) -> SchResu
     Ok(())
 }
 
+const LOCAL_COMPLETE_DEF: &str = "Definition of a local complete block:\n1) All block vars are data parallel\n2) Local Dominant: the block is the only writer of its output, dominating the reader of its output buffers under a given subtree\n3) No overlap between the buffers the block reads and writes";
+const LOCAL_REDUCTION_DEF: &str = "Definition of a reduction block:\n1) The block has the `init` statement\n2) All the block bindings are quasi-affine expressions\n3) All block vars are either data parallel block vars or reduction block vars\n4) Local Dominant: the block is the only writer of its output, dominating the reader of its output buffers under a given subtree\n5) The reduction block vars are not used to index the output buffers";
+
+/// TVM's `CheckSubtreeCompactDataflow`: every block directly under the loop (not
+/// inside another block) is a complete or reduction block among those blocks.
+fn check_compact_dataflow(l: &For) -> SchResult<()> {
+    use super::prims_compute_at::{complete_code_with, reduction_code_with};
+    use super::prims_inline::{region_buffer, scope_blocks};
+    let mut realizes: Vec<SBlockRealize> = Vec::new();
+    pre_order_visit(&l.body.clone().into_object(), |n| {
+        if let Ok(r) = n.clone().downcast::<SBlockRealizeNode>() {
+            realizes.push(r);
+            return false;
+        }
+        true
+    });
+    // TVM's IsDominantBlock under a loop: the writers of each buffer are those of
+    // the first child block's own scope that writes it.
+    let scopes: Vec<Vec<SBlock>> = realizes.iter().map(|r| scope_blocks(&r.block)).collect();
+    let dominant = |block: &SBlock| {
+        block.writes.iter().all(|w| {
+            let buf = region_buffer(w);
+            scopes
+                .iter()
+                .map(|inner| inner.iter().filter(|b| b.writes.iter().any(|x| region_buffer(x) == buf)).count())
+                .find(|&n| n > 0)
+                .is_none_or(|n| n == 1)
+        })
+    };
+    for r in &realizes {
+        let d = dominant(&r.block);
+        let c = complete_code_with(&r.block, d);
+        if c == 0 {
+            continue;
+        }
+        let red = reduction_code_with(&r.block, Some(r), d);
+        if red == 0 {
+            continue;
+        }
+        return fail(
+            "The queried subtree root in SRef tree does not have compact dataflow, because some of its child block on SRef tree is neither a local complete block nor a local reduction block.",
+            format!("The queried subtree root {{0}} in SRef tree does not have compact dataflow, because its child block {{1}} on SRef tree is neither a local complete block nor a local reduction block.\nIt violates condition #{c} as a local complete block.\n{LOCAL_COMPLETE_DEF}\nIt violates condition #{red} as a local reduction block.\n{LOCAL_REDUCTION_DEF}\n"),
+            vec![l.clone().upcast(), r.block.clone().upcast()],
+        );
+    }
+    Ok(())
+}
+
 /// `parallel`, `vectorize`, `bind` (with a thread axis) and `unroll`.
 pub fn set_loop_kind(state: &mut ScheduleState, id: SRefId, kind: ForKind, thread_axis: Option<&str>) -> SchResult<()> {
     let l = state.loop_of(id)?;
@@ -498,6 +546,7 @@ pub fn set_loop_kind(state: &mut ScheduleState, id: SRefId, kind: ForKind, threa
         _ => None,
     };
     if let Some(op) = op {
+        check_compact_dataflow(&l)?;
         check_parallelizable(&l, op, thread_axis)?;
     }
     let mut node = (*l).clone();

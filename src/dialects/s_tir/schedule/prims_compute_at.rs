@@ -23,16 +23,23 @@ const COMPLETE_DEF: &str = "Definition of a complete block:\n1) All block vars a
 const REDUCTION_DEF: &str = "Definition of a reduction block:\n1) The block has the `init` statement\n2) All the block bindings are quasi-affine expressions\n3) All block vars are either data parallel block vars or reduction block vars\n4) Dominant: the block is the only writer of its output, dominating the reader of its output buffers\n5) The reduction block vars are not used to index the output buffers";
 
 /// Whether no other block of the scope writes what `block` writes.
-fn is_dominant(block: &SBlock, root: &SBlock) -> bool {
+/// Whether no other block of `blocks` writes what `block` writes.
+pub(super) fn is_dominant_among(block: &SBlock, blocks: &[SBlock]) -> bool {
     let written: Vec<usize> = block.writes.iter().map(region_buffer).collect();
-    !scope_blocks(root).iter().any(|b| !b.ptr_eq(block) && b.writes.iter().any(|w| written.contains(&region_buffer(w))))
+    !blocks.iter().any(|b| !b.ptr_eq(block) && b.writes.iter().any(|w| written.contains(&region_buffer(w))))
 }
 
 /// TVM's `CheckCompleteBlockErrorCode` (0: complete).
 pub(super) fn complete_code(block: &SBlock, root: &SBlock) -> i32 {
+    complete_code_with(block, is_dominant_among(block, &scope_blocks(root)))
+}
+
+/// `complete_code` with dominance decided by the caller (TVM's local complete
+/// block judges it under a loop).
+pub(super) fn complete_code_with(block: &SBlock, dominant: bool) -> i32 {
     if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar) {
         1
-    } else if !is_dominant(block, root) {
+    } else if !dominant {
         2
     } else if block.reads.iter().any(|r| block.writes.iter().any(|w| region_buffer(w) == region_buffer(r))) {
         3
@@ -43,6 +50,11 @@ pub(super) fn complete_code(block: &SBlock, root: &SBlock) -> i32 {
 
 /// TVM's `CheckReductionBlockErrorCode` (0: a reduction block).
 pub(super) fn reduction_code(block: &SBlock, realize: Option<&SBlockRealize>, root: &SBlock) -> i32 {
+    reduction_code_with(block, realize, is_dominant_among(block, &scope_blocks(root)))
+}
+
+/// `reduction_code` with dominance decided by the caller.
+pub(super) fn reduction_code_with(block: &SBlock, realize: Option<&SBlockRealize>, dominant: bool) -> i32 {
     if block.init.is_none() {
         return 1;
     }
@@ -52,7 +64,7 @@ pub(super) fn reduction_code(block: &SBlock, realize: Option<&SBlockRealize>, ro
     if block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar && iv.iter_type != IterVarType::CommReduce) {
         return 3;
     }
-    if !is_dominant(block, root) {
+    if !dominant {
         return 4;
     }
     let reduce: Vec<usize> = block.iter_vars.iter().filter(|iv| iv.iter_type == IterVarType::CommReduce).map(|iv| iv.var.as_ref_obj().addr()).collect();
@@ -183,6 +195,65 @@ fn solve(provided: &IntSet, required: &IntSet, dim_max: &Expr, an: &Analyzer) ->
         }
     }
     Err(Error::value_error(format!("BufferRegion pattern match failed: {}", crate::printer::engine::script(pmin.as_object(), &Default::default()).unwrap_or_default())).into())
+}
+
+/// TVM's `UpdateBlockVarDomainAffine`: when every provided index is a single point
+/// and the points are a bijective iterator map of the block variables, each
+/// variable's domain is the inverse map of the required region's corners (its
+/// bound that of the buffer's). Whether it applied.
+fn affine_domains(iter_vars: &[crate::dialects::tirx::nodes::IterVar], provided: &[IntSet], required: &[IntSet], shape: &[Expr], an: &Analyzer, doms: &mut HashMap<usize, DomainInfo>) -> SchResult<bool> {
+    use crate::ir::arith::iter_map::{detect_iter_map, inverse_affine_iter_map, IterMapLevel};
+    let mut points = Vec::new();
+    for p in provided {
+        match p.single_point(an) {
+            Some(pt) => points.push(pt),
+            None => return Ok(false),
+        }
+    }
+    let mut iters = Vec::new();
+    for iv in iter_vars {
+        let Some(d) = &iv.dom else { return Ok(false) };
+        iters.push((iv.var.clone(), d.min.clone(), d.extent.clone()));
+    }
+    let res = detect_iter_map(&points, &iters, &crate::ir::expr::bool_imm(true), IterMapLevel::Bijective, false);
+    if res.indices.is_empty() {
+        return Ok(false);
+    }
+    let corners = |sets: &[IntSet]| -> Option<(Vec<Expr>, Vec<Expr>)> {
+        let lo: Option<Vec<Expr>> = sets.iter().map(|s| s.min().cloned()).collect();
+        let hi: Option<Vec<Expr>> = sets.iter().map(|s| s.max().cloned()).collect();
+        Some((lo?, hi?))
+    };
+    let Some((rmin, rmax)) = corners(required) else { return Ok(false) };
+    let mut bmin = Vec::new();
+    let mut bmax = Vec::new();
+    for s in shape {
+        let zero = arith::make_const_int(s.dtype(), 0, Span::none())?;
+        let one = arith::make_const_int(s.dtype(), 1, Span::none())?;
+        bmax.push(bin(BinOp::Max, &bin(BinOp::Sub, s, &one)?, &zero)?);
+        bmin.push(zero);
+    }
+    let interval = |lo: &[Expr], hi: &[Expr]| -> SchResult<Vec<(Var, IntSet)>> {
+        let a = inverse_affine_iter_map(&res.indices, lo);
+        let b = inverse_affine_iter_map(&res.indices, hi);
+        let mut out = Vec::new();
+        for (v, x) in a {
+            let Some((_, y)) = b.iter().find(|(w, _)| w.ptr_eq(&v)) else { continue };
+            let lo = an.simplify(&bin(BinOp::Min, &x, y)?);
+            let hi = an.simplify(&bin(BinOp::Max, &x, y)?);
+            out.push((v, IntSet::interval(lo, hi)));
+        }
+        Ok(out)
+    };
+    let dom = interval(&rmin, &rmax)?;
+    let bound = interval(&bmin, &bmax)?;
+    for (v, d) in dom {
+        let Some((_, b)) = bound.iter().find(|(w, _)| w.ptr_eq(&v)) else { continue };
+        if let Some(slot) = doms.get_mut(&v.as_ref_obj().addr()) {
+            slot.union(&DomainInfo { dom: d, bound: b.clone() }, an);
+        }
+    }
+    Ok(true)
 }
 
 /// The new subtree's position among the target loop's children: after the last
@@ -362,6 +433,9 @@ pub fn compute_at(state: &mut ScheduleState, block_id: SRefId, loop_id: SRefId, 
             (0..ndim).map(|d| sets.iter().fold(IntSet::Nothing, |acc, s| union(&an, &acc, &s[d]))).collect()
         };
         let (p, r) = (union_nd(many), union_nd(req));
+        if affine_domains(&block.iter_vars, &p, &r, &shape, &an, &mut doms)? {
+            continue;
+        }
         for d in 0..ndim {
             if let Some(pt) = p[d].single_point(&an)
                 && pt.as_int().is_some()

@@ -328,6 +328,16 @@ fn layout_index_map(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<crate::d
     unwrap_object(obj)
         .and_then(|o| o.try_downcast::<crate::dialects::tirx::nodes::IndexMapNode>())
         .ok_or_else(|| vm.new_type_error("expected an IndexMap"))
+    /// `loop_partition(loop, factors, preserve_unit_iters)`; factors are
+    /// expressions or None.
+    #[pymethod]
+    fn loop_partition(&self, loop_id: usize, factors: Vec<PyObjectRef>, preserve: bool, vm: &VirtualMachine) -> PyResult {
+        let mut fs: Vec<Option<Expr>> = Vec::new();
+        for f in &factors {
+            fs.push(if vm.is_none(f) { None } else { Some(py_to_expr(vm, f)?) });
+        }
+        Ok(ids(vm, self.run(vm, "loop_partition", |s| super::prims_partition::loop_partition(s, loop_id, fs, preserve))?))
+    }
 }
 
 /// `s_tir._schedule.ScheduleCore(mod, error_render_level)`.

@@ -28,6 +28,9 @@ class InstructionKind:
     def __repr__(self):
         return self.name
 
+    def same_as(self, other):
+        return self is other
+
 
 def _kind(name, method, params, is_pure=False, outputs="none", keywords=False):
     INSTRUCTION_KINDS[name] = InstructionKind(name, method, params, is_pure, outputs)
@@ -71,6 +74,10 @@ _kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope",
 _kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
 _kind("Tensorize", "tensorize", ["block_or_loop", "tensor_intrin", "preserve_unit_iters"])
 
+_kind("LoopPartition", "loop_partition", ["loop", "factors", "preserve_unit_iters"], False, "list")
+# Kinds TVM registers whose primitives run outside a schedule's methods.
+_kind("EnterPostproc", "enter_postproc", [])
+
 
 class Instruction:
     """One recorded schedule call: kind, inputs (RVs and values), attrs, outputs."""
@@ -80,6 +87,15 @@ class Instruction:
         self.inputs = list(inputs)
         self.attrs = list(attrs)
         self.outputs = list(outputs)
+
+    def __str__(self):
+        from .trace import Trace
+
+        return Trace([self])._line(self, {})
+
+    __repr__ = __str__
+
+
 # Layout primitives (index maps print as lambdas, `pad_value` as None or a lambda).
 _kind("TransformLayout", "transform_layout", ["block", "buffer", "index_map", "pad_value", "assume_injective_transform"], keywords=True)
 _kind("TransformBlockLayout", "transform_block_layout", ["block", "index_map"])

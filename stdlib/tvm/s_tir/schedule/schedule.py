@@ -20,12 +20,18 @@ class SBlockRV:
     def __repr__(self):
         return "s_tir.SBlockRV"
 
+    def same_as(self, other):
+        return self is other
+
 
 class LoopRV:
     """A random variable that evaluates to a loop."""
 
     def __repr__(self):
         return "s_tir.LoopRV"
+
+    def same_as(self, other):
+        return self is other
 
 
 class ExprRV:
@@ -679,3 +685,22 @@ def _from_trace_text(value):
 
         return eval(value, {"T": T, "tvm": tvm})
     return value
+    # ---- loop partition, iterator maps -------------------------------------
+    def loop_partition(self, loop, factors, preserve_unit_iters=True):
+        """Cut a loop into consecutive loops of the given lengths (one may be None),
+        each under its own opaque block, all under a common block."""
+        import tvm
+
+        values = []
+        for f in factors:
+            if f is None or isinstance(f, int) and f == -1:
+                values.append(None)
+            elif isinstance(f, int):
+                values.append(tvm.tirx.const(f, "int32"))
+            else:
+                values.append(self.get(f))
+        srefs = self._core.loop_partition(self._sref(loop, LoopRV), values, preserve_unit_iters)
+        rvs = [self._new_rv(LoopRV, s) for s in srefs]
+        recorded = [None if v is None else f for f, v in zip(factors, values)]
+        self._record("LoopPartition", [loop, recorded], [preserve_unit_iters], rvs)
+        return rvs

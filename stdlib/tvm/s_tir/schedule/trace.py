@@ -63,7 +63,8 @@ class Trace:
         kind = inst.kind
         args = []
         values = list(inst.inputs) + list(inst.attrs)
-        for param, value in zip(kind.params, values if kind.params[0] != "*" else [None] + list(inst.attrs)):
+        positional = kind.params and kind.params[0] == "*"
+        for param, value in zip(kind.params, [None] + list(inst.attrs) if positional else values):
             if param == "*":
                 args.extend(_py(v, names) for v in inst.inputs)
             elif param == "":
