@@ -124,6 +124,11 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
     }
     /// Where the node came from.
     fn span(&self) -> &Span;
+    /// The node's location, to set on a node no one else holds yet (see
+    /// [`ObjectRef::locate_unshared`]); `None` for a node that keeps none.
+    fn span_mut(&mut self) -> Option<&mut Span> {
+        None
+    }
     /// Call `f` on every object-valued field, through arrays, options and maps, in the
     /// order `fields()` lists them (map entries key first), without building `Value`s.
     /// The default goes through `fields()`; `ir_node!` writes a borrowing one.
@@ -238,6 +243,18 @@ impl ObjectRef {
         let mut fields = self.fields();
         fields[i] = value;
         self.rebuild(fields)
+    }
+    /// Locate an unlocated node at `span` in place when this handle is its only
+    /// holder (a node just made); a shared node is left as it is, since others may
+    /// hold it (a variable's identity, a shared constant). Whether it was located.
+    pub fn locate_unshared(&mut self, span: &Span) -> bool {
+        match Arc::get_mut(&mut self.0).and_then(|n| n.span_mut()) {
+            Some(s) if s.is_none() => {
+                *s = span.clone();
+                true
+            }
+            _ => false,
+        }
     }
     /// A copy of the node located at `span` (the same fields).
     pub fn with_span(&self, span: Span) -> Result<ObjectRef> {
@@ -593,6 +610,9 @@ macro_rules! ir_node {
             }
             fn span(&self) -> &$crate::ir::Span {
                 &self.span
+            }
+            fn span_mut(&mut self) -> Option<&mut $crate::ir::Span> {
+                Some(&mut self.span)
             }
             #[allow(unused_variables)]
             fn for_each_child<'a>(&'a self, f: &mut dyn FnMut($crate::ir::ChildRef<'a>)) {

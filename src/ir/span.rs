@@ -15,6 +15,10 @@ pub struct SpanData {
     pub end_line: u32,
     /// Column just past the end (1-based).
     pub end_col: u32,
+    /// The spans this one was reached through, outermost first (TVM's
+    /// `SequentialSpan`: a macro call site, then the macro's statement); none for
+    /// a plain span.
+    pub outer: Span,
 }
 
 /// An optional, cheaply cloned source location. Ignored by structural equality.
@@ -28,7 +32,36 @@ impl Span {
     }
     /// A location in `file`.
     pub fn new(file: Arc<str>, line: u32, col: u32, end_line: u32, end_col: u32) -> Self {
-        Span(Some(Arc::new(SpanData { file, line, col, end_line, end_col })))
+        Span(Some(Arc::new(SpanData { file, line, col, end_line, end_col, outer: Span::none() })))
+    }
+    /// Several spans of one node, outermost first (TVM's `SequentialSpan`); a
+    /// plain span when there is one.
+    pub fn sequence(spans: &[Span]) -> Self {
+        let Some((last, rest)) = spans.split_last() else { return Span::none() };
+        let Some(d) = last.data() else { return Span::sequence(rest) };
+        if rest.is_empty() {
+            return last.clone();
+        }
+        Span(Some(Arc::new(SpanData { outer: Span::sequence(rest), ..d.clone() })))
+    }
+    /// The plain spans this one is made of, outermost first (itself when plain).
+    pub fn parts(&self) -> Vec<Span> {
+        let Some(d) = self.data() else { return vec![] };
+        if d.outer.is_none() {
+            return vec![self.clone()];
+        }
+        let mut out = d.outer.parts();
+        out.push(Span::new(d.file.clone(), d.line, d.col, d.end_line, d.end_col));
+        out
+    }
+    /// Whether this plain span covers `inner`'s range in the same source.
+    pub fn contains(&self, inner: &Span) -> bool {
+        let (Some(a), Some(b)) = (self.data(), inner.data()) else { return false };
+        a.outer.is_none()
+            && b.outer.is_none()
+            && a.file == b.file
+            && (a.line, a.col) <= (b.line, b.col)
+            && (b.end_line, b.end_col) <= (a.end_line, a.end_col)
     }
     /// Whether there is no location.
     pub fn is_none(&self) -> bool {

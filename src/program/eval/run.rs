@@ -272,6 +272,7 @@ impl Frame {
             Expr::Binary(..) => self.val(vm, e)?.into_py(vm),
             Expr::Unary(op, operand, range) => {
                 let v = self.expr(vm, operand)?;
+                crate::vm::location::set_step(vm, &self.body.source, *range);
                 match op {
                     UnaryOp::USub => vm._neg(&v),
                     UnaryOp::UAdd => vm._pos(&v),
@@ -285,6 +286,7 @@ impl Frame {
                 let mut result = vm.ctx.new_bool(true).into();
                 for (i, (op, right)) in rest.iter().enumerate() {
                     let right = self.expr(vm, right)?;
+                    crate::vm::location::set_step(vm, &self.body.source, *range);
                     result = crate::program::runtime::python_compare(vm, op, &left, &right).at(*range)?;
                     if i + 1 < rest.len() && !result.clone().try_to_bool(vm).at(*range)? {
                         break;
@@ -341,6 +343,7 @@ impl Frame {
                 let (l, r) = &**parts;
                 let a = self.val(vm, l)?;
                 let b = self.val(vm, r)?;
+                crate::vm::location::set_step(vm, &self.body.source, *range);
                 if let Some(py_op) = scalar_op(*op)
                     && let Some(result) = crate::vm::operators::native_binary(vm, py_op, &a, &b)
                 {
@@ -355,6 +358,7 @@ impl Frame {
                 // The key as a native call's argument: a tuple display of indices is
                 // not made a tuple when an item hook takes it as it is.
                 let i = self.val(vm, index)?;
+                crate::vm::location::set_step(vm, &self.body.source, *range);
                 if let Some(r) = crate::vm::object::native_subscript(vm, &v, &i) {
                     return r.at(*range);
                 }

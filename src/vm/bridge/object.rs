@@ -286,10 +286,21 @@ impl PyIr {
 
 /// A node's location as Python sees it: `tvm.ir.Span`, or `None`.
 fn span_to_py(vm: &VirtualMachine, span: &crate::ir::Span) -> PyResult {
-    let Some(d) = span.data() else { return Ok(vm.ctx.none()) };
+    if span.is_none() {
+        return Ok(vm.ctx.none());
+    }
     vm.import("tvm.ir.span", 0)?;
-    let make = vm.sys_module.get_attr("modules", vm)?.get_item("tvm.ir.span", vm)?.get_attr("_from_location", vm)?;
-    make.call((d.file.to_string(), d.line, d.col, d.end_line, d.end_col), vm)
+    let module = vm.sys_module.get_attr("modules", vm)?.get_item("tvm.ir.span", vm)?;
+    let make = module.get_attr("_from_location", vm)?;
+    let parts = span.parts();
+    let mut spans = Vec::with_capacity(parts.len());
+    for d in parts.iter().filter_map(|p| p.data()) {
+        spans.push(make.call((d.file.to_string(), d.line, d.col, d.end_line, d.end_col), vm)?);
+    }
+    match <[_; 1]>::try_from(spans) {
+        Ok([one]) => Ok(one),
+        Err(spans) => module.get_attr("SequentialSpan", vm)?.call((vm.ctx.new_list(spans),), vm),
+    }
 }
 
 impl GetAttr for PyIr {

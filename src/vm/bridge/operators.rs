@@ -6,6 +6,7 @@ use rustpython_vm::builtins::{PyFloat, PyInt};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::vm::error::IntoPyResult;
+use crate::vm::location;
 use crate::vm::native::Val;
 use crate::vm::object::{exact_ir, register_bool_hook, register_op_hook, unwrap_object, wrap, PyOp};
 use crate::builder;
@@ -67,7 +68,11 @@ fn prim_op(vm: &VirtualMachine, op: PyOp, a: &PyObjectRef, b: Option<&PyObjectRe
         },
         Some(b) => scalar_binary(op, x, operand(vm, b)?)?,
     };
-    Some(result.py(vm).map(|e| wrap(vm, e.into_object())))
+    Some(result.py(vm).map(|e| {
+        let mut e = e.into_object();
+        location::stamp(vm, &mut e);
+        wrap(vm, e)
+    }))
 }
 
 /// `x op y` on scalar operands, as the operator of an IR value computes it; `None`
@@ -107,7 +112,10 @@ pub fn native_binary(vm: &VirtualMachine, op: PyOp, a: &Val, b: &Val) -> Option<
         }
     };
     let (x, y) = (value_operand(a)?, value_operand(b)?);
-    Some(scalar_binary(op, x, y)?.py(vm))
+    Some(scalar_binary(op, x, y)?.py(vm).map(|mut e| {
+        location::stamp(vm, &mut e.0);
+        e
+    }))
 }
 
 /// `bool(expr)`: `a == b` is true when both sides are the same object (so IR values

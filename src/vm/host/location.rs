@@ -32,6 +32,10 @@ struct Step {
 struct State {
     scripts: HashSet<Arc<str>>,
     step: Option<Step>,
+    /// The span last made: nodes built by one step share it.
+    last: Span,
+    /// The call sites of the macro expansions running now, innermost last.
+    expansions: Vec<Span>,
 }
 
 thread_local! {
@@ -60,27 +64,96 @@ pub fn clear_step() {
     STATE.with(|s| s.borrow_mut().step = None);
 }
 
-/// The span of the script step running now; none outside a registered script.
+/// A macro expansion begins at the step running now: what its body builds is
+/// located at this call site and then at its own statement (TVM's
+/// `SequentialSpan`) until [`end_expansion`].
+pub fn begin_expansion(vm: &VirtualMachine) {
+    let site = current(vm);
+    STATE.with(|s| s.borrow_mut().expansions.push(site));
+}
+
+/// The macro expansion begun last has ended.
+pub fn end_expansion() {
+    STATE.with(|s| s.borrow_mut().expansions.pop());
+}
+
+/// The span of the script step running now, after the call sites of the macro
+/// expansions it runs in (TVM's normalization: a span inside the one before it
+/// replaces it); none outside a registered script.
 pub fn current(vm: &VirtualMachine) -> Span {
+    let here = current_step(vm);
+    STATE.with(|s| {
+        let s = s.borrow();
+        let Some(site) = s.expansions.last() else { return here };
+        let mut parts = site.parts();
+        if here.is_none() {
+            return Span::sequence(&parts);
+        }
+        match parts.last() {
+            Some(prev) if prev.contains(&here) => *parts.last_mut().expect("non-empty") = here,
+            _ => parts.push(here),
+        }
+        Span::sequence(&parts)
+    })
+}
+
+fn current_step(vm: &VirtualMachine) -> Span {
     let depth = vm.frames.borrow().len();
     let from_step = STATE.with(|s| {
-        let s = s.borrow();
+        let mut s = s.borrow_mut();
         let step = s.step.as_ref().filter(|st| st.depth == depth)?;
         let name = s.scripts.get(step.file.name())?.clone();
         let code = step.file.to_source_code();
         let (a, b) = (code.line_column(step.range.start()), code.line_column(step.range.end()));
-        Some(Span::new(name, a.line.get() as u32, a.column.get() as u32, b.line.get() as u32, b.column.get() as u32))
+        let at = [a.line.get(), a.column.get(), b.line.get(), b.column.get()].map(|n| n as u32);
+        Some(s.span_at(name, at))
     });
     if let Some(span) = from_step {
         return span;
     }
     let Some(frame) = vm.current_frame() else { return Span::none() };
     let code = &frame.code;
-    let Some(name) = STATE.with(|s| s.borrow().scripts.get(code.source_path().as_str()).cloned()) else { return Span::none() };
     // The frame's last instruction index is past the call that is running.
-    match frame.lasti().checked_sub(1).and_then(|i| code.locations.get(i as usize)) {
-        Some((a, b)) => Span::new(name, a.line.get() as u32, a.character_offset.get() as u32, b.line.get() as u32, b.character_offset.get() as u32),
-        None => Span::none(),
+    let Some((a, b)) = frame.lasti().checked_sub(1).and_then(|i| code.locations.get(i as usize)) else { return Span::none() };
+    let at = [a.line.get(), a.character_offset.get(), b.line.get(), b.character_offset.get()].map(|n| n as u32);
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let path = code.source_path().as_str();
+        let name = match s.last.data() {
+            Some(d) if &*d.file == path => d.file.clone(),
+            _ => match s.scripts.get(path) {
+                Some(name) => name.clone(),
+                None => return Span::none(),
+            },
+        };
+        s.span_at(name, at)
+    })
+}
+
+impl State {
+    /// The span of `at` (line, column, end line, end column) in `file`: the last one
+    /// made when it is the same.
+    fn span_at(&mut self, file: Arc<str>, at: [u32; 4]) -> Span {
+        if let Some(d) = self.last.data()
+            && Arc::ptr_eq(&d.file, &file)
+            && [d.line, d.col, d.end_line, d.end_col] == at
+        {
+            return self.last.clone();
+        }
+        self.last = Span::new(file, at[0], at[1], at[2], at[3]);
+        self.last.clone()
+    }
+}
+
+/// Locate a node just made (held by `node` alone) at the script step running now,
+/// in place; a shared node, or one made outside a script, is left as it is (TVM
+/// locates an expression the first time the parser sees it unlocated).
+pub fn stamp(vm: &VirtualMachine, node: &mut ObjectRef) {
+    if node.span().is_none() {
+        let span = current(vm);
+        if !span.is_none() {
+            node.locate_unshared(&span);
+        }
     }
 }
 

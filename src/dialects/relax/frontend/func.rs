@@ -335,7 +335,10 @@ impl RelaxMacro {
 impl Callable for RelaxMacro {
     type Args = FuncArgs;
     fn call(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let r = zelf.body.call(args, vm)?;
+        crate::vm::location::begin_expansion(vm);
+        let r = zelf.body.call(args, vm);
+        crate::vm::location::end_expansion();
+        let r = r?;
         if let Some(o) = unwrap_object(&r)
             && o.isinstance(ir::expr_info())
             && super::frame::in_func()

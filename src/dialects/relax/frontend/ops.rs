@@ -355,7 +355,9 @@ pub fn call_error(vm: &VirtualMachine, e: ir::Error) -> rustpython_vm::builtins:
 pub fn make_call(vm: &VirtualMachine, op: &str, args: Vec<Expr>, attrs: Option<Value>, ty_args: Vec<Type>) -> PyResult<Expr> {
     let op = Op::get(op).map_err(|e| call_error(vm, e))?;
     let c = Call::make(None, op, args, attrs, ty_args, Span::none()).map_err(|e| call_error(vm, e))?;
-    Ok(c.into())
+    let mut c: Expr = c.into();
+    crate::vm::location::stamp(vm, &mut c.0);
+    Ok(c)
 }
 
 /// `R.<script_name>(...)` for an operator of the table.

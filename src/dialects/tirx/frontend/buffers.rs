@@ -597,7 +597,9 @@ pub fn subscript(vm: &VirtualMachine, buf: &Var, key: &Val) -> PyResult<Val> {
     let bt = btype(buf);
     if !idx.iter().any(|i| matches!(i, Index::Slice(..))) {
         let points = idx.into_iter().map(|i| if let Index::Point(e) = i { e } else { unreachable!() }).collect();
-        return Ok(Val::Ir(load(buf, points).map_err(|e| diag_err(vm, e))?.into_object()));
+        let mut load = load(buf, points).map_err(|e| diag_err(vm, e))?.into_object();
+        crate::vm::location::stamp(vm, &mut load);
+        return Ok(Val::Ir(load));
     }
     let mut ranges = vec![];
     for (d, i) in idx.into_iter().enumerate() {

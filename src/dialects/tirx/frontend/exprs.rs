@@ -94,7 +94,11 @@ fn int_constant(vm: &VirtualMachine, dtype: DataType, value: &PyObjectRef) -> Op
         && let Some(i) = value.downcast_ref::<PyInt>()
         && let Ok(v) = i.try_to_primitive::<i64>(vm)
     {
-        return Some(check_fits(dtype, v).and_then(|()| arith::int_imm_checked(dtype, v, Span::none())).py(vm));
+        let constant = check_fits(dtype, v).and_then(|()| arith::int_imm_checked(dtype, v, Span::none()));
+        return Some(constant.py(vm).map(|mut c| {
+            crate::vm::location::stamp(vm, &mut c.0);
+            c
+        }));
     }
     None
 }
@@ -103,7 +107,9 @@ fn int_constant(vm: &VirtualMachine, dtype: DataType, value: &PyObjectRef) -> Op
 /// are floats; a value is cast (constants fold).
 pub fn dtype_call(vm: &VirtualMachine, dtype: DataType, expr: Option<PyObjectRef>) -> PyResult {
     let Some(expr) = expr else {
-        return Ok(py(vm, Var::scalar("", dtype)));
+        let mut var = Var::scalar("", dtype).upcast();
+        crate::vm::location::stamp(vm, &mut var);
+        return Ok(py(vm, var));
     };
     if let Some(constant) = int_constant(vm, dtype, &expr) {
         return Ok(py(vm, constant?));
@@ -119,7 +125,9 @@ pub fn dtype_call(vm: &VirtualMachine, dtype: DataType, expr: Option<PyObjectRef
     } else {
         to_expr(vm, &expr)?
     };
-    Ok(py(vm, const_cast(dtype, value).py(vm)?))
+    let mut value = const_cast(dtype, value).py(vm)?.into_object();
+    crate::vm::location::stamp(vm, &mut value);
+    Ok(py(vm, value))
 }
 
 /// TVM's `cast` of a value to `dtype`, with the range check of integer constants.

@@ -224,13 +224,35 @@ pub struct StmtFrame {
     pub body: Vec<Stmt>,
     /// Names bound in the body.
     pub scope: Scope,
+    /// Where the statement the frame builds was written (the whole `for`, `if` or
+    /// `with` statement, as TVM's builder locates a frame's statement).
+    pub span: Span,
 }
 
 impl StmtFrame {
     /// A frame of `kind` with an empty body.
     pub fn new(kind: Kind) -> Self {
-        StmtFrame { kind, body: vec![], scope: Scope::default() }
+        StmtFrame { kind, body: vec![], scope: Scope::default(), span: Span::none() }
     }
+}
+
+/// Locate the statement frames opened above depth `below` at `span` (those a
+/// script statement just opened).
+pub fn locate_frames(below: usize, span: &Span) {
+    if span.is_none() {
+        return;
+    }
+    let mut n = crate::builder::depth().saturating_sub(below);
+    crate::builder::search_frames(|f| {
+        if n == 0 {
+            return Some(());
+        }
+        n -= 1;
+        if let Some(s) = f.as_any_mut().downcast_mut::<StmtFrame>() {
+            s.span = span.clone();
+        }
+        None
+    });
 }
 
 impl Frame for StmtFrame {
@@ -277,7 +299,7 @@ impl Frame for StmtFrame {
         }
     }
     fn finish(self: Box<Self>) -> Result<Option<ObjectRef>> {
-        let StmtFrame { kind, body, .. } = *self;
+        let StmtFrame { kind, body, span, .. } = *self;
         let stmt: Stmt = match kind {
             Kind::Loops(loops) => {
                 let mut inner = seq(body);
@@ -291,25 +313,27 @@ impl Frame for StmtFrame {
                         thread_binding: l.thread_binding,
                         annotations: l.annotations,
                         step: l.step,
-                        span: Span::none(),
+                        span: span.clone(),
                     })
                     .into();
                 }
                 inner
             }
-            Kind::While(condition) => While::new(WhileNode { condition, body: seq(body), span: Span::none() }).into(),
+            Kind::While(condition) => While::new(WhileNode { condition, body: seq(body), span }).into(),
             Kind::If { cond, then_case, else_case, .. } => {
                 let then_case = then_case.unwrap_or_else(|| seq(vec![]));
-                IfThenElse::new(IfThenElseNode { condition: cond, then_case, else_case, span: Span::none() }).into()
+                IfThenElse::new(IfThenElseNode { condition: cond, then_case, else_case, span }).into()
             }
             Kind::Branch(_) | Kind::Init => seq(body),
             Kind::Attr { node, key, value } => {
-                AttrStmt::new(AttrStmtNode { node, attr_key: key, value, body: seq(body), span: Span::none() }).into()
+                AttrStmt::new(AttrStmtNode { node, attr_key: key, value, body: seq(body), span }).into()
             }
             Kind::Block(state) => {
                 let infers = state.reads.is_none() || state.writes.is_none();
                 crate::builder::find_frame(|f: &mut PrimFuncFrame| f.blocks.saw(infers));
-                crate::dialects::s_tir::frontend::finish_block(*state, seq(body))?
+                let mut block = crate::dialects::s_tir::frontend::finish_block(*state, seq(body))?;
+                block.0.locate_unshared(&span);
+                block
             }
             Kind::Scope => {
                 // A pure scope hands its statements to the parent one by one.

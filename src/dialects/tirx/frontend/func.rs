@@ -508,7 +508,9 @@ impl Callable for TirMacro {
             s
         };
         BLOCK_SUFFIX.with(|s| s.borrow_mut().push(suffix));
+        crate::vm::location::begin_expansion(vm);
         let r = zelf.body.call(args, vm);
+        crate::vm::location::end_expansion();
         BLOCK_SUFFIX.with(|s| s.borrow_mut().pop());
         r
     }

@@ -75,6 +75,7 @@ impl FrameHandle {
         };
         let depth = builder::depth() + 1;
         let value = f(vm, names)?;
+        super::frames::locate_frames(depth - 1, &crate::vm::location::current(vm));
         *self.state.lock() = State::Entered(depth);
         Ok(value)
     }

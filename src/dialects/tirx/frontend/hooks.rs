@@ -114,16 +114,15 @@ impl DialectHooks for TirHooks {
         };
         let mut depths = (0usize, 0usize);
         let mut cond = Some(cond);
+        let span = crate::vm::location::current(vm);
         let step = move |vm: &VirtualMachine, i: usize| -> PyResult<()> {
             match i {
                 0 => {
                     let c = cond.take().unwrap_or_else(|| ir::bool_imm(true));
-                    depths.0 = enter(StmtFrame::new(Kind::If {
-                        cond: c,
-                        then_case: None,
-                        else_case: None,
-                        filling: Some(Branch::Then),
-                    }));
+                    let mut frame =
+                        StmtFrame::new(Kind::If { cond: c, then_case: None, else_case: None, filling: Some(Branch::Then) });
+                    frame.span = span.clone();
+                    depths.0 = enter(frame);
                     depths.1 = enter(StmtFrame::new(Kind::Branch(Branch::Then)));
                 }
                 1 => {
@@ -279,7 +278,7 @@ fn compare_one(vm: &VirtualMachine, op: &str, a: &PyObjectRef, b: &PyObjectRef) 
         && let (Some(x), Some(y)) = (prim_operand(vm, a)?, prim_operand(vm, b)?)
         && (matches!(x, Operand::Expr(_)) || matches!(y, Operand::Expr(_)))
     {
-        return Ok(py(vm, arith::script_compare(bop, x, y, Span::none()).py(vm)?));
+        return Ok(py(vm, arith::script_compare(bop, x, y, crate::vm::location::current(vm)).py(vm)?));
     }
     crate::program::runtime::python_compare(vm, op, a, b)
 }
@@ -294,7 +293,8 @@ fn logical(vm: &VirtualMachine, and: bool, a: PyObjectRef, b: PyObjectRef) -> Py
         let t = a.clone().try_to_bool(vm)?;
         return Ok(if and == t { b } else { a });
     };
-    let r = if and { arith::script_and(x, y, Span::none()) } else { arith::script_or(x, y, Span::none()) };
+    let span = crate::vm::location::current(vm);
+    let r = if and { arith::script_and(x, y, span) } else { arith::script_or(x, y, span) };
     Ok(py(vm, r.py(vm)?))
 }
 
