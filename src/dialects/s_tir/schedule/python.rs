@@ -322,12 +322,7 @@ impl ScheduleCore {
     fn unsafe_hide_buffer_access(&self, block: usize, buf_type: String, indices: Vec<i64>, vm: &VirtualMachine) -> PyResult<()> {
         self.run(vm, "unsafe-hide-buffer-access", |s| super::prims_access::unsafe_hide_buffer_access(s, block, &buf_type, &indices))
     }
-}
 
-fn layout_index_map(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<crate::dialects::tirx::nodes::IndexMap> {
-    unwrap_object(obj)
-        .and_then(|o| o.try_downcast::<crate::dialects::tirx::nodes::IndexMapNode>())
-        .ok_or_else(|| vm.new_type_error("expected an IndexMap"))
     /// `loop_partition(loop, factors, preserve_unit_iters)`; factors are
     /// expressions or None.
     #[pymethod]
@@ -338,6 +333,12 @@ fn layout_index_map(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<crate::d
         }
         Ok(ids(vm, self.run(vm, "loop_partition", |s| super::prims_partition::loop_partition(s, loop_id, fs, preserve))?))
     }
+}
+
+fn layout_index_map(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<crate::dialects::tirx::nodes::IndexMap> {
+    unwrap_object(obj)
+        .and_then(|o| o.try_downcast::<crate::dialects::tirx::nodes::IndexMapNode>())
+        .ok_or_else(|| vm.new_type_error("expected an IndexMap"))
 }
 
 /// `s_tir._schedule.ScheduleCore(mod, error_render_level)`.
