@@ -33,28 +33,16 @@ use crate::vm::object::{unwrap_object, wrap};
 
 /// A pass as Python holds it.
 #[pyclass(module = "tvm.ir.transform", name = "PassHandle")]
-#[derive(PyPayload)]
+#[derive(Debug, PyPayload)]
 pub struct PassHandle(Pass);
-
-impl std::fmt::Debug for PassHandle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", self.0)
-    }
-}
 
 #[pyclass]
 impl PassHandle {}
 
 /// A pass context as Python holds it (its instruments can be replaced).
 #[pyclass(module = "tvm.ir.transform", name = "ContextHandle")]
-#[derive(PyPayload)]
+#[derive(Debug, PyPayload)]
 pub struct ContextHandle(PyMutex<PassContext>);
-
-impl std::fmt::Debug for ContextHandle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", &*self.0.lock())
-    }
-}
 
 #[pyclass]
 impl ContextHandle {}
