@@ -69,3 +69,29 @@ fn a_forbidden_name_is_found() {
     // The check itself can fail: session.rs names the VM, which it may.
     assert!(!offenders("session.rs", &["crate::vm"]).is_empty());
 }
+
+/// Lines of a frozen Python module under `stdlib/` that contain one of `forbidden`.
+fn python_offenders(file: &str, forbidden: &[&str]) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("stdlib").join(file);
+    let text = std::fs::read_to_string(&path).expect("a stdlib module is readable");
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split('#').next().unwrap_or("");
+        if let Some(name) = forbidden.iter().find(|name| code.contains(*name)) {
+            found.push(format!("stdlib/{file}:{}: {name}", i + 1));
+        }
+    }
+    found
+}
+
+#[test]
+fn one_pass_machinery() {
+    // Sequential, PassContext's stack, instruments and function-pass results live in
+    // src/ir/pass.rs; the Python pass classes only hold their Rust pass.
+    let mechanism = ["def _transform", "_context_stack", "def pass_enabled", "should_run(", "def _run("];
+    let mut found = Vec::new();
+    for file in ["tvm/ir/transform.py", "tvm/tirx/transform.py", "tvm/relax/transform/transform.py"] {
+        found.extend(python_offenders(file, &mechanism));
+    }
+    assert!(found.is_empty(), "pass machinery outside src/ir/pass.rs (docs/architecture.md, Layering):\n{}", found.join("\n"));
+}

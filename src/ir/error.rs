@@ -31,6 +31,8 @@ pub enum ErrorKind {
     NotImplementedError,
     /// TVM's `DiagnosticError`: a located error from the script parser.
     DiagnosticError,
+    /// TVM's `InternalError` (a failed check, `tvm.error.InternalError`).
+    InternalError,
 }
 
 impl ErrorKind {
@@ -47,6 +49,7 @@ impl ErrorKind {
             ErrorKind::RuntimeError => "RuntimeError",
             ErrorKind::NotImplementedError => "NotImplementedError",
             ErrorKind::DiagnosticError => "DiagnosticError",
+            ErrorKind::InternalError => "InternalError",
         }
     }
 }

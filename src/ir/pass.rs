@@ -6,10 +6,11 @@
 //! use tvmscript::dialects::tirx::nodes::PrimFunc;
 //! use tvmscript::ir::{FunctionPass, IRModule, IRModuleNode, Pass, PassContext, PassInfo, Result};
 //!
-//! // A function pass: called with each TIR function; `Some(new)` would replace it.
+//! // A function pass: called with each TIR function; returning it keeps it, another
+//! // function replaces it, `None` removes it (TVM's `PrimFuncPass`).
 //! let keep = |f: PrimFunc, _module: IRModule, _ctx: PassContext| -> Result<Option<PrimFunc>> {
 //!     assert_eq!(f.params.len(), 1);
-//!     Ok(None)
+//!     Ok(Some(f))
 //! };
 //! let pass = Pass::new(FunctionPass::new(keep, PassInfo::new(0, "my_ext.Keep")));
 //!
@@ -33,10 +34,18 @@
 //! or whose `opt_level` exceeds the context's (a pass the context requires runs
 //! regardless), and runs each pass's own `required` passes (looked up by name in
 //! the pass registry) before it. A pass run directly is never skipped by level.
+//!
+//! This is the one pass machinery: `tvm.transform` in scripts is a thin layer over it
+//! (`vm::pylib::passes`), so a pass written in Python is a [`Pass`] here (its body
+//! calls back into Python) and a Rust pass is a pass object Python can put in a
+//! `Sequential`; instruments written in Python are [`PassInstrument`]s. Nothing here
+//! needs to cross threads, so passes and instruments need not be `Send`.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use indexmap::IndexMap;
@@ -96,14 +105,23 @@ impl fmt::Display for PassInfo {
 }
 
 /// Hooks around pass execution (`tvm.ir.instrument.PassInstrument`).
-pub trait PassInstrument: Send + Sync {
+pub trait PassInstrument {
     /// The instrument's name.
     fn name(&self) -> &str {
         "PassInstrument"
     }
-    /// `false` from any instrument skips the pass (the module passes through).
-    fn should_run(&self, _module: &IRModule, _info: &PassInfo) -> bool {
-        true
+    /// Called when a context holding the instrument is entered.
+    fn enter_pass_ctx(&self) -> Result<()> {
+        Ok(())
+    }
+    /// Called when a context holding the instrument is left.
+    fn exit_pass_ctx(&self) -> Result<()> {
+        Ok(())
+    }
+    /// `false` from any instrument skips the pass (the module passes through);
+    /// not asked for a pass the context requires.
+    fn should_run(&self, _module: &IRModule, _info: &PassInfo) -> Result<bool> {
+        Ok(true)
     }
     /// Called before each pass that runs.
     fn run_before_pass(&self, _module: &IRModule, _info: &PassInfo) -> Result<()> {
@@ -128,6 +146,10 @@ pub struct PassContext {
     pub config: IndexMap<String, Value>,
     /// Instruments called around every pass run under this context.
     pub instruments: Vec<Arc<dyn PassInstrument>>,
+    /// The host's own object for this context (a script's `tvm.transform.PassContext`),
+    /// handed back by `current()` to the host: the context a script entered is the
+    /// one it gets back, with whatever it carries that Rust does not read.
+    pub host: Option<Rc<dyn Any>>,
 }
 
 impl Default for PassContext {
@@ -161,6 +183,7 @@ impl PassContext {
             disabled_passes: Vec::new(),
             config: IndexMap::new(),
             instruments: Vec::new(),
+            host: None,
         }
     }
     /// The same context at another optimisation level.
@@ -215,20 +238,82 @@ impl PassContext {
 
     /// The innermost context entered on this thread (`PassContext.current()`), or the default.
     pub fn current() -> PassContext {
-        CONTEXT_STACK.with(|s| s.borrow().last().cloned()).unwrap_or_default()
+        PassContext::entered().unwrap_or_default()
     }
 
-    /// Run `f` with this context as the current one (Python's `with PassContext(...)`).
-    pub fn scope<R>(&self, f: impl FnOnce() -> R) -> R {
-        struct Pop;
-        impl Drop for Pop {
-            fn drop(&mut self) {
-                CONTEXT_STACK.with(|s| s.borrow_mut().pop());
+    /// The innermost context entered on this thread, if any.
+    pub fn entered() -> Option<PassContext> {
+        CONTEXT_STACK.with(|s| s.borrow().last().cloned())
+    }
+
+    /// Make this context the current one (TVM's `EnterWithScope`, Python's
+    /// `__enter__`): its instruments' `enter_pass_ctx` run first; when one fails,
+    /// those entered are exited, the context drops its instruments and nothing is entered.
+    pub fn enter(&mut self) -> Result<()> {
+        for (i, inst) in self.instruments.iter().enumerate() {
+            if let Err(e) = inst.enter_pass_ctx() {
+                let entered = std::mem::take(&mut self.instruments);
+                for inst in &entered[..i] {
+                    inst.exit_pass_ctx()?;
+                }
+                return Err(e);
             }
         }
         CONTEXT_STACK.with(|s| s.borrow_mut().push(self.clone()));
-        let _pop = Pop;
-        f()
+        Ok(())
+    }
+
+    /// Leave the current context (TVM's `ExitWithScope`): popped, then its
+    /// instruments' `exit_pass_ctx` run.
+    pub fn exit() -> Result<()> {
+        let Some(ctx) = CONTEXT_STACK.with(|s| s.borrow_mut().pop()) else { return Ok(()) };
+        ctx.instruments.iter().try_for_each(|inst| inst.exit_pass_ctx())
+    }
+
+    /// Change the context on the top of the stack (a host's context edited while it is current).
+    pub fn update_current(f: impl FnOnce(&mut PassContext)) {
+        CONTEXT_STACK.with(|s| {
+            if let Some(top) = s.borrow_mut().last_mut() {
+                f(top)
+            }
+        })
+    }
+
+    /// Run `f` with this context as the current one (Python's `with PassContext(...)`),
+    /// its instruments entered and exited around it.
+    pub fn scope<R>(&self, f: impl FnOnce() -> R) -> Result<R> {
+        struct Exit;
+        impl Drop for Exit {
+            fn drop(&mut self) {
+                let _ = PassContext::exit();
+            }
+        }
+        self.clone().enter()?;
+        let exit = Exit;
+        let out = f();
+        std::mem::forget(exit);
+        PassContext::exit()?;
+        Ok(out)
+    }
+
+    /// TVM's `InstrumentBeforePass`: whether the pass runs (every instrument's
+    /// `should_run`, unless the context requires the pass), then `run_before_pass`.
+    fn instrument_before(&self, module: &IRModule, info: &PassInfo) -> Result<bool> {
+        if self.instruments.is_empty() {
+            return Ok(true);
+        }
+        let mut should_run = true;
+        if !self.required_passes.contains(&info.name) {
+            for inst in &self.instruments {
+                should_run &= inst.should_run(module, info)?;
+            }
+        }
+        if should_run {
+            for inst in &self.instruments {
+                inst.run_before_pass(module, info)?;
+            }
+        }
+        Ok(should_run)
     }
 }
 
@@ -246,11 +331,15 @@ pub fn register_config_option(key: &str) {
 }
 
 /// The body of a pass: what `Pass::run` wraps with instruments.
-pub trait PassNode: Send + Sync {
+pub trait PassNode {
     /// The pass's name and level.
     fn info(&self) -> &PassInfo;
     /// Transform `module` (instruments are `Pass::run`'s business).
     fn transform(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule>;
+    /// The pass as a `Sequential`, when it is one.
+    fn as_sequential(&self) -> Option<&Sequential> {
+        None
+    }
 }
 
 /// A runnable pass (`tvm.transform.Pass`): cheap to clone.
@@ -273,11 +362,8 @@ impl Pass {
     /// Run on `module` under `ctx`, with the context's instruments.
     pub fn run(&self, module: IRModule, ctx: &PassContext) -> Result<IRModule> {
         let info = self.0.info();
-        if ctx.instruments.iter().any(|i| !i.should_run(&module, info)) {
+        if !ctx.instrument_before(&module, info)? {
             return Ok(module);
-        }
-        for inst in &ctx.instruments {
-            inst.run_before_pass(&module, info)?;
         }
         let out = self.0.transform(module, ctx)?;
         for inst in &ctx.instruments {
@@ -285,14 +371,18 @@ impl Pass {
         }
         Ok(out)
     }
+    /// The pass as a `Sequential`, when it is one (its passes).
+    pub fn as_sequential(&self) -> Option<&Sequential> {
+        self.0.as_sequential()
+    }
     /// Run under the current context (Python's `pass_(mod)`).
     pub fn call(&self, module: IRModule) -> Result<IRModule> {
         self.run(module, &PassContext::current())
     }
 }
 
-/// Run a pass's body without the context's instruments: for a host that runs the
-/// instruments itself (the Python pass machinery, `vm::passes`).
+/// Run a pass's body without the context's instruments (a pass made of another
+/// pass that instruments should see as one).
 pub fn transform_only(pass: &Pass, module: IRModule, ctx: &PassContext) -> Result<IRModule> {
     pass.0.transform(module, ctx)
 }
@@ -303,7 +393,7 @@ impl fmt::Debug for Pass {
     }
 }
 
-type FunctionBody = dyn Fn(&BaseFunc, IRModule, PassContext) -> Option<Result<Option<BaseFunc>>> + Send + Sync;
+type FunctionBody = dyn Fn(&BaseFunc, IRModule, PassContext) -> Option<Result<Option<BaseFunc>>>;
 
 /// Applies a function to each function of a module whose type it takes (`FunctionPass`).
 #[derive(Clone)]
@@ -314,19 +404,28 @@ pub struct FunctionPass {
 
 impl FunctionPass {
     /// `f(function, module, ctx)` runs on every function of type `F` in the module;
-    /// `Ok(Some(new))` replaces the function, `Ok(None)` keeps it. Every call sees
-    /// the module as it was when the pass started; functions of other types are left alone.
+    /// `Ok(Some(new))` replaces the function (returning it unchanged keeps it),
+    /// `Ok(None)` removes it, as TVM's `PrimFuncPass` does. Every call sees the module
+    /// as it was when the pass started; functions of other types are left alone.
     pub fn new<F, R, Func>(f: Func, info: PassInfo) -> FunctionPass
     where
         F: FromNode + 'static,
         R: Into<BaseFunc> + 'static,
-        Func: Fn(F, IRModule, PassContext) -> Result<Option<R>> + Send + Sync + 'static,
+        Func: Fn(F, IRModule, PassContext) -> Result<Option<R>> + 'static,
     {
         let body = move |func: &BaseFunc, module: IRModule, ctx: PassContext| {
             let typed = F::from_node(func.as_object())?;
             Some(f(typed, module, ctx).map(|r| r.map(Into::into)))
         };
         FunctionPass { info, body: Arc::new(body) }
+    }
+    /// A pass over the functions `f` answers for (`None` from it: a function of
+    /// another kind, left alone), with the meaning of [`FunctionPass::new`]'s results.
+    pub fn filtered(
+        f: impl Fn(&BaseFunc, IRModule, PassContext) -> Option<Result<Option<BaseFunc>>> + 'static,
+        info: PassInfo,
+    ) -> FunctionPass {
+        FunctionPass { info, body: Arc::new(f) }
     }
     /// The pass's name and level.
     pub fn info(&self) -> &PassInfo {
@@ -345,13 +444,15 @@ impl PassNode for FunctionPass {
             let Some(result) = (self.body)(func, module.clone(), ctx.clone()) else {
                 continue;
             };
-            if let Some(new) = result.map_err(|e| in_pass(e, &self.info.name, &gv.name_hint))?
-                && !new.same_as(func)
-            {
-                updates.push((gv.clone(), new));
+            match result.map_err(|e| in_pass(e, &self.info.name, &gv.name_hint))? {
+                Some(new) if new.same_as(func) => {}
+                new => updates.push((gv.clone(), new)),
             }
         }
-        Ok(updates.into_iter().fold(module, |m, (gv, func)| m.update(gv, func)))
+        updates.into_iter().try_fold(module, |m, (gv, func)| match func {
+            Some(func) => Ok(m.update(gv, func)),
+            None => m.remove(&gv.name_hint),
+        })
     }
 }
 
@@ -364,7 +465,7 @@ fn in_pass(e: Error, pass: &str, func: &str) -> Error {
     }
 }
 
-type ModuleBody = dyn Fn(IRModule, PassContext) -> Result<IRModule> + Send + Sync;
+type ModuleBody = dyn Fn(IRModule, PassContext) -> Result<IRModule>;
 
 /// Transforms the whole module (`ModulePass`).
 #[derive(Clone)]
@@ -375,7 +476,7 @@ pub struct ModulePass {
 
 impl ModulePass {
     /// A pass that transforms the whole module with `f`.
-    pub fn new(f: impl Fn(IRModule, PassContext) -> Result<IRModule> + Send + Sync + 'static, info: PassInfo) -> Self {
+    pub fn new(f: impl Fn(IRModule, PassContext) -> Result<IRModule> + 'static, info: PassInfo) -> Self {
         ModulePass { info, body: Arc::new(f) }
     }
     /// The pass's name and level.
@@ -418,6 +519,9 @@ impl Sequential {
 impl PassNode for Sequential {
     fn info(&self) -> &PassInfo {
         &self.info
+    }
+    fn as_sequential(&self) -> Option<&Sequential> {
+        Some(self)
     }
     fn transform(&self, mut module: IRModule, ctx: &PassContext) -> Result<IRModule> {
         for pass in &self.passes {
@@ -463,10 +567,20 @@ pub fn register_pass(name: &str, factory: PassFactory) {
     pass_registry().write().unwrap_or_else(|e| e.into_inner()).insert(name.into(), factory);
 }
 
-/// A registered pass by name.
+/// A registered pass by name, looked up as TVM 0.27's `GetPass` does: a name holding
+/// "transform." as it is (TVM's global names of its passes, `relax.transform.Normalize`,
+/// under which the built-in passes register too), any other as "transform.<name>" or
+/// as it is (a pass registered under a plain name).
 pub fn get_pass(name: &str) -> Result<Pass> {
-    let factory = pass_registry().read().unwrap_or_else(|e| e.into_inner()).get(name).copied();
-    factory.map(|f| f()).ok_or_else(|| Error::value_error(format!("Cannot find pass {name:?} in the pass registry")))
+    let registry = pass_registry().read().unwrap_or_else(|e| e.into_inner());
+    let factory = match name.contains("transform.") {
+        true => registry.get(name).copied(),
+        false => registry.get(&format!("transform.{name}")).or_else(|| registry.get(name)).copied(),
+    };
+    drop(registry);
+    factory.map(|f| f()).ok_or_else(|| {
+        Error::new(ErrorKind::InternalError, format!("Check failed: (f.has_value()) is false: Cannot use {name} to create the pass"))
+    })
 }
 
 #[cfg(test)]
@@ -521,21 +635,26 @@ mod tests {
     }
 
     #[test]
-    fn function_pass_none_keeps_the_module() {
+    fn function_pass_keeps_returned_functions_and_removes_on_none() {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let s = seen.clone();
-        let pass = FunctionPass::new(
+        let keep = FunctionPass::new(
             move |f: BaseFunc, m: IRModule, _: PassContext| {
                 s.lock().unwrap().push(m.functions().len());
-                let _ = f;
-                Ok(None::<BaseFunc>)
+                Ok(Some(f))
             },
             PassInfo::new(0, "test.Keep"),
         );
         let m = module();
-        let out = Pass::from(pass).run(m.clone(), &PassContext::default()).unwrap();
+        let out = Pass::from(keep).run(m.clone(), &PassContext::default()).unwrap();
         assert!(out.ptr_eq(&m));
         assert_eq!(*seen.lock().unwrap(), [2, 2]);
+        let drop_b = FunctionPass::new(
+            |f: BaseFunc, _: IRModule, _: PassContext| Ok((!structural_equal(&f, &base(add_const(2)), false)).then_some(f)),
+            PassInfo::new(0, "test.DropB"),
+        );
+        let out = Pass::from(drop_b).run(m, &PassContext::default()).unwrap();
+        assert_eq!(out.functions().map(|(gv, _)| gv.name_hint.to_string()).collect::<Vec<_>>(), ["a"]);
     }
 
     #[test]
@@ -610,8 +729,8 @@ mod tests {
 
     struct SkipNamed(&'static str, Arc<Mutex<Vec<String>>>);
     impl PassInstrument for SkipNamed {
-        fn should_run(&self, _m: &IRModule, info: &PassInfo) -> bool {
-            info.name != self.0
+        fn should_run(&self, _m: &IRModule, info: &PassInfo) -> Result<bool> {
+            Ok(info.name != self.0)
         }
         fn run_before_pass(&self, _m: &IRModule, info: &PassInfo) -> Result<()> {
             self.1.lock().unwrap().push(format!("before {}", info.name));
@@ -643,7 +762,7 @@ mod tests {
         let ctx = PassContext::new(3).with_config("test.unroll", true).unwrap();
         assert_eq!(ctx.get_config("test.unroll"), Some(&Value::Bool(true)));
         assert_eq!(PassContext::current().opt_level, 2);
-        let level = ctx.scope(|| PassContext::current().opt_level);
+        let level = ctx.scope(|| PassContext::current().opt_level).unwrap();
         assert_eq!(level, 3);
         assert_eq!(PassContext::current().opt_level, 2);
     }

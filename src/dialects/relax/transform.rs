@@ -20,7 +20,7 @@ use super::types::FuncTypeNode;
 use crate::ir::map::{pre_order_visit, structural_map, structural_walk, DefRegion, MapResult, WalkControl, WalkOrder};
 use crate::ir::module::IRModule;
 use crate::ir::object::EqKind;
-use crate::ir::pass::{register_pass, FunctionPass, ModulePass, Pass, PassContext, PassInfo};
+use crate::ir::pass::{register_pass, FunctionPass, ModulePass, Pass, PassContext, PassInfo, Sequential};
 use crate::ir::{structural_equal, BaseFunc, ObjectRef, Result, Value};
 
 fn is_var(o: &ObjectRef) -> bool {
@@ -429,15 +429,35 @@ fn function_pass(f: fn(Function) -> Result<Option<Function>>, level: i32, name: 
     .into()
 }
 
-/// Register the Relax passes.
+fn canonicalize_relax_bindings_pass() -> Pass {
+    let p = function_pass(canonicalize_bindings, 1, "CanonicalizeRelaxBindings");
+    ModulePass::new(move |m, c| crate::ir::pass::transform_only(&p, m, &c), PassInfo::new(1, "CanonicalizeRelaxBindings")).into()
+}
+
+fn canonicalize_tir_variables_pass() -> Pass {
+    ModulePass::new(|m, _| Ok(m), PassInfo::new(1, "CanonicalizeTIRVariables")).into()
+}
+
+fn dead_code_elimination_pass() -> Pass {
+    ModulePass::new(dead_code_elimination, PassInfo::new(1, "DeadCodeElimination")).into()
+}
+
+fn normalize_pass() -> Pass {
+    function_pass(|_| Ok(None), 1, "Normalize")
+}
+
+fn canonicalize_bindings_pass() -> Pass {
+    Sequential::new([canonicalize_tir_variables_pass(), canonicalize_relax_bindings_pass()], PassInfo::new(0, "CanonicalizeBindings")).into()
+}
+
+/// Register the Relax passes, under their names here and TVM's global names
+/// (`relax.transform.<name>`, which `get_pass` and `required` lists use).
 pub fn register() {
-    register_pass("relax.CanonicalizeRelaxBindings", || {
-        let p = function_pass(canonicalize_bindings, 1, "CanonicalizeRelaxBindings");
-        ModulePass::new(move |m, c| crate::ir::pass::transform_only(&p, m, &c), PassInfo::new(1, "CanonicalizeRelaxBindings")).into()
-    });
-    register_pass("relax.CanonicalizeTIRVariables", || {
-        ModulePass::new(|m, _| Ok(m), PassInfo::new(1, "CanonicalizeTIRVariables")).into()
-    });
-    register_pass("relax.DeadCodeElimination", || ModulePass::new(dead_code_elimination, PassInfo::new(1, "DeadCodeElimination")).into());
-    register_pass("relax.Normalize", || function_pass(|_| Ok(None), 1, "Normalize"));
+    register_pass("relax.CanonicalizeRelaxBindings", canonicalize_relax_bindings_pass);
+    register_pass("relax.CanonicalizeTIRVariables", canonicalize_tir_variables_pass);
+    register_pass("relax.DeadCodeElimination", dead_code_elimination_pass);
+    register_pass("relax.Normalize", normalize_pass);
+    register_pass("relax.transform.Normalize", normalize_pass);
+    register_pass("relax.transform.DeadCodeElimination", dead_code_elimination_pass);
+    register_pass("relax.transform.CanonicalizeBindings", canonicalize_bindings_pass);
 }

@@ -207,18 +207,33 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
     Ok(out)
 }
 
-/// Register the TIRx passes.
+fn remove_no_op_pass() -> crate::ir::pass::Pass {
+    // As TVM's, a new function even when its body is unchanged (and shared).
+    let pass = |f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| match remove_no_op(f.clone())? {
+        Some(new) => Ok(Some(new)),
+        None => Ok(f.as_ref_obj().rebuild(f.as_ref_obj().fields())?.try_downcast::<super::nodes::PrimFuncNode>()),
+    };
+    FunctionPass::new(pass, PassInfo::new(0, "tirx.RemoveNoOp")).into()
+}
+
+fn stmt_simplify_pass() -> crate::ir::pass::Pass {
+    let pass = |f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| super::simplify::stmt_simplify(f);
+    FunctionPass::new(pass, PassInfo::new(0, "tirx.StmtSimplify")).into()
+}
+
+fn convert_ssa_pass() -> crate::ir::pass::Pass {
+    ModulePass::new(convert_ssa, PassInfo::new(0, "tirx.ConvertSSA")).into()
+}
+
+/// Register the TIRx passes, under their names here and TVM's global names
+/// (`tirx.transform.<name>`, which `get_pass` and `required` lists use).
 pub fn register() {
-    register_pass("tirx.RemoveNoOp", || {
-        // As TVM's, a new function even when its body is unchanged (and shared).
-        let pass = |f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| match remove_no_op(f.clone())? {
-            Some(new) => Ok(Some(new)),
-            None => Ok(f.as_ref_obj().rebuild(f.as_ref_obj().fields())?.try_downcast::<super::nodes::PrimFuncNode>()),
-        };
-        FunctionPass::new(pass, PassInfo::new(0, "tirx.RemoveNoOp")).into()
-    });
-    register_pass("tirx.StmtSimplify", || {
-        FunctionPass::new(|f: super::nodes::PrimFunc, _m: IRModule, _c: PassContext| super::simplify::stmt_simplify(f), PassInfo::new(0, "tirx.StmtSimplify")).into()
-    });
-    register_pass("tirx.ConvertSSA", || ModulePass::new(convert_ssa, PassInfo::new(0, "tirx.ConvertSSA")).into());
+    for (name, factory) in [
+        ("RemoveNoOp", remove_no_op_pass as crate::ir::pass::PassFactory),
+        ("StmtSimplify", stmt_simplify_pass),
+        ("ConvertSSA", convert_ssa_pass),
+    ] {
+        register_pass(&format!("tirx.{name}"), factory);
+        register_pass(&format!("tirx.transform.{name}"), factory);
+    }
 }

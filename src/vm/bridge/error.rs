@@ -30,6 +30,14 @@ pub fn to_py_err(vm: &VirtualMachine, err: &Error) -> PyBaseExceptionRef {
         ErrorKind::RuntimeError => e.runtime_error.to_owned(),
         ErrorKind::NotImplementedError => e.not_implemented_error.to_owned(),
         ErrorKind::DiagnosticError => diagnostic_error_type(vm),
+        ErrorKind::InternalError => vm
+            .import("tvm.error", 0)
+            .and_then(|_| vm.sys_module.get_attr("modules", vm))
+            .and_then(|m| m.get_item("tvm.error", vm))
+            .and_then(|m| m.get_attr("InternalError", vm))
+            .ok()
+            .and_then(|c| c.downcast::<rustpython_vm::builtins::PyType>().ok())
+            .unwrap_or_else(|| e.runtime_error.to_owned()),
     };
     vm.new_exception_msg(ty, msg.into())
 }
@@ -60,6 +68,7 @@ pub fn from_py_err(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> Error {
         "SyntaxError" => ErrorKind::SyntaxError,
         "NotImplementedError" => ErrorKind::NotImplementedError,
         "DiagnosticError" => ErrorKind::DiagnosticError,
+        "InternalError" => ErrorKind::InternalError,
         _ => ErrorKind::RuntimeError,
     };
     Error::new(kind, msg)

@@ -1,8 +1,9 @@
 """Common pass infrastructure across IR variants (TVM 0.27's `tvm.ir.transform`).
 
-Passes, `Sequential`, `PassContext` and instruments run here, in Python, so a pass
-written in Python and a built-in pass implemented in Rust (`ir._pass`, the passes of
-`ir::pass`) compose in one `Sequential` and every pass is seen by the instruments."""
+The classes TVM exposes, over the one pass machinery in Rust (`ir._pass`, the passes
+of `ir::pass`): each pass holds its Rust pass (`_rs`), so a pass written in Python and
+a built-in pass compose in one `Sequential`, a `PassContext` is entered on Rust's
+context stack, and every pass is seen by the instruments."""
 import functools
 
 import _tvmscript
@@ -72,9 +73,6 @@ class PassInfo:
 
 
 PassInfo.__module__ = "tvm.ir.transform"
-
-# tvm.ir.transform.PassContext: the contexts entered (innermost last).
-_context_stack = []
 
 # The config options TVM 0.27 registers, with their value types (`list_configs`).
 _CONFIG_OPTIONS = {
@@ -152,56 +150,58 @@ class PassContext:
         self.disabled_pass = _Array(str(p) for p in disabled)
         self.instruments = _Array(instruments)
         self.config = _check_config(config)
+        self._rs = _rust.context(
+            self.opt_level, self.required_pass, self.disabled_pass, self.instruments, list(self.config.items())
+        )
+
+    @staticmethod
+    def _from_rust(handle):
+        """The Python view of a context made in Rust (no Python instruments)."""
+        opt_level, required, disabled, config = _rust.settings(handle)
+        ctx = PassContext.__new__(PassContext)
+        ctx.opt_level = opt_level
+        ctx.required_pass = _Array(required)
+        ctx.disabled_pass = _Array(disabled)
+        ctx.instruments = _Array()
+        ctx.config = _Map(config)
+        ctx._rs = handle
+        return ctx
 
     def __enter__(self):
-        entered = []
         try:
-            for inst in self.instruments:
-                inst.enter_pass_ctx()
-                entered.append(inst)
+            _rust.enter(self._rs, self)
         except BaseException:
-            for inst in entered:
-                inst.exit_pass_ctx()
             self.instruments = _Array()
             raise
-        _context_stack.append(self)
         return self
 
     def __exit__(self, ptype, value, trace):
-        if _context_stack and _context_stack[-1] is self:
-            _context_stack.pop()
-        for inst in self.instruments:
-            inst.exit_pass_ctx()
+        try:
+            _rust.exit()
+        except BaseException:
+            self.instruments = _Array()
+            raise
 
     def override_instruments(self, instruments):
-        """Replace the instruments (exiting the old ones, entering the new ones if this
-        context is current)."""
-        current = bool(_context_stack) and _context_stack[-1] is self
-        if current:
-            for inst in self.instruments:
-                inst.exit_pass_ctx()
-        self.instruments = _Array(instruments or [])
-        if current:
-            for inst in self.instruments:
-                inst.enter_pass_ctx()
+        """Replace the instruments: the old ones exit, the new ones enter."""
+        instruments = _Array(instruments or [])
+        try:
+            _rust.override_instruments(self._rs, instruments, _rust.current() is self)
+        except BaseException:
+            self.instruments = _Array()
+            raise
+        self.instruments = instruments
 
     def same_as(self, other):
         return self is other
 
-    def pass_enabled(self, info):
-        """Whether a Sequential runs a pass with this `PassInfo` under this context."""
-        if info.name in self.disabled_pass:
-            return False
-        if info.name in self.required_pass:
-            return True
-        return info.opt_level <= self.opt_level
-
     @staticmethod
     def current():
         """The current pass context (a default one, opt_level 2, outside any `with`)."""
-        if _context_stack:
-            return _context_stack[-1]
-        return _default_context()
+        ctx = _rust.current()
+        if ctx is None:
+            return _default_context()
+        return ctx if isinstance(ctx, PassContext) else PassContext._from_rust(ctx)
 
     @staticmethod
     def list_configs():
@@ -231,31 +231,15 @@ def _instrument():
     return instrument
 
 
-def _instrument_before(ctx, mod, info):
-    if not ctx.instruments:
-        return True
-    should_run = True
-    for inst in ctx.instruments:
-        if not inst.should_run(mod, info):
-            should_run = False
-    if should_run:
-        for inst in ctx.instruments:
-            inst.run_before_pass(mod, info)
-    return should_run
-
-
-def _instrument_after(ctx, mod, info):
-    for inst in ctx.instruments:
-        inst.run_after_pass(mod, info)
+def _info_tuple(info):
+    return (info.opt_level, info.name, list(info.required), info.traceable)
 
 
 class Pass:
-    """The base class of all passes: `pass_(mod)` runs it under the current context."""
+    """The base class of all passes: `pass_(mod)` runs it under the current context.
+    `_rs` is the Rust pass; `_pass_info` its `PassInfo`."""
 
     _type_key = "transform.Pass"
-
-    def __init__(self, info):
-        self._pass_info = info
 
     @property
     def info(self):
@@ -263,18 +247,7 @@ class Pass:
         return self._pass_info
 
     def __call__(self, mod, ctx=None):
-        return self._run(mod, ctx if ctx is not None else PassContext.current())
-
-    def _run(self, mod, ctx):
-        info = self.info
-        if not _instrument_before(ctx, mod, info):
-            return mod
-        out = self._transform(mod, ctx)
-        _instrument_after(ctx, out, info)
-        return out
-
-    def _transform(self, mod, ctx):
-        raise NotImplementedError(f"{type(self).__name__} has no transformation")
+        return _rust.run(self._rs, mod, ctx)
 
     def __repr__(self):
         return f"{self._type_key}(pass_info={self.info!r})"
@@ -283,16 +256,21 @@ class Pass:
 
 
 class ModulePass(Pass):
-    """A pass over a whole IRModule (made with `module_pass`)."""
+    """A pass over a whole IRModule (made with `module_pass`): `pass_func(mod, ctx)`
+    returns the new module."""
 
     _type_key = "transform.ModulePass"
 
     def __init__(self, pass_func, info):
-        Pass.__init__(self, info)
-        self._pass_func = pass_func
+        self._pass_info = info
+        self._rs = _rust.module_pass(pass_func, _info_tuple(info))
 
-    def _transform(self, mod, ctx):
-        return self._pass_func(mod, ctx)
+
+def _function_pass(self, pass_func, info, type_key):
+    """Set up a pass over the functions of type `type_key`: `pass_func(func, mod, ctx)`
+    returns the function to keep, a new one, or None to remove it."""
+    self._pass_info = info
+    self._rs = _rust.function_pass(pass_func, type_key, _info_tuple(info))
 
 
 class Sequential(Pass):
@@ -312,18 +290,9 @@ class Sequential(Pass):
         for p in passes:
             if not isinstance(p, Pass):
                 raise TypeError(f"Sequential expects Pass objects, got {type(p).__name__}")
-        Pass.__init__(self, PassInfo(opt_level, name, required, traceable))
+        self._pass_info = PassInfo(opt_level, name, required, traceable)
         self.passes = _Array(passes)
-
-    def _transform(self, mod, ctx):
-        for p in self.passes:
-            info = p.info
-            if not ctx.pass_enabled(info):
-                continue
-            for name in info.required:
-                mod = get_pass(name)._run(mod, ctx)
-            mod = p._run(mod, ctx)
-        return mod
+        self._rs = _rust.sequential([p._rs for p in passes], _info_tuple(self._pass_info))
 
     def __repr__(self):
         return f"transform.Sequential(pass_info={self.info!r}, passes={self.passes!r})"
@@ -331,57 +300,27 @@ class Sequential(Pass):
     __str__ = __repr__
 
 
-class _RustPass(Pass):
-    """A pass implemented in Rust (`ir::pass`), found by its registered name."""
-
-    def __init__(self, registered_name):
-        opt_level, name, required, traceable = _rust.info(registered_name)
-        Pass.__init__(self, PassInfo(opt_level, name, required, traceable))
-        self._registered = registered_name
-
-    def _transform(self, mod, ctx):
-        return _rust.run(
-            self._registered, mod, ctx.opt_level, list(ctx.required_pass), list(ctx.disabled_pass), dict(ctx.config)
-        )
-
-
-_rust_classes = {}
+def _from_rust(rs, kind):
+    """A Rust pass as an instance of the Python pass class `kind` (`PrimFuncPass`,
+    `ModulePass` ...)."""
+    p = kind.__new__(kind)
+    p._rs = rs
+    p._pass_info = PassInfo(*_rust.info(rs))
+    if isinstance(p, Sequential):
+        p.passes = _Array(_from_rust(inner, ModulePass) for inner in _rust.passes(rs))
+    return p
 
 
 def _rust_pass(registered_name, kind):
-    """The Rust pass `registered_name` as an instance of a class named as TVM's
-    (`PrimFuncPass`, `ModulePass` ...), a subclass of the Python pass class `kind`."""
-    if kind not in _rust_classes:
-        cls = type(kind.__name__, (_RustPass, kind), {"__init__": _RustPass.__init__, "_transform": _RustPass._transform})
-        cls.__module__ = kind.__module__
-        _rust_classes[kind] = cls
-    return _rust_classes[kind](registered_name)
-
-
-# Passes by name, for `required` lists: built-in passes register their factories.
-_pass_registry = {}
-
-
-def _register_pass(name, factory):
-    _pass_registry[name] = factory
-
-
-from tvm.error import InternalError  # noqa: E402
+    """The registered pass `registered_name` as an instance of `kind`."""
+    return _from_rust(_rust.registered(registered_name), kind)
 
 
 def get_pass(name):
     """A pass by name, looked up as TVM's `GetPass` does: a name holding
-    "transform." is a global name; otherwise "transform.<name>", then
-    "relax.transform.<name>"."""
-    candidates = [name] if "transform." in name else ["transform." + name, "relax.transform." + name]
-    # The dialects' built-in passes register when their modules load (on first use).
-    import tvm.relax.transform  # noqa: F401
-    import tvm.tirx.transform  # noqa: F401
-
-    for candidate in candidates:
-        if candidate in _pass_registry:
-            return _pass_registry[candidate]()
-    raise InternalError(f"Check failed: (f.has_value()) is false: Cannot use {name} to create the pass")
+    "transform." is a global name (`relax.transform.Normalize`); otherwise
+    "transform.<name>"."""
+    return _from_rust(_rust.registered(name), Pass)
 
 
 def _make_info(pass_arg, opt_level, name, required, traceable):
@@ -443,16 +382,6 @@ def module_pass(pass_func=None, opt_level=None, name=None, required=None, tracea
         ModulePass, "transform_module", pass_func, opt_level, name, required, traceable,
         "module", "pass_func must be a callable for Module pass",
     )
-
-
-def _function_pass_transform(mod, ctx, func_class, pass_func):
-    """Apply `pass_func(func, mod, ctx)` to every function of `func_class` in `mod`;
-    a function it returns None for is removed."""
-    updates = []
-    for gv, func in _rust.functions(mod):
-        if isinstance(func, func_class):
-            updates.append((gv, pass_func(func, mod, ctx)))
-    return _rust.with_functions(mod, updates) if updates else mod
 
 
 def PrintIR(header=""):

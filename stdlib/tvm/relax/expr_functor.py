@@ -188,13 +188,18 @@ class PyExprVisitor:
 
 class PyExprMutator:
     """A Relax expression mutator: each `visit_*_` returns the (possibly new)
-    expression; variables whose definition changed are replaced at every use."""
+    expression; variables whose definition changed are replaced at every use. The
+    bindings of a block are re-emitted through `builder_` (a `relax.BlockBuilder`), so
+    what a visit method emits with `self.builder_.emit(...)` lands in the block being
+    rewritten, before the binding that emitted it."""
 
     def __init__(self, mod=None):
+        from .block_builder import BlockBuilder
+
+        self.builder_ = BlockBuilder(mod)
         self.mod_ = mod
         self._var_remap = {}
         self._bindings = {}
-        self._block = None
 
     def _state(self):
         # Subclasses may not call PyExprMutator.__init__.
@@ -220,8 +225,13 @@ class PyExprMutator:
         return self.visit_var_def_(var)
 
     def visit_expr_post_order(self, expr):
-        """Visit the children with the default methods, then the node itself."""
-        return self.visit_expr(expr)
+        """Rewrite `expr`'s children (through `visit_expr`, so overrides apply to
+        them) with PyExprMutator's own method for `expr`'s class, then normalize: what
+        an override calls to have the children done first, as TVM's
+        `VisitExprPostOrder` (which never calls the override for `expr` itself)."""
+        self._state()
+        method = getattr(PyExprMutator, _method_for(expr, _EXPR_METHODS, "visit_expr_fallback_"))
+        return self.builder_.normalize(method(self, expr))
 
     def set_var_remap(self, old_var, new_var):
         """Replace `old_var` by `new_var` at every later use."""
@@ -298,8 +308,7 @@ class PyExprMutator:
     def _emit(self, binding, var, value):
         new = _walk.with_fields(binding, {"var": var, "value": value})
         self._bindings[hash(var)] = (var, value)
-        if self._block is not None:
-            self._block.append(new)
+        self.builder_.emit_normalized(new)
         return new
 
     def visit_var_binding_(self, binding):
@@ -311,14 +320,18 @@ class PyExprMutator:
     visit_match_cast_ = visit_var_binding_
 
     def _visit_block(self, block):
-        saved, self._block = self._block, []
+        bb = self.builder_
+        if isinstance(block, _cls("relax.expr.DataflowBlock")):
+            bb._begin_dataflow_block()
+        else:
+            bb._begin_binding_block()
         try:
             for binding in block.bindings:
                 self.visit_binding(binding)
-            bindings = self._block
         finally:
-            self._block = saved
-        return _walk.with_fields(block, {"bindings": bindings})
+            new = bb._end_block()
+        # An unchanged block stays the same object.
+        return _walk.with_fields(block, {"bindings": list(new.bindings)})
 
     visit_binding_block_ = _visit_block
     visit_dataflow_block_ = _visit_block

@@ -1,23 +1,16 @@
 """TIRx passes (TVM 0.27's `tvm.tirx.transform`): `prim_func_pass` and the built-in
 passes tvmscript implements (`ConvertSSA`, `RemoveNoOp`)."""
-import _tvmscript
-
-from tvm.ir.transform import ModulePass, Pass, _function_pass_transform, _pass_decorator, _register_pass, _rust_pass
-
-_PrimFunc = _tvmscript.ir_class("tirx.PrimFunc")
+from tvm.ir.transform import ModulePass, Pass, _function_pass, _pass_decorator, _rust_pass
 
 
 class PrimFuncPass(Pass):
-    """A pass applied to every PrimFunc of a module (other functions are left as they are)."""
+    """A pass applied to every PrimFunc of a module (other functions are left as they
+    are); a function the pass returns None for is removed."""
 
     _type_key = "tirx.PrimFuncPass"
 
     def __init__(self, pass_func, info):
-        Pass.__init__(self, info)
-        self._pass_func = pass_func
-
-    def _transform(self, mod, ctx):
-        return _function_pass_transform(mod, ctx, _PrimFunc, self._pass_func)
+        _function_pass(self, pass_func, info, "tirx.PrimFunc")
 
 
 PrimFuncPass.__module__ = "tvm.tirx.transform.function_pass"
@@ -48,10 +41,3 @@ def RemoveNoOp():
     """Remove statements that have no effect (empty loops, `T.evaluate(0)` ...)."""
     return _rust_pass("tirx.RemoveNoOp", PrimFuncPass)
 
-
-for _name, _factory in (
-    ("tirx.transform.ConvertSSA", ConvertSSA),
-    ("tirx.transform.RemoveNoOp", RemoveNoOp),
-    ("tirx.transform.StmtSimplify", StmtSimplify),
-):
-    _register_pass(_name, _factory)

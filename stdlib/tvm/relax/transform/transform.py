@@ -2,10 +2,18 @@
 import _tvmscript
 import tvm_ffi
 
-from tvm.ir.transform import ModulePass, Pass, Sequential, _function_pass_transform, _pass_decorator, _register_pass, _rust_pass
+from tvm.ir.transform import ModulePass, Pass, Sequential, _function_pass, _pass_decorator, _rust_pass
 
-_Function = _tvmscript.ir_class("relax.expr.Function")
 _DataflowBlock = _tvmscript.ir_class("relax.expr.DataflowBlock")
+
+
+def _keeping_on_none(pass_func):
+    # TVM's Relax passes keep a function (or block) their body returns None for.
+    def run(x, mod, ctx):
+        out = pass_func(x, mod, ctx)
+        return x if out is None else out
+
+    return run
 
 
 class FunctionPass(Pass):
@@ -14,11 +22,7 @@ class FunctionPass(Pass):
     _type_key = "relax.FunctionPass"
 
     def __init__(self, pass_func, info):
-        Pass.__init__(self, info)
-        self._pass_func = pass_func
-
-    def _transform(self, mod, ctx):
-        return _function_pass_transform(mod, ctx, _Function, self._pass_func)
+        _function_pass(self, _keeping_on_none(pass_func), info, "relax.expr.Function")
 
 
 class DataflowBlockPass(Pass):
@@ -27,16 +31,12 @@ class DataflowBlockPass(Pass):
     _type_key = "relax.DataflowBlockPass"
 
     def __init__(self, pass_func, info):
-        Pass.__init__(self, info)
-        self._pass_func = pass_func
+        on_block = _keeping_on_none(pass_func)
 
-    def _transform(self, mod, ctx):
-        pass_func = self._pass_func
+        def on_function(func, mod, ctx):
+            return tvm_ffi.structural_map(func, (_DataflowBlock, lambda b: on_block(b, mod, ctx)), order="pre")
 
-        def on_function(func, _mod, _ctx):
-            return tvm_ffi.structural_map(func, (_DataflowBlock, lambda b: pass_func(b, mod, ctx)), order="pre")
-
-        return _function_pass_transform(mod, ctx, _Function, on_function)
+        _function_pass(self, on_function, info, "relax.expr.Function")
 
 
 for _cls in (FunctionPass, DataflowBlockPass):
@@ -82,14 +82,5 @@ def _canonicalize_relax_bindings():
 
 def CanonicalizeBindings():
     """Simplify bindings: trivial rebindings and symbolic variables known to be equal."""
-    return Sequential(
-        [_canonicalize_tir_variables(), _canonicalize_relax_bindings()], opt_level=0, name="CanonicalizeBindings"
-    )
+    return _rust_pass("relax.transform.CanonicalizeBindings", Sequential)
 
-
-for _name, _factory in (
-    ("relax.transform.Normalize", Normalize),
-    ("relax.transform.DeadCodeElimination", DeadCodeElimination),
-    ("relax.transform.CanonicalizeBindings", CanonicalizeBindings),
-):
-    _register_pass(_name, _factory)
