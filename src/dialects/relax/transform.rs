@@ -439,5 +439,5 @@ pub fn register() {
         ModulePass::new(|m, _| Ok(m), PassInfo::new(1, "CanonicalizeTIRVariables")).into()
     });
     register_pass("relax.DeadCodeElimination", || ModulePass::new(dead_code_elimination, PassInfo::new(1, "DeadCodeElimination")).into());
-    register_pass("relax.Normalize", || function_pass(|_| Ok(None), 1, "Normalize"));
+    register_pass("relax.Normalize", || function_pass(|f| super::normalize::normalize_function(&f).map(Some), 1, "Normalize"));
 }

@@ -6,6 +6,7 @@ pub mod frontend;
 pub mod nodes;
 pub mod simplify;
 pub mod transform;
+pub mod verify_vars;
 pub mod ops;
 pub mod printer;
 pub mod python;

@@ -19,7 +19,7 @@ call_tir_with_grad = op.call_tir_with_grad
 from . import expr, type  # noqa: F401,E402
 from .expr import (  # noqa: F401,E402
     Expr, Var, GlobalVar, Call, Tuple, TupleGetItem, DataflowVar, ShapeExpr, Binding, VarBinding,
-    MatchCast, BindingBlock, DataflowBlock, SeqExpr, If, Function, ExternFunc, prim_value,
+    MatchCast, BindingBlock, DataflowBlock, SeqExpr, If, Function, ExternFunc, prim_value, get_shape_of,
 )
 from .type import (  # noqa: F401,E402
     Type, TupleType, TensorType, ShapeType, FuncType, AnyType, ObjectType, PackedFuncType, VDevice,
@@ -34,6 +34,8 @@ __getattr__ = _lazy_names(
     {
         "analysis": (".analysis", None),
         "block_builder": (".block_builder", None),
+        "binding_rewrite": (".binding_rewrite", None),
+        "utils": (".utils", None),
         "BlockBuilder": (".block_builder", "BlockBuilder"),
         "transform": (".transform", None),
         "expr_functor": (".expr_functor", None),

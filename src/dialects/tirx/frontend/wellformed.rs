@@ -51,6 +51,13 @@ pub fn verify(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     } else if let Some(m) = o.downcast_ref::<crate::ir::IRModuleNode>() {
         funcs.extend(m.functions.iter().filter_map(|(_, f)| f.try_downcast::<PrimFuncNode>()));
     }
+    // TVM's variable checks come first, over all functions (a module shares one record).
+    if let Err(msg) = crate::dialects::tirx::verify_vars::verify(&funcs) {
+        if assert_mode {
+            return Err(crate::dialects::ir::module_class::internal_error(vm, format!("ValueError: {msg}")));
+        }
+        return Ok(vm.ctx.new_bool(false).into());
+    }
     for f in funcs {
         if let Err(msg) = check(&f) {
             if assert_mode {
