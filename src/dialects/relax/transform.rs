@@ -439,5 +439,15 @@ pub fn register() {
         ModulePass::new(|m, _| Ok(m), PassInfo::new(1, "CanonicalizeTIRVariables")).into()
     });
     register_pass("relax.DeadCodeElimination", || ModulePass::new(dead_code_elimination, PassInfo::new(1, "DeadCodeElimination")).into());
-    register_pass("relax.Normalize", || function_pass(|f| super::normalize::normalize_function(&f).map(Some), 1, "Normalize"));
+    register_pass("relax.Normalize", || {
+        function_pass(
+            |f| {
+                // An unchanged function comes back rebuilt, as TVM's pass returns it.
+                let n = super::normalize::normalize_function(&f)?;
+                Ok((!n.ptr_eq(&f)).then_some(n))
+            },
+            1,
+            "Normalize",
+        )
+    });
 }

@@ -311,7 +311,9 @@ fn specialize(vm: &VirtualMachine, f_ref: &PrimFunc, param_map: &PyObjectRef) ->
         // A buffer parameter specialized to a buffer stays a parameter: its shape,
         // strides and offset are unified with the new buffer's (a symbolic variable
         // takes the new buffer's value), and it takes the new buffer's type.
-        if let (Some(old), Some(new)) = (var.ty.downcast_ref::<BufferTypeNode>(), buffer_type_of(&value)) {
+        // (A buffer parameter mapped to another parameter is replaced by it.)
+        let to_param = f.params.iter().any(|p| p.as_ref_obj().addr() == value.addr());
+        if let (Some(old), Some(new), false) = (var.ty.downcast_ref::<BufferTypeNode>(), buffer_type_of(&value), to_param) {
             let mut unify = |a: &Expr, b: &Expr| {
                 if a.is::<ir::VarNode>() && !map.contains_key(&a.as_object().addr()) {
                     map.insert(a.as_object().addr(), b.as_object().clone());
