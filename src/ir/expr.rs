@@ -121,9 +121,10 @@ impl super::object::Ref<VarNode> {
 }
 
 ir_node! {
-    /// A module-level function name.
+    /// A module-level function name. As in TVM, its type (derived from the function it
+    /// names) is not part of its structural identity: GlobalVars compare by name.
     pub struct GlobalVarNode as GlobalVar: "ir.GlobalVar", base expr_info, isa [Expr], ty ty {
-        pub ty: Type,
+        [ignore] pub ty: Type,
         pub name_hint: Arc<str>,
     }
 }

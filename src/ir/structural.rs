@@ -13,7 +13,8 @@
 //! * `EqKind::Unique` nodes (operators) compare by identity.
 //! * A GlobalVar is a free variable outside a module, as in TVM: a function alone
 //!   equals another only if their GlobalVars are the same (or `map_free_vars`);
-//!   inside two modules compared, GlobalVars match by name and type.
+//!   inside two modules compared, GlobalVars match by name (their type is not
+//!   compared, as in TVM).
 //! * Floats compare by bit pattern except that NaN equals NaN (so `0.0 != -0.0`);
 //!   `Bool`, `Int` and `Float` never equal one another.
 //! * Maps compare key-wise, independent of order: plain keys by value,
@@ -208,7 +209,7 @@ impl ModuleNames {
 
 /// The equality kind of `o`: TVM's GlobalVar is a free variable except inside the
 /// module that defines it, where ours (one name may have several GlobalVar objects
-/// there, typed per dialect) compares by name and type.
+/// there, typed per dialect) compares by name.
 fn eq_kind(o: &ObjectRef, modules: &ModuleNames) -> EqKind {
     match o.downcast_ref::<super::expr::GlobalVarNode>() {
         Some(gv) if !modules.0.iter().any(|names| names.contains(&gv.name_hint)) => EqKind::Var,

@@ -6,7 +6,7 @@ from .ir import IRModule  # noqa: F401
 from ._lazy import lazy_names as _lazy_names  # noqa: E402
 
 # The pass modules load on first use (`import tvm` stays cheap).
-__getattr__ = _lazy_names(__name__, {"transform": (".transform", None), "instrument": (".ir.instrument", None), "runtime": (".runtime", None), "testing": (".testing", None), "sym": (".sym", None), "contrib": (".contrib", None)})
+__getattr__ = _lazy_names(__name__, {"transform": (".transform", None), "instrument": (".ir.instrument", None), "runtime": (".runtime", None), "cpu": (".runtime", "cpu"), "device": (".runtime", "device"), "testing": (".testing", None), "sym": (".sym", None), "contrib": (".contrib", None)})
 
 import _tvmscript  # noqa: E402
 

@@ -257,7 +257,9 @@ fn var_arg(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<super::nodes::AnyVa
 /// Function attributes from a dict or a `DictAttrs`-like map.
 pub fn attr_map(vm: &VirtualMachine, v: Option<PyObjectRef>) -> PyResult<ir::AttrMap> {
     let Some(v) = v else { return Ok(std::sync::Arc::from(Vec::new())) };
-    if v.downcast_ref::<PyDict>().is_none() && unwrap_object(&v).is_none() {
+    // TVM's own attribute type, `tvm.ir.DictAttrs` (a function's `.attrs`), as its dict.
+    let v = if &*v.class().name() == "DictAttrs" { vm.call_method(&v, "_dict", ())? } else { v };
+    if v.downcast_ref::<PyDict>().is_none() && unwrap_object(&v).is_none() && !vm.is_none(&v) {
         return Err(vm.new_type_error(format!("attrs must be a dict, got {}", v.class().name())));
     }
     match py_to_value(vm, &v)? {
@@ -282,7 +284,10 @@ fn nodes() {
 
     define("relax.expr.ShapeExpr").module("tvm.relax.expr").init(|vm, args: FuncArgs| {
         let a = bind(vm, "ShapeExpr", args, &["values", "span"])?;
-        out(vm, ShapeExpr::make(dims(vm, "values", &a.req(vm, "values")?)?, Span::none()).py(vm)?)
+        // TVM's check is an ICHECK: an InternalError (a RuntimeError) from Python.
+        let made = ShapeExpr::make(dims(vm, "values", &a.req(vm, "values")?)?, Span::none())
+            .map_err(|e| crate::dialects::ir::module_class::internal_error(vm, e.message))?;
+        out(vm, made)
     });
 
     define("relax.expr.VarBinding").module("tvm.relax.expr").init(|vm, args: FuncArgs| {

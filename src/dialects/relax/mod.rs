@@ -11,6 +11,7 @@ pub mod distributed;
 pub mod classes;
 pub mod frontend;
 pub mod nodes;
+pub mod normalize;
 pub mod ops;
 pub mod printer;
 pub mod transform;

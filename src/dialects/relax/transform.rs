@@ -443,7 +443,15 @@ fn dead_code_elimination_pass() -> Pass {
 }
 
 fn normalize_pass() -> Pass {
-    function_pass(|_| Ok(None), 1, "Normalize")
+    function_pass(
+        |f| {
+            // An unchanged function comes back rebuilt, as TVM's pass returns it.
+            let n = super::normalize::normalize_function(&f)?;
+            Ok((!n.ptr_eq(&f)).then_some(n))
+        },
+        1,
+        "Normalize",
+    )
 }
 
 fn canonicalize_bindings_pass() -> Pass {

@@ -8,6 +8,7 @@ pub mod nodes;
 pub mod simplify;
 pub mod transform;
 pub mod index_map;
+pub mod verify_vars;
 pub mod ops;
 pub mod printer;
 pub mod python;

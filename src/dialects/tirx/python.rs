@@ -10,7 +10,7 @@ use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 use super::frontend::args::bind;
 use super::frontend::convert::{iterate, operand, to_dtype, to_expr};
 use super::frontend::exprs;
-use super::nodes::{stmt_info, BufferSpec, PrimFunc, PrimFuncNode};
+use super::nodes::{stmt_info, BufferSpec, BufferTypeNode, PrimFunc, PrimFuncNode};
 use crate::fast_hash::FastMap;
 use crate::ir::{self, arith, BinOp, Expr, Span, Type, Value};
 use crate::vm::classes::{define, define_abstract};
@@ -283,7 +283,13 @@ fn substitute(root: ir::ObjectRef, map: &FastMap<usize, ir::ObjectRef>) -> ir::R
 /// `PrimFunc.specialize(param_map)`: the function with the mapped parameters
 /// replaced by their values (and dropped from the signature); buffers whose shape
 /// used them are rebuilt with the values in place.
-fn specialize(vm: &VirtualMachine, f: &PrimFuncNode, param_map: &PyObjectRef) -> PyResult<PrimFunc> {
+/// The buffer type of a buffer variable.
+fn buffer_type_of(o: &ir::ObjectRef) -> Option<&BufferTypeNode> {
+    o.downcast_ref::<ir::VarNode>().and_then(|v| v.ty.downcast_ref::<BufferTypeNode>())
+}
+
+fn specialize(vm: &VirtualMachine, f_ref: &PrimFunc, param_map: &PyObjectRef) -> PyResult<PrimFunc> {
+    let f: &PrimFuncNode = f_ref;
     let dict = param_map
         .downcast_ref::<rustpython_vm::builtins::PyDict>()
         .ok_or_else(|| vm.new_type_error("specialize expects a dict from parameters to values"))?;
@@ -302,14 +308,38 @@ fn specialize(vm: &VirtualMachine, f: &PrimFuncNode, param_map: &PyObjectRef) ->
                 _ => to_expr(vm, &v)?.into_object(),
             },
         };
+        // A buffer parameter specialized to a buffer stays a parameter: its shape,
+        // strides and offset are unified with the new buffer's (a symbolic variable
+        // takes the new buffer's value), and it takes the new buffer's type.
+        // (A buffer parameter mapped to another parameter is replaced by it.)
+        let to_param = f.params.iter().any(|p| p.as_ref_obj().addr() == value.addr());
+        if let (Some(old), Some(new), false) = (var.ty.downcast_ref::<BufferTypeNode>(), buffer_type_of(&value), to_param) {
+            let mut unify = |a: &Expr, b: &Expr| {
+                if a.is::<ir::VarNode>() && !map.contains_key(&a.as_object().addr()) {
+                    map.insert(a.as_object().addr(), b.as_object().clone());
+                }
+            };
+            for (a, b) in old.shape.iter().zip(new.shape.iter()) {
+                unify(a, b);
+            }
+            for (a, b) in old.strides.iter().zip(new.strides.iter()) {
+                unify(a, b);
+            }
+            unify(&old.elem_offset, &new.elem_offset);
+            continue;
+        }
         dropped.push(var.as_ref_obj().addr());
         map.insert(var.as_ref_obj().addr(), value);
+    }
+    if map.is_empty() {
+        return Ok(f_ref.clone());
     }
     // Buffer parameters whose type mentions a specialized variable get a new type.
     let mut params = Vec::new();
     for p in &f.params {
         let addr = p.as_ref_obj().addr();
-        if dropped.contains(&addr) {
+        // Specialized parameters go (a scalar unified with a buffer's shape too).
+        if dropped.contains(&addr) || map.contains_key(&addr) {
             continue;
         }
         let ty = substitute(p.ty.as_object().clone(), &map).py(vm)?;
@@ -426,6 +456,10 @@ fn functions(t: &mut NamespaceTable) {
     // The folding logical operators behind `tvm.tirx.all` / `any` (TVM's `_OpAnd`).
     t.func("_op_and", |vm, a| exprs::binary_fn(vm, BinOp::And, "all", a));
     t.func("_op_or", |vm, a| exprs::binary_fn(vm, BinOp::Or, "any", a));
+    // `Expr.equal(other)`: the folding `==` node (TVM's `_OpEQ`), not the deferred `EqualOp`.
+    t.func("_op_eq", |vm, a| exprs::binary_fn(vm, BinOp::EQ, "equal", a));
+    // `tvm.tirx.div(a, b)`: TVM's `div` (truncating for integers), folded where TVM folds.
+    t.func("div", |vm, a| exprs::binary_fn(vm, BinOp::Div, "div", a));
 }
 
 /// Register the classes' Python faces and the `tirx.nodes` functions.

@@ -37,7 +37,7 @@ pub fn vscale() -> Result<Expr> {
     Ok(Call::new(call).into())
 }
 
-fn is_vscale_call(e: &Expr) -> bool {
+pub(super) fn is_vscale_call(e: &Expr) -> bool {
     e.as_call()
         .is_some_and(|c| c.args.is_empty() && c.op.downcast_ref::<OpNode>().is_some_and(|op| &*op.name == VSCALE_OP))
 }

@@ -110,6 +110,10 @@ fn binary_exprs(op: BinOp, a: Expr, b: Expr, span: &Span) -> Result<Expr> {
     if let Some(folded) = try_const_fold_of(op, &a, &b, ta, tb)? {
         return Ok(folded);
     }
+    // TVM's `equal` knows two vscale calls are the same value (an int32 1, C++'s `true`).
+    if op == BinOp::EQ && super::nodes::is_vscale_call(&a) && super::nodes::is_vscale_call(&b) {
+        return Ok(crate::ir::expr::int_imm(DataType::int(32), 1));
+    }
     new_binary_node_of(op, a, b, ta, tb, span.clone())
 }
 

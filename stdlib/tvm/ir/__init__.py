@@ -20,7 +20,31 @@ def load_json(json_str):
 save_json = _tvmscript.save_json
 
 IRModule = _tvmscript.ir_class("ir.IRModule")
-IRModule.from_expr = staticmethod(_tvmscript.module_from_expr)
+
+
+def _module_from_expr(expr, functions=None, type_defs=None):
+    """TVM's `IRModule.from_expr`: a module of `functions` plus `expr` under its
+    `global_symbol` (the GlobalVar of that name when the module has one), else under
+    `main` (a fresh name if `main` is taken)."""
+    if not functions:
+        return _tvmscript.module_from_expr(expr)
+    from .supply import UniqueNameSupply
+
+    mod = IRModule(dict(functions))
+    names = UniqueNameSupply("")
+    for gv in functions:
+        names.reserve_name(gv.name_hint, add_prefix=False)
+    attrs = getattr(expr, "attrs", None)
+    symbol = attrs["global_symbol"] if attrs is not None and "global_symbol" in attrs else None
+    if symbol is None:
+        gv = GlobalVar(names.fresh_name("main", add_prefix=False))
+    else:
+        gv = next((g for g in functions if g.name_hint == str(symbol)), None) or GlobalVar(str(symbol))
+    mod[gv] = expr
+    return mod
+
+
+IRModule.from_expr = staticmethod(_module_from_expr)
 
 # -- The core node classes: tvm.ir's types and expressions, as TVM 0.27
 # exports them. Constructors are the classes' own (`vm::classes`); the Python-level
@@ -56,6 +80,18 @@ Range = _tvmscript.ir_class("ir.Range")
 Op = _tvmscript.ir_class("ir.Op")
 Tuple = _tvmscript.ir_class("ir.Tuple")
 TupleGetItem = _tvmscript.ir_class("ir.TupleGetItem")
+
+
+def _tuple_item(self, index):
+    # A tuple node reads as its fields (TVM's `Tuple.__getitem__`); a tuple-typed
+    # variable's item is a `TupleGetItem`.
+    if index >= len(self.fields) or index < -len(self.fields):
+        raise IndexError("Tuple index out of range")
+    return self.fields[index]
+
+
+Tuple.__getitem__ = _tuple_item
+Tuple.__len__ = lambda self: len(self.fields)
 BaseFunc = _tvmscript.ir_class("ir.BaseFunc")
 
 
@@ -92,6 +128,16 @@ def _astype(self, dtype, span=None):
 
 
 Expr.astype = _astype
+
+
+def _expr_equal(self, other, span=None):
+    # The folding `==` node (TVM's `_OpEQ`); `a == b` gives the deferred `EqualOp`.
+    if not isinstance(getattr(self, "ty", None), PrimType):
+        raise TypeError(f"Operator overloading is not supported for expression type {self.ty}")
+    return _tvmscript.namespace("tirx.nodes")._op_eq(self, other)
+
+
+Expr.equal = _expr_equal
 
 
 def _string_imm_eq(self, other):

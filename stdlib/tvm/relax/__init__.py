@@ -19,7 +19,7 @@ call_tir_with_grad = op.call_tir_with_grad
 from . import expr, type  # noqa: F401,E402
 from .expr import (  # noqa: F401,E402
     Expr, Var, GlobalVar, Tuple, TupleGetItem, DataflowVar, ShapeExpr, Binding, VarBinding,
-    MatchCast, BindingBlock, DataflowBlock, SeqExpr, If, Function, ExternFunc, prim_value,
+    MatchCast, BindingBlock, DataflowBlock, SeqExpr, If, Function, ExternFunc, prim_value, get_shape_of,
 )
 
 Call = _ts.ir_class("ir.Call")  # `tvm.relax.expr` has no `Call` in TVM 0.27
@@ -36,6 +36,8 @@ __getattr__ = _lazy_names(
     {
         "analysis": (".analysis", None),
         "block_builder": (".block_builder", None),
+        "binding_rewrite": (".binding_rewrite", None),
+        "utils": (".utils", None),
         "BlockBuilder": (".block_builder", "BlockBuilder"),
         "transform": (".transform", None),
         "expr_functor": (".expr_functor", None),

@@ -12,4 +12,4 @@ def verify_well_formed(obj, assert_mode=True):
 def check_well_formed(obj, assert_mode=True):
     """Validate a completed S-TIR function or module (``@I.ir_module`` does not): raises
     on invalid IR, or with ``assert_mode=False`` returns whether it is well formed."""
-    return _impl.verify_well_formed(obj, assert_mode)
+    return _impl.verify_well_formed(obj, assert_mode, False)

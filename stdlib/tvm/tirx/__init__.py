@@ -70,6 +70,39 @@ for _name in [
         globals()[_name] = getattr(_T, _name)
 del _name
 power = pow  # noqa: F821
+_const = const  # noqa: F821
+
+
+def const(value, dtype=None, span=None):
+    """A constant; a NumPy scalar gives its value and, by default, its dtype."""
+    if not isinstance(value, (bool, int, float, Expr)) and hasattr(value, "dtype") and hasattr(value, "item"):
+        if dtype is None:
+            dtype = str(value.dtype)
+        value = value.item()
+    return _const(value, dtype, span)
+
+
+def _reducer(name, combine):
+    # TVM's `comm_reducer` API: over an axis (`max(expr, axis)`) it is a reduction,
+    # otherwise it combines all its arguments (`max(a, b, c, ...)`).
+    def reducer(expr, axis, where=None, init=None, *args):
+        if isinstance(axis, (IterVar, list, tuple)):  # noqa: F821
+            import tvm.te
+
+            return getattr(tvm.te, name)(expr, axis, where, init)
+        operands = [expr, axis, where, init, *args]
+        count = 2 if where is None else 3 if init is None and not args else len(operands)
+        result = operands[0]
+        for x in operands[1:count]:
+            result = combine(result, x)
+        return result
+
+    reducer.__name__ = name
+    return reducer
+
+
+max = _reducer("max", max)  # noqa: A001,F821
+min = _reducer("min", min)  # noqa: A001,F821
 
 
 def _is_buffer(x):
@@ -115,4 +148,4 @@ def any(*args, span=None):  # noqa: A001
 # Analyses and passes (tvm.tirx.analysis, tvm.tirx.transform).
 from tvm._lazy import lazy_names as _lazy_names  # noqa: E402
 
-__getattr__ = _lazy_names(__name__, {"analysis": (".analysis", None), "transform": (".transform", None), "buffer": (".buffer", None), "expr": (".expr", None), "function": (".function", None), "BufferAccessKind": (".buffer", "BufferAccessKind")})
+__getattr__ = _lazy_names(__name__, {"analysis": (".analysis", None), "transform": (".transform", None), "buffer": (".buffer", None), "expr": (".expr", None), "function": (".function", None), "BufferAccessKind": (".buffer", "BufferAccessKind"), "is_buffer_var": (".buffer", "is_buffer_var")})

@@ -50,6 +50,8 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
             "wrap_param" => wrap_param,
             "clip" | "tril" | "triu" => same_as_input,
             "nn.softmax" | "nn.log_softmax" => softmax,
+            "nn.prelu" => prelu,
+            "where" => where_,
             _ => return None,
         }
     };
@@ -100,6 +102,56 @@ fn softmax(call: &CallNode) -> Result<Type> {
         normalize_axis(call, t.ndim, axis)?;
     }
     Ok(Type::from(t))
+}
+
+/// `nn.prelu`: the data's type, which must be float, with a valid axis.
+fn prelu(call: &CallNode) -> Result<Type> {
+    let t = tensor_arg(call, 0)?;
+    if t.ndim == UNKNOWN_NDIM {
+        return Ok(Type::from(t));
+    }
+    check_float(&t, "Prelu requires")?;
+    normalize_axis(call, t.ndim, require_attrs::<super::attrs::PReluAttrsNode>(call)?.axis)?;
+    Ok(Type::from(t))
+}
+
+/// `where(cond, x1, x2)`: the branches' common dtype, the three shapes broadcast
+/// (TVM's `InferTypeWhere`).
+fn where_(call: &CallNode) -> Result<Type> {
+    let cond = tensor_arg(call, 0)?;
+    if let Some(d) = &cond.dtype
+        && !d.dtype.is_bool()
+    {
+        return Err(Error::type_error(format!(
+            "Where requires the input condition tensor to have boolean dtype. However, the given condition dtype is T.{}",
+            d.dtype
+        )));
+    }
+    let (x1, x2) = (tensor_arg(call, 1)?, tensor_arg(call, 2)?);
+    let dtype = match (&x1.dtype, &x2.dtype) {
+        (Some(a), Some(b)) if a.dtype != b.dtype => {
+            return Err(Error::type_error(format!(
+                "Binary operators must have the same datatype for both operands.  However, {} uses datatype {} on the LHS (Type of {}), and datatype {} on the RHS (Type of {}).",
+                call_str(call),
+                dtype_text(Some(a)),
+                type_text(&call.args[1].ty()),
+                dtype_text(Some(b)),
+                type_text(&call.args[2].ty())
+            )));
+        }
+        (Some(a), Some(_)) => Some(a.clone()),
+        _ => None,
+    };
+    let vdevice = cond.vdevice.clone().or_else(|| x1.vdevice.clone()).or_else(|| x2.vdevice.clone());
+    let ndim = if [cond.ndim, x1.ndim, x2.ndim].contains(&UNKNOWN_NDIM) { UNKNOWN_NDIM } else { cond.ndim.max(x1.ndim).max(x2.ndim) };
+    let shape = match (shape_of(&cond), shape_of(&x1), shape_of(&x2)) {
+        (Some(c), Some(a), Some(b)) => match broadcast_shapes(call, &a, &b)? {
+            Some(ab) => broadcast_shapes(call, &c, &ab)?,
+            None => None,
+        },
+        _ => None,
+    };
+    Ok(tensor_ty(shape, dtype, ndim, vdevice))
 }
 
 /// An operand of a binary operator: a tensor, or a scalar (`R.Prim`) acting as a

@@ -2,7 +2,8 @@
 //! `call_builtin_with_ctx`: from `ty_args`), shape conversions (`shape_of`,
 //! `tensor_to_shape`, `shape_to_tensor`), side effects typed as the empty tuple
 //! (`print`, `assert_op`), `null_value`, and operators typed as their input
-//! (checkpoints, device hints).
+//! (checkpoints, device hints, `grad.no_grad`), and the gradients typed as their
+//! forward input (`grad.*_backward`: argument 1's type, whatever it is).
 
 use super::attrs::ToVDeviceAttrsNode;
 use super::infer::{arg_ty, internal, op_name, prim_dtype, require_attrs, tensor_arg, tensor_ty, InferRule};
@@ -25,7 +26,13 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
         | "relax.memory.kill_storage"
         | "relax.vm.kill_object" => |_| Ok(tuple_type(vec![])),
         "relax.null_value" => |_| Ok(any_type()),
-        "relax.grad.start_checkpoint" | "relax.grad.end_checkpoint" | "relax.hint_on_device" => |c| arg_ty(c, 0),
+        "relax.grad.start_checkpoint" | "relax.grad.end_checkpoint" | "relax.grad.no_grad" | "relax.hint_on_device" => {
+            |c| arg_ty(c, 0)
+        }
+        "relax.grad.nll_loss_backward"
+        | "relax.grad.take_backward"
+        | "relax.grad.max_pool2d_backward"
+        | "relax.grad.avg_pool2d_backward" => |c| arg_ty(c, 1),
         "relax.to_vdevice" => to_vdevice,
         _ => return None,
     };

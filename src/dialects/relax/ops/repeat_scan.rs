@@ -1,7 +1,6 @@
 //! Inference for operators that repeat, reorder or scan their data (`repeat`, `tile`,
 //! `flip`, `cumsum`, `cumprod`, `topk`, `scatter_elements`, `reverse_sequence`,
-//! `multinomial_from_uniform`, `image.resize2d/3d`) and for the gradients whose result has the type of
-//! an input (`grad.take_backward`, `grad.*_pool2d_backward`), as TVM 0.27 infers them.
+//! `multinomial_from_uniform`, `image.resize2d/3d`), as TVM 0.27 infers them.
 
 use super::attrs::{MultinomialFromUniformAttrsNode, RepeatAttrsNode, ScanopAttrsNode, TileAttrsNode, TopKAttrsNode};
 use super::elementwise::shape_of;
@@ -18,9 +17,6 @@ pub(super) fn rule(name: &str) -> Option<InferRule> {
         "relax.multinomial_from_uniform" => multinomial_from_uniform,
         "relax.image.resize2d" | "relax.image.resize3d" => resize,
         "relax.flip" | "relax.scatter_elements" | "relax.reverse_sequence" | "relax.memory.ensure_zero_offset" => same_as_input,
-        "relax.grad.take_backward" | "relax.grad.max_pool2d_backward" | "relax.grad.avg_pool2d_backward" => {
-            |c| Ok(Type::from(tensor_arg(c, 1)?))
-        }
         _ => return None,
     };
     Some(rule)

@@ -755,6 +755,8 @@ pub fn buffer_attr(vm: &VirtualMachine, buf: &Var, name: &str) -> Option<PyResul
         "local" => bound_method(vm, buf, "local", local),
         "access_ptr" => bound_method(vm, buf, "access_ptr", access_ptr),
         "vload" => bound_method(vm, buf, "vload", vload),
+        "offset_of" => bound_method(vm, buf, "offset_of", offset_of),
+        "get_flattened_buffer" => bound_method(vm, buf, "get_flattened_buffer", flattened),
         "view" => bound_method(vm, buf, "view", view),
         "permute" => bound_method(vm, buf, "permute", permute),
         "scope" => {
@@ -1042,6 +1044,61 @@ fn access_ptr(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
 }
 
 /// `A.vload(begin, dtype=None)`: the element at `begin` (TVM's `Buffer.vload`).
+/// `A.offset_of(indices)`: TVM's `ElemOffset`, the element offset of an index into
+/// the buffer (row-major over the shape, or by the strides), plus a non-zero
+/// `elem_offset`, simplified; a one-element list.
+fn offset_of(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "offset_of", args, &["indices"])?;
+    let indices = iterate(vm, &a.req(vm, "indices")?)?.iter().map(|i| to_expr(vm, i)).collect::<PyResult<Vec<_>>>()?;
+    let bt = btype(buf);
+    if bt.shape.len() != indices.len() {
+        return Err(vm.new_value_error(format!(
+            "BufferType is {}-dimensional, cannot be indexed with the {}-dimensional indices provided.",
+            bt.shape.len(),
+            indices.len()
+        )));
+    }
+    let mut out: Expr = int_imm(DataType::INT32, 0);
+    for (i, index) in indices.iter().enumerate() {
+        out = if bt.strides.is_empty() {
+            arith::add(arith::mul(out, bt.shape[i].clone()).py(vm)?, index.clone()).py(vm)?
+        } else {
+            arith::add(out, arith::mul(index.clone(), bt.strides[i].clone()).py(vm)?).py(vm)?
+        };
+    }
+    if bt.elem_offset.as_int() != Some(0) {
+        out = arith::add(out, bt.elem_offset.clone()).py(vm)?;
+    }
+    let simplified = crate::ir::arith::simplify::Analyzer::new().simplify(&out);
+    Ok(crate::vm::convert::py_array(vm, vec![py(vm, simplified)]))
+}
+
+/// `A.get_flattened_buffer()`: TVM's one-dimensional view of the buffer (extent the
+/// product of the shape, or the outer stride times the outer extent), a new buffer
+/// variable of the same name; a one-dimensional buffer without strides is itself.
+fn flattened(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
+    bind(vm, "get_flattened_buffer", args, &[])?;
+    let bt = btype(buf);
+    if bt.shape.len() == 1 && bt.strides.is_empty() {
+        return Ok(py(vm, Expr(buf.as_ref_obj())));
+    }
+    let extent = if bt.strides.is_empty() {
+        let mut n: Expr = int_imm(DataType::INT32, 1);
+        for d in &bt.shape {
+            n = arith::mul(n, d.clone()).py(vm)?;
+        }
+        n
+    } else {
+        arith::mul(bt.strides[0].clone(), bt.shape[0].clone()).py(vm)?
+    };
+    let mut node = bt.clone();
+    node.shape = vec![extent];
+    node.strides = vec![];
+    node.layout = None;
+    let ty = Type(BufferType::new(node).upcast());
+    Ok(py(vm, Expr(crate::ir::new_var(&buf.name, ty, Span::none()).as_ref_obj())))
+}
+
 fn vload(vm: &VirtualMachine, buf: &Var, args: FuncArgs) -> PyResult {
     let a = bind(vm, "vload", args, &["begin", "dtype"])?;
     let begin = a.req(vm, "begin")?;

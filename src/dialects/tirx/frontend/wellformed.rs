@@ -41,7 +41,7 @@ pub fn check(func: &PrimFunc) -> Result<(), String> {
 /// `verify_well_formed(func_or_module, assert_mode=True)`: `True` when well formed;
 /// otherwise a DiagnosticError, or `False` with `assert_mode=False`.
 pub fn verify(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    let a = super::args::bind(vm, "verify_well_formed", args, &["obj", "assert_mode"])?;
+    let a = super::args::bind(vm, "verify_well_formed", args, &["obj", "assert_mode", "variables"])?;
     let obj = a.req(vm, "obj")?;
     let assert_mode = a.bool_or(vm, "assert_mode", true)?;
     let o = crate::vm::object::unwrap_object(&obj).ok_or_else(|| vm.new_type_error("verify_well_formed expects IR"))?;
@@ -50,6 +50,15 @@ pub fn verify(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         funcs.push(f);
     } else if let Some(m) = o.downcast_ref::<crate::ir::IRModuleNode>() {
         funcs.extend(m.functions.iter().filter_map(|(_, f)| f.try_downcast::<PrimFuncNode>()));
+    }
+    // TVM's variable checks come first, over all functions (a module shares one record);
+    // `check_well_formed` (the construction checks alone) leaves them out.
+    let variables = a.bool_or(vm, "variables", true)?;
+    if let (true, Err(msg)) = (variables, crate::dialects::tirx::verify_vars::verify(&funcs)) {
+        if assert_mode {
+            return Err(crate::dialects::ir::module_class::internal_error(vm, format!("ValueError: {msg}")));
+        }
+        return Ok(vm.ctx.new_bool(false).into());
     }
     for f in funcs {
         if let Err(msg) = check(&f) {

@@ -7,6 +7,7 @@ from .transform import (  # noqa: F401
     DeadCodeElimination,
     FunctionPass,
     Normalize,
+    NormalizeGlobalVar,
     dataflowblock_pass,
     function_pass,
 )

@@ -1,9 +1,11 @@
 """Relax function and dataflow-block passes, and the built-in passes."""
 import _tvmscript
+import tvm
 import tvm_ffi
 
 from tvm.ir.transform import ModulePass, Pass, Sequential, _function_pass, _pass_decorator, _rust_pass
 
+_Function = _tvmscript.ir_class("relax.expr.Function")
 _DataflowBlock = _tvmscript.ir_class("relax.expr.DataflowBlock")
 
 
@@ -84,3 +86,43 @@ def CanonicalizeBindings():
     """Simplify bindings: trivial rebindings and symbolic variables known to be equal."""
     return _rust_pass("relax.transform.CanonicalizeBindings", Sequential)
 
+
+def NormalizeGlobalVar():
+    """Give every public function the GlobalVar of its `global_symbol`; a private
+    function whose name a public symbol takes gets a fresh one (`f` becomes `f1`).
+    Calls follow the renamed GlobalVars."""
+
+    def transform(mod, _ctx):
+        import tvm
+        from tvm.ir.supply import UniqueNameSupply
+
+        def symbol(func):
+            attrs = func.attrs
+            return attrs["global_symbol"] if attrs is not None and "global_symbol" in attrs else None
+
+        items = list(mod.functions_items())
+        if all(symbol(f) is None or str(symbol(f)) == gv.name_hint for gv, f in items):
+            return mod
+        names = UniqueNameSupply("")
+        renamed = {}
+        for gv, func in items:
+            sym = symbol(func)
+            if sym is not None:
+                if names.contains_name(str(sym), add_prefix=False):
+                    raise tvm.error.InternalError(f"IRModule contains duplicate global symbol: {sym}")
+                names.reserve_name(str(sym), add_prefix=False)
+                renamed[hash(gv)] = tvm.ir.GlobalVar(str(sym))
+        for gv, func in items:
+            if symbol(func) is None:
+                renamed[hash(gv)] = tvm.ir.GlobalVar(names.fresh_name(gv.name_hint, add_prefix=False, add_underscore=False))
+        swap = (tvm.ir.GlobalVar, lambda g: renamed.get(hash(g), g))
+        out = tvm.IRModule({}, attrs=mod.attrs)
+        for gv, func in [(gv, f) for gv, f in items if symbol(f) is not None] + [
+            (gv, f) for gv, f in items if symbol(f) is None
+        ]:
+            if isinstance(func, _Function):
+                func = tvm_ffi.structural_map(func, swap, order="pre")
+            out[renamed[hash(gv)]] = func
+        return out
+
+    return tvm.ir.transform.module_pass(transform, opt_level=0, name="NormalizeGlobalVar")
