@@ -3,7 +3,7 @@
 unique), block variables `v_<axis>` bound to loops named after the axes, reductions
 with an init; each block's reads and writes are detected from its body (the builder's
 `tir.script_parsing_detect_access`, as TVM's blocks are made)."""
-from tvm import tirx
+from tvm import ir, tirx
 from tvm.sym.analyzer import simplify_expr
 from tvm_ffi import structural_map, structural_walk
 from tvm.script.ir_builder import IRBuilder
@@ -76,6 +76,66 @@ def _widen_indices(expr):
         return tirx.BufferLoad(l.source, indices) if indices else l
 
     return structural_map(expr, [(_Load, load)] + [(getattr(tirx, n), _match_const) for n in _MIXED])
+
+
+_CMP = ("EQ", "NE", "LT", "LE", "GT", "GE")
+_ARITH = ("Add", "Sub", "Mul", "FloorDiv", "FloorMod", "Div", "Mod", "Min", "Max")
+
+
+def _is_int(e):
+    dt = dtype_of(e)
+    return dt.startswith("int") and "x" not in dt
+
+
+def _to_int64(e):
+    """An integer expression of a condition in int64, as TVM's index type normaliser
+    writes it: constants and integer casts re-typed, arithmetic rebuilt, any other
+    narrower operand cast."""
+    dt = dtype_of(e)
+    if dt == "int64":
+        return e
+    if isinstance(e, tirx.IntImm):
+        return tirx.IntImm("int64", e.value)
+    if isinstance(e, tirx.Cast) and int(dt[3:] or 32) >= 32:
+        inner = e.value
+        return inner if dtype_of(inner) == "int64" else tirx.Cast("int64", inner)
+    kind = type(e).__name__
+    if kind in _ARITH:
+        return type(e)(_to_int64(e.a), _to_int64(e.b))
+    return tirx.Cast("int64", e)
+
+
+def _widen_condition(cond):
+    """Integer comparisons of a condition carried out in int64 (TVM's
+    `IndexDataTypeRewriter` under `index_dtype_override="int64"`: a comparison of two
+    integers inside a condition is index arithmetic)."""
+
+    def compare(node):
+        if _is_int(node.a) and _is_int(node.b) and (dtype_of(node.a) != "int64" or dtype_of(node.b) != "int64"):
+            return type(node)(_to_int64(node.a), _to_int64(node.b))
+        return node
+
+    return structural_map(cond, [(getattr(tirx, n), compare) for n in _CMP])
+
+
+def _widen_conditions(expr):
+    """`_widen_condition` applied to the condition of every select in `expr`."""
+
+    def select(node):
+        cond = _widen_condition(node.condition)
+        if cond.same_as(node.condition):
+            return node
+        return tirx.Select(cond, node.true_value, node.false_value)
+
+    def call(node):
+        if getattr(node.op, "name", None) != "tirx.if_then_else":
+            return node
+        cond = _widen_condition(node.args[0])
+        if cond.same_as(node.args[0]):
+            return node
+        return tirx.if_then_else(cond, node.args[1], node.args[2])
+
+    return structural_map(expr, [(tirx.Select, select), (ir.Call, call)])
 
 
 class _Names:
@@ -163,6 +223,8 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                     T.buffer_store(out, value, spatial)
                 else:
                     value = simplify_expr(subst(body, local))
+                    if widen:
+                        value = _widen_conditions(value)
                     T.buffer_store(out, value, spatial)
 
     def blocks(loop_vars):
