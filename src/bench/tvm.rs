@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex};
 /// timed), `ast|parse|print KEY` (one timed run of CPython's `ast.parse`, TVM's
 /// `from_source` without the well-formedness check, `.script()`) or
 /// `block_builder N PROGRAM` (the program, JSON-quoted, defines `build(n)`; one
-/// timed call of `build(N)`) or `visit KEY PROGRAM` (the program defines
+/// timed call of `build(N)`), `legalize KEY PROGRAM` (the program defines
+/// `legalize(mod)`; one timed call on file KEY's module) or `visit KEY PROGRAM` (the program defines
 /// `count(mod)`, a dict of counts; one timed call on file KEY's module, the reply
 /// also giving the total as `n`). Each reply is one
 /// line, `@@bench {"s": SECONDS}` or `@@bench {"error": MESSAGE}`; the marker keeps
@@ -55,6 +56,11 @@ for line in sys.stdin:
                 texts["block_builder"] = {}
                 exec(json.loads(words[2]), texts["block_builder"])
             s, _ = timed(lambda: texts["block_builder"]["build"](int(key)))
+        elif op == "legalize":
+            if "legalize" not in texts:
+                texts["legalize"] = {}
+                exec(json.loads(words[2]), texts["legalize"])
+            s, _ = timed(lambda: texts["legalize"]["legalize"](mods[key]))
         elif op == "visit":
             if "visitor" not in texts:
                 texts["visitor"] = {}
@@ -184,6 +190,13 @@ impl Server {
         let reply = self.request(&format!("visit {key} {program}"))?;
         let n = reply.get("n").and_then(|n| n.as_u64()).ok_or("--tvm: a visit reply without a count")?;
         Ok((seconds(&reply)?, n))
+    }
+
+    /// One timed run of `relax.transform.LegalizeOps` (`api::LEGALIZE`) over file
+    /// `key`'s module (loaded before).
+    pub fn legalize(&mut self, key: usize) -> Result<f64, String> {
+        let program = serde_json::to_string(super::api::LEGALIZE).map_err(|e| e.to_string())?;
+        self.timed(&format!("legalize {key} {program}"))
     }
 
     /// One timed run of `stage` on file `key`.

@@ -8,6 +8,7 @@ import _tvmscript
 from tvm import ir
 
 _walk = _tvmscript.namespace("ffi._walk")
+_impl = _tvmscript.namespace("relax._impl")
 
 
 def _known_shapes(ty):
@@ -100,6 +101,9 @@ class _Legalizer:
         for gv in self.mod.get_global_vars():
             func = self.mod[gv]
             if isinstance(func, Function):
+                if not any(self.has_rule(name) for name in _impl.called_ops(func)):
+                    # Nothing to lower: the walk below would rebuild it unchanged.
+                    continue
                 body = self.visit_seq(func.body)
                 if body is not func.body:
                     fields = {"body": body}
@@ -116,6 +120,10 @@ class _Legalizer:
             out = relax.transform.DeadCodeElimination()(out)
             out = tirx.transform.ConvertSSA()(out)
         return out
+
+    def has_rule(self, name):
+        return name not in self.skip and (
+            name in self.cmap or self.rules(name) is not None or name in _CALL_PACKED)
 
     def bind_target(self, out):
         """A call of a PrimFunc made for a tensor on a virtual device with a target
