@@ -89,19 +89,29 @@ def _is_int(e):
 
 def _to_int64(e):
     """An integer expression of a condition in int64, as TVM's index type normaliser
-    writes it: constants and integer casts re-typed, arithmetic rebuilt, any other
-    narrower operand cast."""
+    writes it: constants re-typed, integer casts unwrapped, arithmetic rebuilt, any
+    other narrower operand cast."""
     dt = dtype_of(e)
+    if isinstance(e, tirx.Cast) and _is_int(e) and int(dt[3:] or 32) >= 32:
+        inner = e.value
+        if _is_int(inner) and int(dtype_of(inner)[3:] or 32) >= 32:
+            return _to_int64(inner)
+        return e if dt == "int64" else tirx.Cast("int64", inner)
+    kind = type(e).__name__
+    if kind in _ARITH:
+        a, b = _to_int64(e.a), _to_int64(e.b)
+        if a.same_as(e.a) and b.same_as(e.b):
+            return e
+        return type(e)(a, b)
+    if kind == "Select":
+        t, f = _to_int64(e.true_value), _to_int64(e.false_value)
+        if t.same_as(e.true_value) and f.same_as(e.false_value):
+            return e
+        return tirx.Select(e.condition, t, f)
     if dt == "int64":
         return e
     if isinstance(e, tirx.IntImm):
         return tirx.IntImm("int64", e.value)
-    if isinstance(e, tirx.Cast) and int(dt[3:] or 32) >= 32:
-        inner = e.value
-        return inner if dtype_of(inner) == "int64" else tirx.Cast("int64", inner)
-    kind = type(e).__name__
-    if kind in _ARITH:
-        return type(e)(_to_int64(e.a), _to_int64(e.b))
     return tirx.Cast("int64", e)
 
 
@@ -111,8 +121,10 @@ def _widen_condition(cond):
     integers inside a condition is index arithmetic)."""
 
     def compare(node):
-        if _is_int(node.a) and _is_int(node.b) and (dtype_of(node.a) != "int64" or dtype_of(node.b) != "int64"):
-            return type(node)(_to_int64(node.a), _to_int64(node.b))
+        if _is_int(node.a) and _is_int(node.b):
+            a, b = _to_int64(node.a), _to_int64(node.b)
+            if not (a.same_as(node.a) and b.same_as(node.b)):
+                return type(node)(a, b)
         return node
 
     return structural_map(cond, [(getattr(tirx, n), compare) for n in _CMP])
