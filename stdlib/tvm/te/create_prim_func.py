@@ -87,32 +87,43 @@ def _is_int(e):
     return dt.startswith("int") and "x" not in dt
 
 
+def _bits(e):
+    return int(dtype_of(e)[3:] or 32)
+
+
 def _to_int64(e):
-    """An integer expression of a condition in int64, as TVM's index type normaliser
-    writes it: constants re-typed, integer casts unwrapped, arithmetic rebuilt, any
-    other narrower operand cast."""
-    dt = dtype_of(e)
-    if isinstance(e, tirx.Cast) and _is_int(e) and int(dt[3:] or 32) >= 32:
+    """An integer expression of a condition with its index-typed parts (integers of
+    32 bits or more) in int64, as TVM's index type normaliser writes it: constants
+    re-typed, integer casts unwrapped, arithmetic rebuilt with its operands' types
+    matched; narrower integers stay as they are."""
+    if isinstance(e, tirx.Cast) and _is_int(e) and _bits(e) >= 32:
         inner = e.value
-        if _is_int(inner) and int(dtype_of(inner)[3:] or 32) >= 32:
+        if _is_int(inner) and _bits(inner) >= 32:
             return _to_int64(inner)
-        return e if dt == "int64" else tirx.Cast("int64", inner)
+        return e if dtype_of(e) == "int64" else tirx.Cast("int64", inner)
     kind = type(e).__name__
     if kind in _ARITH:
-        a, b = _to_int64(e.a), _to_int64(e.b)
+        a, b = _matched(_to_int64(e.a), _to_int64(e.b))
         if a.same_as(e.a) and b.same_as(e.b):
             return e
         return type(e)(a, b)
     if kind == "Select":
-        t, f = _to_int64(e.true_value), _to_int64(e.false_value)
+        t, f = _matched(_to_int64(e.true_value), _to_int64(e.false_value))
         if t.same_as(e.true_value) and f.same_as(e.false_value):
             return e
         return tirx.Select(e.condition, t, f)
-    if dt == "int64":
-        return e
-    if isinstance(e, tirx.IntImm):
+    if isinstance(e, tirx.IntImm) and _bits(e) >= 32 and dtype_of(e) != "int64":
         return tirx.IntImm("int64", e.value)
-    return tirx.Cast("int64", e)
+    return e
+
+
+def _matched(a, b):
+    """Two integer operands in the wider of their types (TVM's type matching)."""
+    if dtype_of(a) == dtype_of(b) or not (_is_int(a) and _is_int(b)):
+        return a, b
+    if _bits(a) < _bits(b):
+        return tirx.Cast(dtype_of(b), a), b
+    return a, tirx.Cast(dtype_of(a), b)
 
 
 def _widen_condition(cond):
@@ -122,7 +133,7 @@ def _widen_condition(cond):
 
     def compare(node):
         if _is_int(node.a) and _is_int(node.b):
-            a, b = _to_int64(node.a), _to_int64(node.b)
+            a, b = _matched(_to_int64(node.a), _to_int64(node.b))
             if not (a.same_as(node.a) and b.same_as(node.b)):
                 return type(node)(a, b)
         return node
