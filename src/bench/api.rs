@@ -1,7 +1,8 @@
 //! Stages of the Python API, timed on programs rather than on files: building a
 //! Relax function of [`BINDINGS`] bindings with `relax.BlockBuilder`, and a Python
 //! visitor (`tvm_ffi.structural_walk` with a callback counting every node it receives
-//! by type) over the module of the largest file benched. The same program text runs
+//! by type) and `relax.transform.LegalizeOps` over the module of the largest file
+//! benched. The same program text runs
 //! in our interpreter and, with `--tvm`, in TVM's server, each run of ours right
 //! before one of TVM's (ratios are medians of those pairs).
 
@@ -45,6 +46,15 @@ def count(mod):
         counts[key] = counts.get(key, 0) + 1
     tvm_ffi.structural_walk(mod, visit, order="pre")
     return counts
+"#;
+
+/// The legalization both sides run: `legalize(mod)` applies `relax.transform.LegalizeOps`
+/// and returns how many functions the result holds.
+pub const LEGALIZE: &str = r#"
+import tvm
+
+def legalize(mod):
+    return len(tvm.relax.transform.LegalizeOps()(mod).functions)
 "#;
 
 /// One stage's medians: ours, TVM's, and the median ratio of pairs (TVM over ours).
@@ -176,4 +186,26 @@ pub fn measure_visitor(session: &Session, key: usize, path: &Path, runs: usize, 
     let mut stage = pairs(stage, runs, server, ours, theirs);
     stage.visited = ours_n.map(|n| (n as u64, theirs_n));
     stage
+}
+
+/// Time the LegalizeOps stage on file `key` at `path` (TVM's server has loaded it as
+/// `key`), `runs` times after an untimed run on each side.
+pub fn measure_legalize(session: &Session, key: usize, path: &Path, runs: usize, server: Option<&mut Server>) -> ApiStage {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let mut stage = ApiStage::new("LegalizeOps", name);
+    let module = match module_of(session, path) {
+        Ok(m) => m,
+        Err(e) => {
+            stage.error = Some(e);
+            return stage;
+        }
+    };
+    let program = format!("{LEGALIZE}\nn = legalize(mod)\n");
+    let inputs = [("mod", Value::Object(module))];
+    let ours = || -> Result<f64, String> {
+        let start = Instant::now();
+        session.run("legalize.py", &program, &inputs).map_err(|e| e.message.clone())?;
+        Ok(start.elapsed().as_secs_f64())
+    };
+    pairs(stage, runs, server, ours, |s| s.legalize(key))
 }

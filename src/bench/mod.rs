@@ -184,6 +184,8 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
         }
         eprintln!("bench: Python visitor over {}", largest.display());
         stages.push(api::measure_visitor(&session, key, largest, runs, server.as_mut()));
+        eprintln!("bench: LegalizeOps over {}", largest.display());
+        stages.push(api::measure_legalize(&session, key, largest, runs, server.as_mut()));
     }
     drop(server);
     let files: Vec<_> = measured.iter().filter_map(|m| m.as_ref().ok()).collect();

@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex};
 /// or statements of its own is an ordinary script: it is run instead, its prints
 /// discarded, and its last definition is its module) or
 /// `block_builder N PROGRAM` (the program, JSON-quoted, defines `build(n)`; one
-/// timed call of `build(N)`) or `visit KEY PROGRAM` (the program defines
+/// timed call of `build(N)`), `legalize KEY PROGRAM` (the program defines
+/// `legalize(mod)`; one timed call on file KEY's module) or `visit KEY PROGRAM` (the program defines
 /// `count(mod)`, a dict of counts; one timed call on file KEY's module, the reply
 /// also giving the total as `n`). Each reply is one
 /// line, `@@bench {"s": SECONDS}` or `@@bench {"error": MESSAGE}`; the marker keeps
@@ -73,6 +74,11 @@ for line in sys.stdin:
                 texts["block_builder"] = {}
                 exec(json.loads(words[2]), texts["block_builder"])
             s, _ = timed(lambda: texts["block_builder"]["build"](int(key)))
+        elif op == "legalize":
+            if "legalize" not in texts:
+                texts["legalize"] = {}
+                exec(json.loads(words[2]), texts["legalize"])
+            s, _ = timed(lambda: texts["legalize"]["legalize"](mods[key]))
         elif op == "visit":
             if "visitor" not in texts:
                 texts["visitor"] = {}
@@ -202,6 +208,13 @@ impl Server {
         let reply = self.request(&format!("visit {key} {program}"))?;
         let n = reply.get("n").and_then(|n| n.as_u64()).ok_or("--tvm: a visit reply without a count")?;
         Ok((seconds(&reply)?, n))
+    }
+
+    /// One timed run of `relax.transform.LegalizeOps` (`api::LEGALIZE`) over file
+    /// `key`'s module (loaded before).
+    pub fn legalize(&mut self, key: usize) -> Result<f64, String> {
+        let program = serde_json::to_string(super::api::LEGALIZE).map_err(|e| e.to_string())?;
+        self.timed(&format!("legalize {key} {program}"))
     }
 
     /// One timed run of `stage` on file `key`.

@@ -401,8 +401,25 @@ def _refold(e):
     return e
 
 
+def _known_lower_bound(e):
+    """A lower bound of an integer expression known from its type alone (a cast
+    boolean is 0 or 1, an unsigned integer is not negative), else None."""
+    if isinstance(e, tirx.Cast) and str(e.value.ty.dtype) == "bool":
+        return 0
+    if str(e.ty.dtype).startswith("uint") or str(e.ty.dtype) == "bool":
+        return 0
+    return None
+
+
 def _simplify_node(e):
     e = _refold(e)
+    if isinstance(e, tirx.NE) and _int(e.a):
+        # `x != c` where `x >= c` is known: `c < x` (TVM's rewrite of a comparison
+        # with its bound).
+        c = _const(e.b)
+        lower = _known_lower_bound(e.a)
+        if c is not None and lower is not None and lower >= c:
+            return tirx.LT(e.b, e.a)
     if not isinstance(e, _NODE_TYPES):
         return e
     return _rewrite(e)

@@ -26,7 +26,34 @@ def _list_kinds():
     return _tvmscript.target_kinds()
 
 
+# The targets of the enclosing `with Target(...):` blocks, innermost last (TVM's
+# target context stack).
+_scope = []
+
+
+def _enter(self):
+    _scope.append(self)
+    return self
+
+
+def _exit(self, exc_type, exc_value, tb):
+    _scope.pop()
+
+
+def _current(allow_none=True):
+    """The target of the innermost `with Target(...):` block (None outside one, or a
+    `ValueError` when `allow_none` is false)."""
+    if _scope:
+        return _scope[-1]
+    if not allow_none:
+        raise ValueError("Target context required. Please set it by constructing a TargetContext")
+    return None
+
+
 Target.__new__ = _new
+Target.__enter__ = _enter
+Target.__exit__ = _exit
+Target.current = staticmethod(_current)
 Target.export = _export
 Target.__str__ = _str
 Target.__repr__ = _str

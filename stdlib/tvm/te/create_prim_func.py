@@ -3,7 +3,7 @@
 unique), block variables `v_<axis>` bound to loops named after the axes, reductions
 with an init; each block's reads and writes are detected from its body (the builder's
 `tir.script_parsing_detect_access`, as TVM's blocks are made)."""
-from tvm import tirx
+from tvm import ir, tirx
 from tvm.sym.analyzer import simplify_expr
 from tvm_ffi import structural_map, structural_walk
 from tvm.script.ir_builder import IRBuilder
@@ -76,6 +76,89 @@ def _widen_indices(expr):
         return tirx.BufferLoad(l.source, indices) if indices else l
 
     return structural_map(expr, [(_Load, load)] + [(getattr(tirx, n), _match_const) for n in _MIXED])
+
+
+_CMP = ("EQ", "NE", "LT", "LE", "GT", "GE")
+_ARITH = ("Add", "Sub", "Mul", "FloorDiv", "FloorMod", "Div", "Mod", "Min", "Max")
+
+
+def _is_int(e):
+    dt = dtype_of(e)
+    return dt.startswith("int") and "x" not in dt
+
+
+def _bits(e):
+    return int(dtype_of(e)[3:] or 32)
+
+
+def _to_int64(e):
+    """An integer expression of a condition with its index-typed parts (integers of
+    32 bits or more) in int64, as TVM's index type normaliser writes it: constants
+    re-typed, integer casts unwrapped, arithmetic rebuilt with its operands' types
+    matched; narrower integers stay as they are."""
+    if isinstance(e, tirx.Cast) and _is_int(e) and _bits(e) >= 32:
+        inner = e.value
+        if _is_int(inner) and _bits(inner) >= 32:
+            return _to_int64(inner)
+        return e if dtype_of(e) == "int64" else tirx.Cast("int64", inner)
+    kind = type(e).__name__
+    if kind in _ARITH:
+        a, b = _matched(_to_int64(e.a), _to_int64(e.b))
+        if a.same_as(e.a) and b.same_as(e.b):
+            return e
+        return type(e)(a, b)
+    if kind == "Select":
+        t, f = _matched(_to_int64(e.true_value), _to_int64(e.false_value))
+        if t.same_as(e.true_value) and f.same_as(e.false_value):
+            return e
+        return tirx.Select(e.condition, t, f)
+    if isinstance(e, tirx.IntImm) and _bits(e) >= 32 and dtype_of(e) != "int64":
+        return tirx.IntImm("int64", e.value)
+    return e
+
+
+def _matched(a, b):
+    """Two integer operands in the wider of their types (TVM's type matching)."""
+    if dtype_of(a) == dtype_of(b) or not (_is_int(a) and _is_int(b)):
+        return a, b
+    if _bits(a) < _bits(b):
+        return tirx.Cast(dtype_of(b), a), b
+    return a, tirx.Cast(dtype_of(a), b)
+
+
+def _widen_condition(cond):
+    """Integer comparisons of a condition carried out in int64 (TVM's
+    `IndexDataTypeRewriter` under `index_dtype_override="int64"`: a comparison of two
+    integers inside a condition is index arithmetic)."""
+
+    def compare(node):
+        if _is_int(node.a) and _is_int(node.b):
+            a, b = _matched(_to_int64(node.a), _to_int64(node.b))
+            if not (a.same_as(node.a) and b.same_as(node.b)):
+                return type(node)(a, b)
+        return node
+
+    return structural_map(cond, [(getattr(tirx, n), compare) for n in _CMP])
+
+
+def _widen_conditions(expr):
+    """`_widen_condition` applied to the condition of every select in `expr`."""
+
+    def select(node):
+        cond = _widen_condition(node.condition)
+        if cond.same_as(node.condition):
+            return node
+        return tirx.Select(cond, node.true_value, node.false_value)
+
+    def call(node):
+        if getattr(node.op, "name", None) != "tirx.if_then_else":
+            return node
+        cond = _widen_condition(node.args[0])
+        if cond.same_as(node.args[0]):
+            return node
+        return tirx.if_then_else(cond, node.args[1], node.args[2])
+
+    return structural_map(expr, [(tirx.Select, select), (ir.Call, call)])
 
 
 class _Names:
@@ -163,6 +246,8 @@ def _emit_compute(op, vmap, names, widen, layout_free):
                     T.buffer_store(out, value, spatial)
                 else:
                     value = simplify_expr(subst(body, local))
+                    if widen:
+                        value = _widen_conditions(value)
                     T.buffer_store(out, value, spatial)
 
     def blocks(loop_vars):

@@ -8,7 +8,7 @@ from . import tag
 from .math import cpp_compute
 from .broadcast import _index, broadcast_shape
 
-__all__ = ["reshape", "take", "trilu", "strided_slice", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
+__all__ = ["where", "arange", "reshape", "take", "trilu", "strided_slice", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
 
 
 def _ints(axes):
@@ -412,3 +412,38 @@ def strided_slice(a, begin, end, strides=None, axes=None, slice_mode="end", assu
     n = len(begin)
     return _dynamic_slice_with_axes(a, begin, end, strides, list(range(n)), assume_inbound,
                                     "T_dynamic_strided_slice")
+
+
+def where(condition, x, y):
+    """`x` where `condition` is non-zero, else `y`, all three broadcast together."""
+    if x.dtype != y.dtype:
+        raise ValueError(f"x and y must have the same dtype: {x.dtype} vs {y.dtype}")
+    shape = broadcast_shape(condition.shape, broadcast_shape(x.shape, y.shape))
+
+    def select(*i):
+        c = _index(condition, shape, i)
+        if te_dtype(c) != "int32":
+            # `c != 0`: the operands meet at int32, as C++'s `operator!=(PrimExpr, int)`.
+            c = tirx.Cast("int32", c) if te_dtype(c) == "bool" else c
+        return tirx.Select(tirx.NE(c, tirx.const(0, te_dtype(c))), _index(x, shape, i), _index(y, shape, i))
+
+    return cpp_compute(shape, select, "T_where", tag.BROADCAST)
+
+
+def arange(start, stop=None, step=1, dtype="float32"):
+    """`[start, stop)` in steps of `step` (TVM's C++ `topi::arange`)."""
+    from tvm.sym.analyzer import simplify_expr
+
+    if stop is None:
+        start, stop = 0, start
+    start, stop, step = (tirx.const(v, "int32") if isinstance(v, int) else v for v in (start, stop, step))
+    ints = all(te_dtype(v).startswith("int") for v in (start, stop, step))
+    step_value = _const_int(step)
+    if ints and step_value is not None and step_value >= 1:
+        num = tirx.floordiv(stop - start + step - 1, step)
+    elif ints and step_value is not None and step_value < 0:
+        num = tirx.floordiv(start - stop - step - 1, -step)
+    else:
+        num = tirx.Cast("int64", tirx.ceil(tirx.Cast("float32", stop - start) / step))
+    num = simplify_expr(num)
+    return cpp_compute([num], lambda *i: tirx.Cast(dtype, start + step * i[0]), "T_arange", tag.INJECTIVE)

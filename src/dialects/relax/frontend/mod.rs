@@ -6,6 +6,7 @@
 //! `types_ns` the type constructors and `convert` Python values as Relax IR.
 
 pub mod analysis_api;
+pub mod called_ops;
 pub mod block_builder;
 pub mod builder_api;
 pub mod constructors;

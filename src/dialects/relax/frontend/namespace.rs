@@ -60,6 +60,7 @@ pub fn register() {
     // Helpers the frozen `tvm.relax` package calls.
     register_namespace_initializer("relax._impl", |t| {
         super::analysis_api::register(t);
+        super::called_ops::register(t);
         t.func("BlockBuilderCore", super::block_builder::new_core);
         t.func("check_well_formed", |vm, args| {
             let obj = args.args.first().and_then(|a| unwrap_object(a)).ok_or_else(|| diag(vm, "check_well_formed expects an IRModule or a function"))?;

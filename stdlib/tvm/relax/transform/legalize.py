@@ -8,6 +8,7 @@ import _tvmscript
 from tvm import ir
 
 _walk = _tvmscript.namespace("ffi._walk")
+_impl = _tvmscript.namespace("relax._impl")
 
 
 def _known_shapes(ty):
@@ -20,6 +21,36 @@ def _known_shapes(ty):
     if isinstance(ty, TupleType):
         return all(_known_shapes(f) for f in ty.fields)
     return True
+
+
+# Operators lowered to a packed function when no rule applies (TVM's `FCallPacked`).
+_CALL_PACKED = {
+    "relax.print": "relax.run.print",
+    "relax.assert_op": "relax.run.assert_op",
+    "relax.shape_to_tensor": "relax.run.shape_to_tensor",
+    "relax.unique": "relax.run.unique",
+    "relax.nonzero": "relax.run.nonzero",
+}
+
+# Operators whose output shape depends on tensor values (`FDataDependent`): their
+# rules run without a known output shape.
+_DATA_DEPENDENT = {"relax.full", "relax.dynamic_strided_slice"}
+
+# Operators whose rules need no known argument shapes (`RequiresArgumentShapes` false).
+_SHAPELESS = {
+    "relax.full", "relax.memory.view", "relax.memory.ensure_zero_offset",
+    "relax.inspect.tensor_dtype_code", "relax.inspect.tensor_dtype_bits",
+    "relax.inspect.tensor_dtype_lanes", "relax.inspect.tensor_ndim",
+    "relax.inspect.tensor_shape_i", "relax.inspect.tensor_stride_i",
+    "relax.inspect.tensor_byte_offset", "relax.inspect.tensor_elem_offset",
+}
+
+
+def _is_pure(op):
+    try:
+        return bool(op.get_attr("FPurity"))
+    except (AttributeError, KeyError, TypeError):
+        return False
 
 
 def _sym_vars(obj):
@@ -62,6 +93,7 @@ class _Legalizer:
         self.skip = set(skip_ops or [])
         self.warn = enable_warning
         self.rules = legalize_ops.get_legalize
+        self.targeted = False
 
     def run(self):
         from ..expr import Function
@@ -69,6 +101,9 @@ class _Legalizer:
         for gv in self.mod.get_global_vars():
             func = self.mod[gv]
             if isinstance(func, Function):
+                if not any(self.has_rule(name) for name in _impl.called_ops(func)):
+                    # Nothing to lower: the walk below would rebuild it unchanged.
+                    continue
                 body = self.visit_seq(func.body)
                 if body is not func.body:
                     fields = {"body": body}
@@ -76,7 +111,43 @@ class _Legalizer:
                     if ret is not func.ret_ty:
                         fields["ret_ty"] = ret
                     self.bb.update_func(gv, _walk.with_fields(func, fields))
-        return self.bb.get()
+        out = self.bb.get()
+        if self.targeted:
+            # The PrimFuncs without a target may have no caller left; the copies must
+            # not share TIR variables.
+            from tvm import relax, tirx
+
+            out = relax.transform.DeadCodeElimination()(out)
+            out = tirx.transform.ConvertSSA()(out)
+        return out
+
+    def has_rule(self, name):
+        return name not in self.skip and (
+            name in self.cmap or self.rules(name) is not None or name in _CALL_PACKED)
+
+    def bind_target(self, out):
+        """A call of a PrimFunc made for a tensor on a virtual device with a target
+        calls a copy of that PrimFunc carrying the target (`<name>_<kind>`), as TVM's
+        pass does after the rule."""
+        from ..expr import Call
+
+        if not isinstance(out, Call) or not out.args:
+            return out
+        target = _vdevice_target(list(out.ty_args or []))
+        gv = out.args[0]
+        if target is None or not isinstance(gv, ir.GlobalVar):
+            return out
+        func = self.bb.get()[gv]
+        from tvm.tirx import PrimFunc
+
+        if not isinstance(func, PrimFunc):
+            return out
+        current = (func.attrs or {}).get("target") if func.attrs is not None else None
+        if current is not None and str(current.kind.name) == str(target.kind.name):
+            return out
+        new_gv = self.bb.add_func(func.with_attr("target", target), f"{gv.name_hint}_{target.kind.name}")
+        self.targeted = True
+        return _walk.with_fields(out, {"args": [new_gv] + list(out.args)[1:]})
 
     def visit_seq(self, seq):
         from ..expr import DataflowBlock, SeqExpr
@@ -111,20 +182,69 @@ class _Legalizer:
         name = call.op.name
         if name in self.skip:
             return call
-        known = all(_known_shapes(a.ty) for a in call.args) and _known_shapes(call.ty)
+        if name in _SHAPELESS:
+            known = True
+        else:
+            known = all(_known_shapes(a.ty) for a in call.args) and (
+                name in _DATA_DEPENDENT or _known_shapes(call.ty))
         rule = self.cmap.get(name) if known else None
         if rule is None and known:
             rule = self.rules(name)
+        if rule is None and name in _CALL_PACKED:
+            rule = _packed_rule(_CALL_PACKED[name])
         if rule is None:
             return call
         out = rule(self.bb, call)
         # A rule that declines (an unsupported layout, say) returns the call itself.
         if out is call or out.same_as(call):
             return call
+        out = self.bind_target(out)
+        out = _wrap_pure(call.op, out)
         legalized = self.bb.normalize(out)
         if legalized is not call:
             legalized = self.visit_expr(legalized)
         return legalized
+
+
+def _vdevice_target(types):
+    """The target of the first virtual device among tensor types (TVM's `GetTarget`)."""
+    from ..type import TensorType, TupleType
+
+    for ty in types:
+        if isinstance(ty, TensorType):
+            vdevice = getattr(ty, "vdevice", None)
+            if vdevice is not None and getattr(vdevice, "target", None) is not None:
+                return vdevice.target
+        elif isinstance(ty, TupleType):
+            return _vdevice_target(list(ty.fields))
+    return None
+
+
+def _packed_rule(func_name):
+    def rule(bb, call):
+        from ..expr import Call, ExternFunc
+
+        return Call(ExternFunc(func_name), list(call.args), None, [call.ty])
+
+    return rule
+
+
+def _wrap_pure(op, out):
+    """A pure operator lowered to an impure call (a packed function) is wrapped in
+    `call_pure_packed`, so it may stay in a dataflow block."""
+    from ..expr import Call
+
+    if not isinstance(out, Call) or not _is_pure(op):
+        return out
+    callee = out.op
+    if isinstance(callee, ir.Op):
+        if _is_pure(callee):
+            return out
+    elif getattr(getattr(callee, "ty", None), "purity", False):
+        return out
+    from tvm import relax
+
+    return relax.op.call_pure_packed(callee, *out.args, ty_args=list(out.ty_args))
 
 
 def LegalizeOps(customize_legalize_map=None, skip_ops=None, enable_warning=False):

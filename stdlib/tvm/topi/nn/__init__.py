@@ -150,3 +150,5 @@ def prelu(x, slope, axis=1):
         return tirx.Select(v > 0, v, v * slope(indices[axis]))
     return te.compute(x.shape, f)
 from .dense import matmul, dense  # noqa: E402,F401
+from .batch_matmul import batch_matmul  # noqa: E402,F401
+from .group_norm import group_norm  # noqa: E402,F401

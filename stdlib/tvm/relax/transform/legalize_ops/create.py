@@ -74,3 +74,27 @@ def _shape_to_tensor(bb, call):
         return te.compute((n,), fcompute, name="shape_to_tensor")
 
     return bb.call_te(te_shape_to_tensor, *symbolic, primfunc_name_hint="shape_to_tensor")
+
+
+def _prim(x):
+    """A scalar argument of a call as the TIR expression it holds."""
+    return getattr(x, "value", x) if type(x).__name__ == "PrimValue" else x
+
+
+@register_legalize("relax.arange")
+def _arange(bb, call):
+    start, end, step = (_prim(a) for a in call.args)
+    dtype = str(call.attrs.dtype)
+    consts = (tirx.IntImm, tirx.FloatImm)
+    if all(isinstance(x, consts) for x in (start, end, step)):
+        from tvm import relax
+
+        import math
+
+        # numpy's arange: ceil((stop - start) / step) values, each start + i * step.
+        count = max(0, math.ceil((end.value - start.value) / step.value))
+        values = [start.value + i * step.value for i in range(count)]
+        if dtype.startswith(("int", "uint")):
+            values = [int(x) for x in values]
+        return relax.const(values, dtype)
+    return bb.call_te(topi.arange, start, end, step, dtype, primfunc_name_hint="arange")

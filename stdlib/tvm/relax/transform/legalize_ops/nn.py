@@ -193,3 +193,64 @@ def _rms_norm(bb, call):
 @register_legalize("relax.nn.prelu")
 def _prelu(bb, call):
     return bb.call_te(topi.nn.prelu, call.args[0], call.args[1], int(call.attrs.axis))
+
+
+def _te_attention(q, k, v, bias, scale, causal_mask):
+    """Attention over `[batch, seq, head, dim]` tensors as TVM 0.27's rule builds it:
+    heads folded into the batch, `softmax(q k^T * scale (+ bias)) v`, a causal mask
+    as a lower triangle."""
+    from tvm import te
+
+    batch, seq, heads, dim = q.shape
+    _, seq_kv, _, dim_v = v.shape
+    q, k, v = (topi.transpose(t, [0, 2, 1, 3]) for t in (q, k, v))
+    bs = batch * heads
+    q = topi.reshape(q, [bs, seq, dim])
+    k = topi.reshape(k, [bs, seq_kv, dim])
+    v = topi.reshape(v, [bs, seq_kv, dim_v])
+    p = topi.nn.batch_matmul(q, k, oshape=[bs, seq, seq_kv])
+    if scale is not None:
+        p = topi.multiply(p, scale)
+    else:
+        p = topi.divide(p, tirx.sqrt(tirx.Cast(p.dtype, dim)))
+    if bias is not None:
+        p = topi.reshape(p, [batch, heads, seq, seq_kv])
+        p = topi.add(p, bias)
+        p = topi.reshape(p, [bs, seq, seq_kv])
+    if causal_mask is None:
+        s = topi.nn.softmax(p)
+    else:
+        if causal_mask == "TopLeft":
+            offset = tirx.IntImm("int32", 0)
+        elif causal_mask == "BottomRight":
+            offset = tirx.Cast("int32", tirx.abs(seq - seq_kv))
+        else:
+            raise NotImplementedError()
+        masked = topi.trilu(p, k=offset, upper=False)
+        masked_exp = topi.trilu(topi.exp(masked - topi.max(masked, axis=-1, keepdims=True)), k=offset, upper=False)
+        s = topi.divide(masked_exp, topi.sum(masked_exp, axis=-1, keepdims=True))
+    o = topi.nn.batch_matmul(s, v, transpose_b=False, oshape=[bs, seq, dim_v])
+    o = topi.reshape(o, [batch, heads, seq, dim_v])
+    return topi.transpose(o, [0, 2, 1, 3])
+
+
+def _attention(with_bias):
+    def rule(bb, call):
+        if getattr(call.attrs, "window_size", None) is not None:
+            raise AssertionError("Legalization for sliding-window attention is not supported yet.")
+        bias = call.args[3] if with_bias else None
+        mask = call.attrs.causal_mask
+        return bb.call_te(_te_attention, call.args[0], call.args[1], call.args[2], bias, call.attrs.scale,
+                          None if mask is None else str(mask),
+                          primfunc_name_hint="attention_bias" if with_bias else "attention")
+    return rule
+
+
+register_legalize("relax.nn.attention", _attention(False))
+register_legalize("relax.nn.attention_bias", _attention(True))
+
+
+@register_legalize("relax.nn.group_norm")
+def _group_norm(bb, call):
+    return bb.call_te(topi.nn.group_norm, call.args[0], call.args[1], call.args[2], int(call.attrs.num_groups),
+                      int(call.attrs.channel_axis), [int(a) for a in call.attrs.axes], float(call.attrs.epsilon))

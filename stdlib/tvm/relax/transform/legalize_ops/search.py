@@ -13,3 +13,6 @@ def _argmax_argmin(te_func):
 
 register_legalize("relax.argmax", _argmax_argmin(topi.argmax))
 register_legalize("relax.argmin", _argmax_argmin(topi.argmin))
+
+
+register_legalize("relax.where", lambda bb, call: bb.call_te(topi.where, *call.args, primfunc_name_hint="where"))
