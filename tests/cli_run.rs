@@ -132,7 +132,7 @@ fn bench_takes_tvm_figures_from_the_command_given() {
     // request the stand-in does not know gets an error reply.
     std::fs::write(
         &fake,
-        "#!/bin/sh\ncase \"$*\" in\n  *__version__*) echo 9.9-fake ;;\n  *) while read op key rest; do case $op in\n    load|parse) echo '@@bench {\"s\": 1000000.0}' ;;\n    ast) echo '@@bench {\"s\": 2.0}' ;;\n    print) echo '@@bench {\"s\": 0.001}' ;;\n    block_builder) echo '@@bench {\"s\": 0.5}' ;;\n    visit) echo '@@bench {\"s\": 0.5, \"n\": 40}' ;;\n    *) echo '@@bench {\"error\": \"not in this stand-in\"}' ;;\n  esac; done ;;\nesac\n",
+        "#!/bin/sh\ncase \"$*\" in\n  *__version__*) echo 9.9-fake ;;\n  *) while read op key rest; do case $op in\n    load|parse) echo '@@bench {\"s\": 1000000.0}' ;;\n    ast) echo '@@bench {\"s\": 2.0}' ;;\n    print) echo '@@bench {\"s\": 0.001}' ;;\n    block_builder) echo '@@bench {\"s\": 0.5}' ;;\n    visit) echo '@@bench {\"s\": 0.5, \"n\": 40}' ;;\n    legalize) echo '@@bench {\"s\": 0.5}' ;;\n    *) echo '@@bench {\"error\": \"not in this stand-in\"}' ;;\n  esac; done ;;\nesac\n",
     )
     .unwrap();
     std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -54,6 +54,9 @@ pub const LEGALIZE: &str = r#"
 import tvm
 
 def legalize(mod):
+    # A file whose last definition is a function is legalized as a module of it.
+    if not isinstance(mod, tvm.IRModule):
+        mod = tvm.IRModule({"main": mod})
     return len(tvm.relax.transform.LegalizeOps()(mod).functions)
 "#;
 

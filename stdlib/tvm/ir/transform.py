@@ -316,7 +316,7 @@ def _rust_pass(registered_name, kind):
     return _from_rust(_rust.registered(registered_name), kind)
 
 
-def get_pass(name):
+def _get_pass(name):
     """A pass by name, looked up as TVM's `GetPass` does: a name holding
     "transform." is a global name (`relax.transform.Normalize`); otherwise
     "transform.<name>"."""

@@ -1,9 +1,9 @@
 """TIRx passes (TVM 0.27's `tvm.tirx.transform`): `prim_func_pass` and the built-in
 passes tvmscript implements (`ConvertSSA`, `RemoveNoOp`)."""
-from tvm.ir.transform import ModulePass, Pass, _function_pass, _pass_decorator, _rust_pass
+from tvm.ir.transform import ModulePass as _ModulePass, Pass as _Pass, _function_pass, _pass_decorator, _rust_pass
 
 
-class PrimFuncPass(Pass):
+class PrimFuncPass(_Pass):
     """A pass applied to every PrimFunc of a module (other functions are left as they
     are); a function the pass returns None for is removed."""
 
@@ -28,7 +28,7 @@ def prim_func_pass(pass_func=None, opt_level=None, name=None, required=None, tra
 
 def ConvertSSA():
     """Rename variables defined more than once so every variable is defined once."""
-    return _rust_pass("tirx.ConvertSSA", ModulePass)
+    return _rust_pass("tirx.ConvertSSA", _ModulePass)
 
 
 def StmtSimplify():

@@ -129,7 +129,7 @@ class _Legalizer:
         """A call of a PrimFunc made for a tensor on a virtual device with a target
         calls a copy of that PrimFunc carrying the target (`<name>_<kind>`), as TVM's
         pass does after the rule."""
-        from ..expr import Call
+        from tvm.ir import Call
 
         if not isinstance(out, Call) or not out.args:
             return out
@@ -172,7 +172,7 @@ class _Legalizer:
         return _walk.with_fields(seq, {"blocks": blocks, "body": body})
 
     def visit_expr(self, expr):
-        from ..expr import Call
+        from tvm.ir import Call
 
         if isinstance(expr, Call) and isinstance(expr.op, ir.Op):
             return self.legalize(expr)
@@ -222,7 +222,8 @@ def _vdevice_target(types):
 
 def _packed_rule(func_name):
     def rule(bb, call):
-        from ..expr import Call, ExternFunc
+        from tvm.ir import Call
+        from ..expr import ExternFunc
 
         return Call(ExternFunc(func_name), list(call.args), None, [call.ty])
 
@@ -232,7 +233,7 @@ def _packed_rule(func_name):
 def _wrap_pure(op, out):
     """A pure operator lowered to an impure call (a packed function) is wrapped in
     `call_pure_packed`, so it may stay in a dataflow block."""
-    from ..expr import Call
+    from tvm.ir import Call
 
     if not isinstance(out, Call) or not _is_pure(op):
         return out

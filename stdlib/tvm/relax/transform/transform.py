@@ -3,7 +3,7 @@ import _tvmscript
 import tvm
 import tvm_ffi
 
-from tvm.ir.transform import ModulePass, Pass, Sequential, _function_pass, _pass_decorator, _rust_pass
+from tvm.ir.transform import ModulePass as _ModulePass, Pass as _Pass, Sequential as _Sequential, _function_pass, _pass_decorator, _rust_pass
 
 _Function = _tvmscript.ir_class("relax.expr.Function")
 _DataflowBlock = _tvmscript.ir_class("relax.expr.DataflowBlock")
@@ -18,7 +18,7 @@ def _keeping_on_none(pass_func):
     return run
 
 
-class FunctionPass(Pass):
+class FunctionPass(_Pass):
     """A pass applied to every Relax function of a module."""
 
     _type_key = "relax.FunctionPass"
@@ -27,7 +27,7 @@ class FunctionPass(Pass):
         _function_pass(self, _keeping_on_none(pass_func), info, "relax.expr.Function")
 
 
-class DataflowBlockPass(Pass):
+class DataflowBlockPass(_Pass):
     """A pass applied to every dataflow block of every Relax function of a module."""
 
     _type_key = "relax.DataflowBlockPass"
@@ -71,20 +71,20 @@ def Normalize():
 
 def DeadCodeElimination(entry_functions=None):
     """Remove unused bindings of pure expressions and functions no entry function reaches."""
-    return _rust_pass("relax.DeadCodeElimination", ModulePass)
+    return _rust_pass("relax.DeadCodeElimination", _ModulePass)
 
 
 def _canonicalize_tir_variables():
-    return _rust_pass("relax.CanonicalizeTIRVariables", ModulePass)
+    return _rust_pass("relax.CanonicalizeTIRVariables", _ModulePass)
 
 
 def _canonicalize_relax_bindings():
-    return _rust_pass("relax.CanonicalizeRelaxBindings", ModulePass)
+    return _rust_pass("relax.CanonicalizeRelaxBindings", _ModulePass)
 
 
 def CanonicalizeBindings():
     """Simplify bindings: trivial rebindings and symbolic variables known to be equal."""
-    return _rust_pass("relax.transform.CanonicalizeBindings", Sequential)
+    return _rust_pass("relax.transform.CanonicalizeBindings", _Sequential)
 
 
 def NormalizeGlobalVar():

@@ -7,7 +7,7 @@ is registered with `_kind(name, method, params)`: `name` is TVM's instruction na
 a parameter named `*` takes the inputs positionally (`fuse(l1, l2)`).
 """
 
-INSTRUCTION_KINDS = {}
+_INSTRUCTION_KINDS = {}
 
 
 class InstructionKind:
@@ -23,7 +23,7 @@ class InstructionKind:
 
     @staticmethod
     def get(name):
-        return INSTRUCTION_KINDS[name]
+        return _INSTRUCTION_KINDS[name]
 
     def __repr__(self):
         return self.name
@@ -33,9 +33,9 @@ class InstructionKind:
 
 
 def _kind(name, method, params, is_pure=False, outputs="none", keywords=False):
-    INSTRUCTION_KINDS[name] = InstructionKind(name, method, params, is_pure, outputs)
+    _INSTRUCTION_KINDS[name] = InstructionKind(name, method, params, is_pure, outputs)
     # `keywords`: replay passes the attributes by name (methods with keyword-only ones).
-    INSTRUCTION_KINDS[name].keywords = keywords
+    _INSTRUCTION_KINDS[name].keywords = keywords
 
 
 _kind("GetSBlock", "get_sblock", ["name", "func_name"], True, "single")

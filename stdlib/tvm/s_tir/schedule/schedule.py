@@ -7,7 +7,7 @@ an instruction of `sch.trace`.
 """
 import _tvmscript
 
-from .instruction import Instruction, InstructionKind
+from .instruction import Instruction as _Instruction, InstructionKind as _InstructionKind
 from .state import ScheduleError
 from .trace import Trace
 
@@ -177,7 +177,7 @@ class Schedule:
         self._symbols.pop(rv, None)
 
     def _record(self, name, inputs, attrs, outputs):
-        self._trace.insts.append(Instruction(InstructionKind.get(name), inputs, attrs, outputs))
+        self._trace.insts.append(_Instruction(_InstructionKind.get(name), inputs, attrs, outputs))
 
     # ---- queries -----------------------------------------------------------
     def get_sblock(self, name, func_name=None):
@@ -627,6 +627,26 @@ class Schedule:
         self._core.unsafe_hide_buffer_access(self._sref(block, SBlockRV), buf_type, buf_index_array)
         self._record("UnsafeHideBufferAccess", [block], [buf_type, buf_index_array], [])
 
+    # ---- loop partition, iterator maps -------------------------------------
+    def loop_partition(self, loop, factors, preserve_unit_iters=True):
+        """Cut a loop into consecutive loops of the given lengths (one may be None),
+        each under its own opaque block, all under a common block."""
+        import tvm
+
+        values = []
+        for f in factors:
+            if f is None or isinstance(f, int) and f == -1:
+                values.append(None)
+            elif isinstance(f, int):
+                values.append(tvm.tirx.const(f, "int32"))
+            else:
+                values.append(self.get(f))
+        srefs = self._core.loop_partition(self._sref(loop, LoopRV), values, preserve_unit_iters)
+        rvs = [self._new_rv(LoopRV, s) for s in srefs]
+        recorded = [None if v is None else f for f, v in zip(factors, values)]
+        self._record("LoopPartition", [loop, recorded], [preserve_unit_iters], rvs)
+        return rvs
+
 
 class _BufferIndex(tuple):
     """A `("read"|"write", index)` buffer argument, as a trace prints it."""
@@ -685,22 +705,4 @@ def _from_trace_text(value):
 
         return eval(value, {"T": T, "tvm": tvm})
     return value
-    # ---- loop partition, iterator maps -------------------------------------
-    def loop_partition(self, loop, factors, preserve_unit_iters=True):
-        """Cut a loop into consecutive loops of the given lengths (one may be None),
-        each under its own opaque block, all under a common block."""
-        import tvm
 
-        values = []
-        for f in factors:
-            if f is None or isinstance(f, int) and f == -1:
-                values.append(None)
-            elif isinstance(f, int):
-                values.append(tvm.tirx.const(f, "int32"))
-            else:
-                values.append(self.get(f))
-        srefs = self._core.loop_partition(self._sref(loop, LoopRV), values, preserve_unit_iters)
-        rvs = [self._new_rv(LoopRV, s) for s in srefs]
-        recorded = [None if v is None else f for f, v in zip(factors, values)]
-        self._record("LoopPartition", [loop, recorded], [preserve_unit_iters], rvs)
-        return rvs

@@ -1,7 +1,7 @@
 """`Trace`: the instructions a schedule applied, printed as TVM 0.27 prints them."""
 import json
 
-from .instruction import INSTRUCTION_KINDS, Instruction, InstructionKind
+from .instruction import InstructionKind as _InstructionKind
 
 
 def _prefix(rv):
@@ -131,7 +131,7 @@ class Trace:
         decisions = {i: d for i, d in decisions}
         env = {}
         for index, (name, inputs, attrs, outputs) in enumerate(insts):
-            kind = InstructionKind.get(name)
+            kind = _InstructionKind.get(name)
             ins = [_from_json(v, env) for v in inputs]
             outs = _apply(sch, kind, ins, [_from_json(a, env) for a in attrs], decisions.get(index))
             for n, rv in zip(outputs, outs):
