@@ -569,7 +569,7 @@ pub fn register_pass(name: &str, factory: PassFactory) {
 
 /// A registered pass by name, looked up as TVM 0.27's `GetPass` does: a name holding
 /// "transform." as it is (TVM's global names of its passes, `relax.transform.Normalize`,
-/// under which the built-in passes register too), any other as "transform.<name>" or
+/// under which the built-in passes register too), any other as `"transform.<name>"` or
 /// as it is (a pass registered under a plain name).
 pub fn get_pass(name: &str) -> Result<Pass> {
     let registry = pass_registry().read().unwrap_or_else(|e| e.into_inner());
