@@ -334,21 +334,16 @@ fn prim_func_in_frame(
     // function takes its buffers as `a: T.handle` parameters instead, and its body
     // declares the symbols (`n = T.int64()`) and matches the buffers
     // (`A = T.match_buffer(a, (n,), "int32")`): the form TVM 0.27 parses back.
-    let handle_params = tvm
-        && p.config().extra_bool(MATCH_BUFFER_PARAMS, false)
-        && symbols
-            .iter()
-            .any(|v| !contains(&param_objs, v) && v.downcast_ref::<VarNode>().is_some_and(|x| x.dtype() == DataType::INT64));
-    if handle_params {
+    let int64: Vec<&ObjectRef> = symbols
+        .iter()
+        .filter(|v| !contains(&param_objs, v))
+        .filter(|v| v.downcast_ref::<VarNode>().is_some_and(|x| x.dtype() == DataType::INT64))
+        .collect();
+    if tvm && !int64.is_empty() && p.config().extra_bool(MATCH_BUFFER_PARAMS, false) {
         return handle_params_in_frame(p, f, path, frame, &symbols, &param_objs, name).map(|args| (args, type_params));
     }
     if tvm {
         // int64 symbols are module-level `TypeVar`s (defined last-seen first, listed by name).
-        let int64: Vec<&ObjectRef> = symbols
-            .iter()
-            .filter(|v| !contains(&param_objs, v))
-            .filter(|v| v.downcast_ref::<VarNode>().is_some_and(|x| x.dtype() == DataType::INT64))
-            .collect();
         let root = FrameId(0);
         let mut lines = Vec::new();
         for v in int64.iter().rev() {
