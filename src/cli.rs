@@ -247,7 +247,26 @@ fn roundtrip_one(vm: &VirtualMachine, source: &Source, syntax: Syntax) -> Result
     }
     for ((_, a), (_, b)) in defs.iter().zip(&defs2) {
         if let Some((pa, pb)) = ir::get_first_structural_mismatch(a, b, true) {
-            return Err(format!("structural mismatch at lhs {pa}, rhs {pb}"));
+            let mut msg = format!("structural mismatch at lhs {pa}, rhs {pb}");
+            // Where the file's side of the mismatch came from.
+            if let Some(span) = ir::span_at_path(&ir::Value::Object(a.clone()), &pa)
+                && let Some(d) = span.parts().iter().rev().filter_map(|p| p.data()).find(|d| *d.file == *source.name)
+            {
+                let text = &*source.text;
+                let start = diagnostics::offset_at(text, d.line as usize, d.col as usize);
+                let end = diagnostics::offset_at(text, d.end_line as usize, d.end_col as usize);
+                let note = diagnostics::Diagnostic {
+                    kind: "structural mismatch".into(),
+                    message: format!("this is {pa}, which prints and parses back as something else"),
+                    file: source.name.to_string(),
+                    start,
+                    end: end.max(start),
+                    notes: vec![],
+                };
+                msg.push('\n');
+                msg.push_str(note.render(text, diagnostics::diagnostic_color()).trim_end());
+            }
+            return Err(msg);
         }
     }
     Ok(())

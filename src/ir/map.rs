@@ -40,6 +40,7 @@ use std::marker::PhantomData;
 use super::error::{Error, Result};
 use super::expr::{BaseFunc, Expr};
 use super::object::{EqKind, FieldRole, NodeType, ObjectRef, Ref};
+use super::span::Span;
 use super::ty::Type;
 use super::value::{Field, Value};
 
@@ -632,6 +633,29 @@ pub fn post_order_visit<T: Field>(root: &T, mut f: impl FnMut(&ObjectRef)) {
         },
         WalkOrder::PostOrder,
     );
+}
+
+/// The span of the innermost located node (not `hit` itself) on the way from `root`
+/// to the first node `hit` accepts: where a diagnostic about that node points (a
+/// variable is shared, so its own span says where it was made, not where it is used).
+pub fn innermost_span(root: &ObjectRef, hit: &dyn Fn(&ObjectRef) -> bool) -> Option<Span> {
+    fn go(n: &ObjectRef, hit: &dyn Fn(&ObjectRef) -> bool, depth: usize) -> Option<Span> {
+        if hit(n) {
+            return Some(Span::none());
+        }
+        // IR this deep is found by the walkers that check it; a located answer is a nicety.
+        if depth > 2000 {
+            return None;
+        }
+        let mut found = None;
+        n.for_each_walked_field(&mut |_, c| {
+            if found.is_none() {
+                found = go(&c.to_object_ref(), hit, depth + 1);
+            }
+        });
+        found.map(|s| if s.is_none() { n.span().clone() } else { s })
+    }
+    go(root, hit, 0).filter(|s| !s.is_none())
 }
 
 /// Call `f` on every node under `root`, parents first; `f` returning false skips

@@ -27,7 +27,7 @@ pub use error::{require, Error, ErrorKind, Result};
 pub use expr::*;
 pub use map::{
     fresh_vars,
-    post_order_visit, pre_order_visit, structural_map, structural_map_typed, structural_map_value, structural_walk,
+    innermost_span, post_order_visit, pre_order_visit, structural_map, structural_map_typed, structural_map_value, structural_walk,
     DefRegion, Dispatch, FromNode, IntoMapResult, MapFn, MapOutput, MapResult, WalkControl, WalkOrder,
 };
 pub use module::{FunctionIter, FunctionMap, IRModule, IRModuleNode};
@@ -42,10 +42,10 @@ pub use pass::{
     PassInstrument, PassNode, Sequential,
 };
 pub use path::{AccessPath, PathStep};
-pub use span::Span;
+pub use span::{Span, EXCEPTION_SPAN_ATTR};
 pub use structural::{
     assert_structural_equal, get_first_structural_mismatch, set_mismatch_renderer, structural_equal, structural_hash,
-    structural_hash_value, value_at_path, StructuralEqual,
+    span_at_path, structural_hash_value, value_at_path, StructuralEqual,
 };
 pub use ty::*;
 pub use value::{AttrMap, Field, Value};

@@ -72,3 +72,10 @@ impl Span {
         self.0.as_deref()
     }
 }
+
+/// The attribute under which a Python exception carries where its diagnostic points,
+/// rather than the Python line that raised it (a check over finished IR runs at the
+/// decorator, but the problem is in a statement of the body): a list of
+/// `(file, line, column, end_line, end_column)`, outermost first (a macro's call
+/// site, then its statement). The VM bridge sets it; the front end's diagnostics read it.
+pub const EXCEPTION_SPAN_ATTR: &str = "_tvm_span";

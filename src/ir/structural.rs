@@ -139,6 +139,30 @@ pub fn value_at_path(root: &Value, path: &AccessPath) -> Option<Value> {
     Some(cur)
 }
 
+/// Where in the source the node an access path leads to came from: its span, else
+/// that of the innermost located node on the way (a report of a mismatch points
+/// at the statement or expression that has it).
+pub fn span_at_path(root: &Value, path: &AccessPath) -> Option<super::Span> {
+    let located = |v: &Value| match v {
+        Value::Object(o) if !o.span().is_none() => Some(o.span().clone()),
+        _ => None,
+    };
+    let mut cur = root.clone();
+    let mut span = located(&cur);
+    for step in path.steps() {
+        let next = match (step, &cur) {
+            (PathStep::Attr(name), Value::Object(o)) => o.field(&name),
+            (PathStep::Index(i), Value::Array(a)) => a.get(i).cloned(),
+            (PathStep::MapKey(k), Value::Map(m)) => m.iter().find(|(key, _)| key_matches_exactly(key, &k)).map(|(_, v)| v.clone()),
+            _ => None,
+        };
+        let Some(next) = next else { break };
+        span = located(&next).or(span);
+        cur = next;
+    }
+    span
+}
+
 fn key_matches_exactly(a: &Value, b: &Value) -> bool {
     a == b || StructuralEqual::new(true).equal_values(a, b)
 }
@@ -876,6 +900,20 @@ mod tests {
         let e = add(&x, mul(&x, i32c(7)));
         let (l, _) = get_first_structural_mismatch(&e, &add(&x, mul(&x, i32c(8))), false).unwrap();
         assert_eq!(value_at_path(&e.to_value(), &l).and_then(|v| v.as_int()), Some(7));
+    }
+
+    #[test]
+    fn span_at_path_is_the_innermost_located_node() {
+        let x = var("x");
+        let at = |line| Span::new("f.py".into(), line, 1, line, 9);
+        let inner = BinOp::Mul.make(Type::prim(DataType::INT32), x.clone().into(), i32c(7), at(3));
+        let e = BinOp::Add.make(Type::prim(DataType::INT32), x.clone().into(), inner, at(2));
+        let other = add(&x, mul(&x, i32c(8)));
+        let (l, _) = get_first_structural_mismatch(&e, &other, false).unwrap();
+        // The constant is not located: the multiplication around it is.
+        assert_eq!(span_at_path(&e.to_value(), &l).and_then(|s| s.data().map(|d| d.line)), Some(3));
+        let unlocated = add(&x, mul(&x, i32c(9)));
+        assert!(span_at_path(&unlocated.to_value(), &l).is_none());
     }
 
     /// Pairs over which hash must agree with equality (equal => same hash), and

@@ -128,11 +128,19 @@ pub mod tvmscript {
             implicit = true;
         }
         let source = crate::script::Source::new("<str>", &args.source);
-        let parsed = crate::program::parse::run_source_string(vm, &source, &extra, implicit, args.check_well_formed)?;
-        if let rustpython_vm::function::OptionalArg::Present(consts) = args.const_args
-            && !vm.is_none(&consts)
+        let consts = args.const_args.into_option().filter(|c| !vm.is_none(c));
+        if let Some(c) = &consts
+            && c.downcast_ref::<rustpython_vm::builtins::PyDict>().is_none()
         {
-            return specialize_jit(vm, &parsed, consts);
+            return Err(vm.new_type_error("const_args must be a dict"));
+        }
+        // A module class's JIT definitions take their constants while the module is built.
+        let (parsed, used) = crate::program::settings::with_jit_constants(consts.clone(), || {
+            crate::program::parse::run_source_string(vm, &source, &extra, implicit, args.check_well_formed)
+        });
+        let parsed = parsed?;
+        if let Some(consts) = consts {
+            return specialize_jit(vm, &parsed, consts, used);
         }
         match parsed.definitions.last() {
             Some((_, obj)) => Ok(crate::vm::object::wrap(vm, obj.clone())),
@@ -141,8 +149,9 @@ pub mod tvmscript {
     }
 
     /// `from_source(..., const_args=...)`: the last JIT definition the source bound,
-    /// specialized with the constants.
-    fn specialize_jit(vm: &VirtualMachine, parsed: &crate::program::parse::Parsed, consts: PyObjectRef) -> PyResult {
+    /// specialized with the constants; else the last definition, a module whose JIT
+    /// members took the constants they name (`used`) when it was built.
+    fn specialize_jit(vm: &VirtualMachine, parsed: &crate::program::parse::Parsed, consts: PyObjectRef, used: crate::program::settings::JitConstantsUse) -> PyResult {
         use crate::dialects::tirx::frontend::func::JitFunction;
         let consts = consts.downcast::<rustpython_vm::builtins::PyDict>().map_err(|_| vm.new_type_error("const_args must be a dict"))?;
         let mut jit = None;
@@ -151,7 +160,26 @@ pub mod tvmscript {
                 jit = Some(v);
             }
         }
-        let jit = jit.ok_or_else(|| vm.new_value_error("const_args is given but the source defines no JIT function"))?;
+        let Some(jit) = jit else {
+            if used.members == 0 {
+                return Err(vm.new_value_error("const_args is given but the source defines no JIT function"));
+            }
+            let mut unknown = vec![];
+            for (k, _) in &consts {
+                let k = k.str(vm)?.to_string();
+                if !used.names.contains(&k) {
+                    unknown.push(format!("'{k}'"));
+                }
+            }
+            if !unknown.is_empty() {
+                unknown.sort();
+                return Err(vm.new_type_error(format!("const_args names no parameter of the module's JIT definitions: [{}]", unknown.join(", "))));
+            }
+            return match parsed.definitions.last() {
+                Some((_, obj)) => Ok(crate::vm::object::wrap(vm, obj.clone())),
+                None => Err(vm.new_value_error("the source defines no TVMScript function or module")),
+            };
+        };
         let mut kwargs = Vec::new();
         for (k, v) in &consts {
             kwargs.push((k.str(vm)?.to_string(), v));

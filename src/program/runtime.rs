@@ -757,6 +757,28 @@ pub mod rt {
         current(vm)?.lookup_name(vm, name)
     }
 
+    /// What a module member's annotation reads for `name` at the member's position
+    /// in the class body: the class body's value, else the global, else the builtin,
+    /// else [`MISSING`](missing).
+    #[pyfunction]
+    fn snapshot(locals: PyObjectRef, globals: PyObjectRef, name: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        for scope in [&locals, &globals] {
+            if let Ok(v) = scope.get_item(&*name, vm) {
+                return Ok(v);
+            }
+        }
+        match vm.builtins.get_attr(&*name.str(vm)?, vm) {
+            Ok(v) => Ok(v),
+            Err(_) => vm.import("_tvmscript_rt", 0)?.get_attr("MISSING", vm),
+        }
+    }
+
+    /// The value of a name [`snapshot`] did not find: an object of its own.
+    #[pyattr(name = "MISSING")]
+    fn missing(vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.new_base_object(vm.ctx.types.object_type.to_owned(), None)
+    }
+
     #[pyattr]
     #[pyclass(module = "_tvmscript_rt", name = "RangeProxy")]
     #[derive(Debug, PyPayload)]

@@ -51,7 +51,7 @@ const WRAPPER: &str = "class _:\n#";
 const HELPER_SUFFIX: &str = "_2";
 
 /// The second part's class body to transpile.
-struct Transpile(ModuleScope, Vec<Stmt>);
+struct Transpile(ModuleScope, crate::fast_hash::FastSet<String>, Vec<Stmt>);
 
 enum FromHelper {
     Parsed(Option<ModModule>),
@@ -106,7 +106,8 @@ fn first_part(
     let Stmt::ClassDef(class) = &mut module.body[class_at] else { return None };
     let rest = class.body.split_off(kept);
     let helper_scope = scope.clone();
-    to_helper.send(Transpile(helper_scope, rest)).ok()?;
+    let bound = ModuleScope::bound_names(&class.body);
+    to_helper.send(Transpile(helper_scope, bound, rest)).ok()?;
     let tail: ClassTail<'_> = Box::new(move || match from_helper.recv() {
         Ok(FromHelper::Transpiled(r)) => r,
         _ => Err(SyntaxRestriction { message: "the front end's helper thread stopped".into(), range: TextRange::default() }),
@@ -125,9 +126,9 @@ fn helper(text: String, limit: usize, inbox: Receiver<Transpile>, outbox: Sender
     })();
     drop(text);
     if outbox.send(FromHelper::Parsed(parsed)).is_ok()
-        && let Ok(Transpile(scope, stmts)) = inbox.recv()
+        && let Ok(Transpile(scope, bound, stmts)) = inbox.recv()
     {
-        let _ = outbox.send(FromHelper::Transpiled(scope.class_body(stmts, HELPER_SUFFIX)));
+        let _ = outbox.send(FromHelper::Transpiled(scope.class_body(bound, stmts, HELPER_SUFFIX)));
     }
 }
 

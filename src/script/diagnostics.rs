@@ -13,7 +13,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, Config};
 use rustpython_vm::builtins::PyBaseExceptionRef;
-use rustpython_vm::{AsObject, TryFromObject, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, TryFromObject, VirtualMachine};
 
 use super::source::Source;
 
@@ -270,6 +270,22 @@ pub fn exception_diagnostic(vm: &VirtualMachine, exc: &PyBaseExceptionRef, sourc
                 _ => start,
             };
             return Some(at(start, end, message));
+        }
+    }
+
+    // A check over finished IR located the problem (`ir::EXCEPTION_SPAN_ATTR`): the
+    // innermost part in this source.
+    if let Ok(parts) = obj.get_attr(crate::ir::EXCEPTION_SPAN_ATTR, vm)
+        && let Ok(parts) = Vec::<PyObjectRef>::try_from_object(vm, parts)
+    {
+        let located = parts.into_iter().rev().find_map(|p| {
+            let items = Vec::<PyObjectRef>::try_from_object(vm, p).ok()?;
+            let [file, l, c, el, ec] = <[PyObjectRef; 5]>::try_from(items).ok()?;
+            let n = |o: PyObjectRef| usize::try_from_object(vm, o).ok();
+            (String::try_from_object(vm, file).ok()? == *source.name).then_some((n(l)?, n(c)?, n(el)?, n(ec)?))
+        });
+        if let Some((l, c, el, ec)) = located {
+            return Some(at(offset_at(text, l, c), offset_at(text, el, ec), message));
         }
     }
 

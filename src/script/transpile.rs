@@ -115,6 +115,13 @@ pub fn transpile_with(module: &mut ast::ModModule, scope: ModuleScope, tail: Opt
 pub struct ModuleScope(Context);
 
 impl ModuleScope {
+    /// The names `stmts` bind in their own scope.
+    pub fn bound_names(stmts: &[Stmt]) -> crate::fast_hash::FastSet<String> {
+        let mut names = NameSet::default();
+        scope::bound_names(stmts, &mut names);
+        names
+    }
+
     /// Learn the aliases and globals of `module`.
     pub fn of(module: &ast::ModModule, env: &Environment) -> ModuleScope {
         ModuleScope(Context::new(module, env))
@@ -123,10 +130,11 @@ impl ModuleScope {
     /// Transpile statements that continue the body of a top-level class, as
     /// [`transpile_with`] would in place; the names it makes end in `suffix`, so
     /// they differ from those made for the rest of the module.
-    pub fn class_body(self, stmts: Vec<Stmt>, suffix: &'static str) -> Result<(Vec<Stmt>, bool), SyntaxRestriction> {
+    /// `bound`: the names the class body binds before `stmts` ([`ModuleScope::bound_names`]).
+    pub fn class_body(self, bound: NameSet, stmts: Vec<Stmt>, suffix: &'static str) -> Result<(Vec<Stmt>, bool), SyntaxRestriction> {
         let mut cx = self.0;
         cx.suffix = suffix;
-        let out = cx.host_block(stmts, &[])?;
+        let out = cx.class_block(stmts, &[], bound)?;
         Ok((out, cx.used_runtime))
     }
 }
@@ -163,6 +171,14 @@ struct Context {
     /// Namespace aliases a source string binds by assignment (`X = T`).
     assigned: NameSet,
     source_string: bool,
+    /// Names bound so far in the class body being transpiled, for a definition
+    /// directly in it (its annotations see them, as a Python method's do).
+    class_names: Option<NameSet>,
+    /// The class names of the definition whose signature is being transpiled.
+    sig_class: Option<NameSet>,
+    /// Names some `global` statement rebinds: a deferred module member's annotations
+    /// read them as they are at its position, not at module construction.
+    declared_global: NameSet,
 }
 
 impl Context {
@@ -182,6 +198,9 @@ impl Context {
             implicit: env.implicit.iter().cloned().collect(),
             assigned: NameSet::default(),
             source_string: env.source_string,
+            class_names: None,
+            sig_class: None,
+            declared_global: NameSet::default(),
         };
         for (name, ns) in &env.namespaces {
             cx.aliases.insert(name.clone(), Ref::Namespace(ns.clone()));
@@ -239,6 +258,7 @@ impl Context {
                         }
                     }
                 }
+                Stmt::Global(g) => self.declared_global.extend(g.names.iter().map(|n| n.id.to_string())),
                 _ => {}
             }
             for_each_child_block(s, |b| self.prescan(b));
@@ -377,6 +397,22 @@ impl Context {
         Ok(out)
     }
 
+    /// A class body: each statement sees the names the statements before it bound.
+    fn class_block(&mut self, body: Vec<Stmt>, scopes: &[NameSet], mut bound: NameSet) -> Result<Vec<Stmt>, SyntaxRestriction> {
+        let outer = self.class_names.take();
+        let mut out = Vec::with_capacity(body.len());
+        for s in body {
+            let mut here = NameSet::default();
+            scope::bound_names(std::slice::from_ref(&s), &mut here);
+            self.class_names = Some(bound);
+            self.host_stmt(s, scopes, &mut out)?;
+            bound = self.class_names.take().unwrap_or_default();
+            bound.extend(here);
+        }
+        self.class_names = outer;
+        Ok(out)
+    }
+
     fn host_stmt(&mut self, s: Stmt, scopes: &[NameSet], out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
         match s {
             Stmt::FunctionDef(f) => {
@@ -389,7 +425,10 @@ impl Context {
                 scope::param_names(&f.parameters, &mut names);
                 scope::bound_names(&f.body, &mut names);
                 inner.push(names);
+                // A function body does not see the class body around it.
+                let class = self.class_names.take();
                 f.body = self.host_block(std::mem::take(&mut f.body), &inner)?;
+                self.class_names = class;
                 out.push(Stmt::FunctionDef(f));
             }
             Stmt::ClassDef(c) => self.host_class(c, scopes, None, out)?,
@@ -416,8 +455,9 @@ impl Context {
     /// elsewhere), then the module wrapper if it defines an IR module.
     fn host_class(&mut self, mut c: ast::StmtClassDef, scopes: &[NameSet], tail: Option<ClassTail<'_>>, out: &mut Vec<Stmt>) -> Result<(), SyntaxRestriction> {
         let module = self.definition(&c.decorator_list)?.filter(|(_, _, p)| p.kind == DefinitionKind::Module);
-        // Class scopes are not visible to nested functions: pass the outer scopes on.
-        c.body = self.host_block(std::mem::take(&mut c.body), scopes)?;
+        // Class scopes are not visible to nested functions: pass the outer scopes on
+        // (only the annotations of its definitions see the class's names).
+        c.body = self.class_block(std::mem::take(&mut c.body), scopes, NameSet::default())?;
         if let Some(tail) = tail {
             let (rest, used_runtime) = tail()?;
             c.body.extend(rest);
@@ -443,7 +483,7 @@ impl Context {
 
     fn definition_stmts(
         &mut self,
-        mut f: ast::StmtFunctionDef,
+        f: ast::StmtFunctionDef,
         ns: &str,
         policy: &DecoratorPolicy,
         scopes: &[NameSet],
@@ -455,6 +495,22 @@ impl Context {
             return Ok(());
         }
         self.used_runtime = true;
+        // Only this definition's annotations see the class body; its body does not.
+        let class = self.class_names.take();
+        let r = self.definition_body(f, ns, policy, scopes, class.as_ref(), out);
+        self.class_names = class;
+        r
+    }
+
+    fn definition_body(
+        &mut self,
+        mut f: ast::StmtFunctionDef,
+        ns: &str,
+        policy: &DecoratorPolicy,
+        scopes: &[NameSet],
+        class: Option<&NameSet>,
+        out: &mut Vec<Stmt>,
+    ) -> Result<(), SyntaxRestriction> {
         let range = f.range;
         let name = f.name.id.to_string();
 
@@ -511,8 +567,34 @@ impl Context {
 
         // Function: a signature builder, then the body builder under the same name.
         let sig_name = format!("{SIGNATURE_PREFIX}{name}");
-        let sig = self.signature(&mut f, policy, scopes, range)?;
-        let (sig_stmts, body_params, kwonly) = (sig.stmts, sig.params, sig.kwonly);
+        self.sig_class = class.cloned();
+        let sig = self.signature(&mut f, policy, scopes, range);
+        let class = self.sig_class.take();
+        let sig = sig?;
+        let snapshot = class.map(|c| self.snapshot_names(&sig, &c, scopes)).unwrap_or_default();
+        let (mut sig_stmts, body_params, kwonly) = (sig.stmts, sig.params, sig.kwonly);
+        // A deferred member's annotations read the values at its position in the
+        // class body: keyword-only parameters take them as defaults, evaluated where
+        // the signature builder is defined; a missing one is unbound, so it raises only
+        // when an annotation reads it.
+        let mut sig_kwonly = kwonly.clone();
+        let mut prologue = vec![];
+        for n in &snapshot {
+            let mut p = plain_param(n, range);
+            p.default = Some(Box::new(tpl::expr(
+                "__tvm__.snapshot(locals(), globals(), E0)",
+                vec![Hole::E(tpl::string(n, range))],
+                range,
+            )));
+            sig_kwonly.push(p);
+            prologue.extend(tpl::stmts(
+                "if E0 is __tvm__.MISSING:\n    del E1",
+                vec![Hole::E(tpl::name(n, range)), Hole::E(del_name(n, range))],
+                range,
+            ));
+        }
+        prologue.append(&mut sig_stmts);
+        let sig_stmts = prologue;
         let sig_def = match &sig.const_args {
             // JIT: the signature builder also reads the specialization map.
             Some(_) => tpl::stmts("def E0(__tvm_s, __tvm_map):\n    B0", vec![Hole::E(tpl::name(&sig_name, range)), Hole::B(sig_stmts)], range),
@@ -522,7 +604,7 @@ impl Context {
         let mut sig_def = sig_def;
         if let Some(Stmt::FunctionDef(sd)) = sig_def.first_mut() {
             sd.name = ast::Identifier { id: sig_name.as_str().into(), range, node_index: Default::default() };
-            sd.parameters.kwonlyargs = kwonly.clone();
+            sd.parameters.kwonlyargs = sig_kwonly;
             // Parameter names are not template holes: name the map's parameter here.
             if let (Some(map), Some(p)) = (&sig.const_args, sd.parameters.args.get_mut(1)) {
                 p.parameter.name = ast::Identifier { id: map.as_str().into(), range, node_index: Default::default() };
@@ -751,7 +833,31 @@ impl Context {
     }
 
     fn resolvable(&self, name: &str, scopes: &[NameSet], local: &NameSet) -> bool {
-        local.contains(name) || scopes.iter().any(|s| s.contains(name)) || self.globals.contains(name)
+        local.contains(name)
+            || scopes.iter().any(|s| s.contains(name))
+            || self.globals.contains(name)
+            || self.sig_class.as_ref().is_some_and(|c| c.contains(name))
+    }
+
+    /// The names a deferred member's signature reads whose values may change before
+    /// the module is built: names of the class body before it, and names a `global`
+    /// statement rebinds. Closure names keep their Python scope.
+    fn snapshot_names(&self, sig: &Signature, class: &NameSet, scopes: &[NameSet]) -> Vec<String> {
+        let loads = NameLoads::default();
+        for s in &sig.stmts {
+            let mut s = s.clone();
+            loads.visit_stmt(&mut s);
+        }
+        let taken: HashSet<&str> = sig.kwonly.iter().map(|k| k.parameter.name.id.as_str()).collect();
+        let mut names: Vec<String> = loads
+            .0
+            .into_inner()
+            .into_iter()
+            .filter(|n| !n.starts_with("__tvm") && !taken.contains(n.as_str()))
+            .filter(|n| class.contains(n) || (self.declared_global.contains(n) && !scopes.iter().any(|s| s.contains(n))))
+            .collect();
+        names.sort();
+        names
     }
 }
 
@@ -805,6 +911,22 @@ impl Transformer for ShadowRenamer<'_> {
                 if let Some(py) = self.frames.load(n.id.as_str()) {
                     n.id = py.into();
                 }
+            }
+            Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
+            _ => walk_expr(self, expr),
+        }
+    }
+}
+
+/// The names an expression loads (outside lambdas and comprehensions).
+#[derive(Default)]
+struct NameLoads(std::cell::RefCell<HashSet<String>>);
+
+impl Transformer for NameLoads {
+    fn visit_expr(&self, expr: &mut Expr) {
+        match expr {
+            Expr::Name(n) if n.ctx == ast::ExprContext::Load => {
+                self.0.borrow_mut().insert(n.id.to_string());
             }
             Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
             _ => walk_expr(self, expr),
@@ -914,6 +1036,10 @@ fn type_param_name(p: &ast::TypeParam) -> &str {
 
 fn store_name(id: &str, range: TextRange) -> Expr {
     Expr::Name(ast::ExprName { node_index: Default::default(), range, id: id.into(), ctx: ast::ExprContext::Store })
+}
+
+fn del_name(id: &str, range: TextRange) -> Expr {
+    Expr::Name(ast::ExprName { node_index: Default::default(), range, id: id.into(), ctx: ast::ExprContext::Del })
 }
 
 fn plain_param(name: &str, range: TextRange) -> ast::ParameterWithDefault {
@@ -1137,6 +1263,9 @@ impl Body<'_> {
                 implicit: NameSet::default(),
                 assigned: NameSet::default(),
                 source_string: false,
+                class_names: None,
+                sig_class: None,
+                declared_global: NameSet::default(),
             };
             globals_only.resolve_names(e, empty, &local, "__tvm__")
         }

@@ -3,7 +3,7 @@
 //! `ir::Error` for Rust callers.
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyTypeRef};
-use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::ir::{Error, ErrorKind};
 
@@ -72,4 +72,26 @@ pub fn from_py_err(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> Error {
         _ => ErrorKind::RuntimeError,
     };
     Error::new(kind, msg)
+}
+
+/// `exc`, located at `span` when there is one (see [`crate::ir::EXCEPTION_SPAN_ATTR`]).
+pub fn locate_exception(vm: &VirtualMachine, exc: PyBaseExceptionRef, span: Option<&crate::ir::Span>) -> PyBaseExceptionRef {
+    let Some(span) = span.filter(|s| !s.is_none()) else { return exc };
+    let parts: Vec<PyObjectRef> = span
+        .parts()
+        .iter()
+        .filter_map(|p| p.data())
+        .map(|d| {
+            let items: Vec<PyObjectRef> = vec![
+                vm.ctx.new_str(d.file.to_string()).into(),
+                vm.ctx.new_int(d.line).into(),
+                vm.ctx.new_int(d.col).into(),
+                vm.ctx.new_int(d.end_line).into(),
+                vm.ctx.new_int(d.end_col).into(),
+            ];
+            vm.ctx.new_tuple(items).into()
+        })
+        .collect();
+    let _ = exc.as_object().set_attr(crate::ir::EXCEPTION_SPAN_ATTR, vm.ctx.new_list(parts), vm);
+    exc
 }

@@ -469,8 +469,8 @@ fn pick(a: &Expr, b: &Expr, op: BinOp) -> Expr {
 
 /// Well-formedness: a block with iteration variables must not use the variables of
 /// the loops around it directly.
-pub fn check_outer_loop_use(body: &Stmt) -> Option<String> {
-    fn walk(s: &ObjectRef, loops: &mut Vec<usize>, out: &mut Option<String>) {
+pub fn check_outer_loop_use(body: &Stmt) -> Option<(String, Option<ir::Span>)> {
+    fn walk(s: &ObjectRef, loops: &mut Vec<usize>, out: &mut Option<(String, Option<ir::Span>)>) {
         if out.is_some() {
             return;
         }
@@ -484,15 +484,19 @@ pub fn check_outer_loop_use(body: &Stmt) -> Option<String> {
             if !r.block.iter_vars.is_empty() {
                 let outer: HashSet<usize> = loops.iter().copied().collect();
                 let mut bad = None;
-                let check = |o: &ObjectRef, bad: &mut Option<String>| {
+                let check = |o: &ObjectRef, bad: &mut Option<(String, Option<ir::Span>)>| {
                     ir::pre_order_visit(o, |n: &ObjectRef| {
                         if bad.is_none()
                             && let Some(v) = n.downcast_ref::<VarNode>()
                             && outer.contains(&n.addr())
                         {
-                            *bad = Some(format!(
-                                "Block {} uses the outer loop variable {} directly instead of an iteration variable",
-                                r.block.name_hint, v.name
+                            let var = n.addr();
+                            // The statement of the body that reads it, else the block.
+                            let span = ir::innermost_span(o, &|m: &ObjectRef| m.addr() == var)
+                                .or_else(|| Some(s.span().clone()).filter(|sp| !sp.is_none()));
+                            *bad = Some((
+                                format!("Block {} uses the outer loop variable {} directly instead of an iteration variable", r.block.name_hint, v.name),
+                                span,
                             ));
                         }
                         bad.is_none()
@@ -517,7 +521,7 @@ pub fn check_outer_loop_use(body: &Stmt) -> Option<String> {
             walk_value(&v, loops, out);
         }
     }
-    fn walk_value(v: &Value, loops: &mut Vec<usize>, out: &mut Option<String>) {
+    fn walk_value(v: &Value, loops: &mut Vec<usize>, out: &mut Option<(String, Option<ir::Span>)>) {
         match v {
             Value::Object(o) if o.isinstance(stmt_info()) => walk(o, loops, out),
             Value::Array(items) => items.iter().for_each(|x| walk_value(x, loops, out)),

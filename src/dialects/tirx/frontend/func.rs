@@ -96,7 +96,12 @@ struct Signed {
 /// The function type of a definition's signature (its parameters' types and
 /// return type, with fresh symbols), and the function's frame to build it from.
 fn declare(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Declared> {
-    let (depth, result, params, kw) = sign(vm, gb, opts, None)?;
+    declare_with(vm, gb, opts, None)
+}
+
+/// [`declare`] with JIT constants bound.
+fn declare_with(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, consts: Option<KwArgs>) -> PyResult<Declared> {
+    let (depth, result, params, kw) = sign(vm, gb, opts, consts)?;
     let (arg_types, ret) = with_func(|f| (f.params.iter().map(|p| p.ty.clone()).collect(), f.ret_type.clone())).unwrap_or_default();
     let ty: Type = crate::ir::FuncType::new(crate::ir::FuncTypeNode { arg_types, ret_type: ret.unwrap_or_else(Type::unit), span: Span::none() }).into();
     let ty = fresh_symbols(&ty);
@@ -197,15 +202,16 @@ fn build_from(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, co
     }
     let func = result.borrow_mut().take().ok_or_else(|| vm.new_runtime_error("the function frame produced no function"))?;
     if opts.check_well_formed && settings::check_well_formed() {
-        if let Err(msg) = super::wellformed::check(&func) {
-            return Err(diag(
+        if let Err((msg, span)) = super::wellformed::check_located(&func) {
+            let e = diag(
                 vm,
                 format!(
                     "error: Program is not well-formed. If this is deliberate, consider setting check_well_formed \
                      in the top-level decorator to False (e.g., @I.ir_module(check_well_formed=False) or \
                      @R.function(check_well_formed=False)).\n{msg}"
                 ),
-            ));
+            );
+            return Err(crate::vm::error::locate_exception(vm, e, span.as_ref()));
         }
     }
     Ok(py(vm, func))
@@ -577,36 +583,9 @@ impl JitFunction {
                 py_list(&mut names)
             )));
         }
-        for (k, v) in &args.kwargs {
-            if optional.contains(k) && !vm.is_none(v) {
-                return Err(vm.new_type_error(format!(
-                    "{name}.specialize(): T.Optional parameters only accept None; pass actual tensors when calling \
-                     the compiled kernel (got: {{'{k}': {}}})",
-                    v.repr(vm)?
-                )));
-            }
-        }
-        // The cache key is the effective constants (supplied over declared defaults)
-        // and the absent optional parameters, as TVM keys its specializations.
-        let defaults = gb.sig.as_ref().and_then(|s| s.get_attr("__kwdefaults__", vm).ok()).and_then(|d| d.downcast::<PyDict>().ok());
-        let mut key_parts = vec![];
-        let mut missing = vec![];
-        for c in &constexpr {
-            let value = match args.kwargs.get(c) {
-                Some(v) => Some(v.clone()),
-                None => defaults.as_ref().and_then(|d| d.get_item_opt(c.as_str(), vm).ok().flatten()),
-            };
-            match value {
-                Some(v) => key_parts.push(format!("{c}={}", v.repr(vm)?)),
-                None => missing.push(c.as_str()),
-            }
-        }
-        if !missing.is_empty() {
-            return Err(vm.new_type_error(format!(
-                "{name}.specialize() missing constexpr arg(s) (no default provided): {}",
-                py_list(&mut missing)
-            )));
-        }
+        let given: Vec<(String, PyObjectRef)> = args.kwargs.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let key_parts = check_constants(vm, gb, &given)?;
+        let mut key_parts = key_parts;
         key_parts.sort();
         let mut absent: Vec<&str> = optional.iter().filter(|o| args.kwargs.contains_key(o.as_str())).map(|o| o.as_str()).collect();
         let key = format!("{}|{}", key_parts.join(","), py_list(&mut absent));
@@ -620,12 +599,89 @@ impl JitFunction {
     }
 }
 
+/// Check JIT constants against a definition's specializable parameters: optional
+/// parameters take only None, every constant has a value (given or declared).
+/// Returns `name=repr` of each effective constant.
+fn check_constants(vm: &VirtualMachine, gb: &GeneratedBuilder, kwargs: &[(String, PyObjectRef)]) -> PyResult<Vec<String>> {
+    let name = &gb.name;
+    let (constexpr, optional) = (gb.option_names("constexpr", vm), gb.option_names("optional", vm));
+    let py_list = |names: &mut Vec<&str>| {
+        names.sort();
+        format!("[{}]", names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", "))
+    };
+    for (k, v) in kwargs {
+        if optional.contains(k) && !vm.is_none(v) {
+            return Err(vm.new_type_error(format!(
+                "{name}.specialize(): T.Optional parameters only accept None; pass actual tensors when calling \
+                 the compiled kernel (got: {{'{k}': {}}})",
+                v.repr(vm)?
+            )));
+        }
+    }
+    // The cache key is the effective constants (supplied over declared defaults)
+    // and the absent optional parameters, as TVM keys its specializations.
+    let defaults = gb.sig.as_ref().and_then(|s| s.get_attr("__kwdefaults__", vm).ok()).and_then(|d| d.downcast::<PyDict>().ok());
+    let mut key_parts = vec![];
+    let mut missing = vec![];
+    for c in &constexpr {
+        let value = match kwargs.iter().find(|(k, _)| k == c) {
+            Some((_, v)) => Some(v.clone()),
+            None => defaults.as_ref().and_then(|d| d.get_item_opt(c.as_str(), vm).ok().flatten()),
+        };
+        match value {
+            Some(v) => key_parts.push(format!("{c}={}", v.repr(vm)?)),
+            None => missing.push(c.as_str()),
+        }
+    }
+    if !missing.is_empty() {
+        return Err(vm.new_type_error(format!(
+            "{name}.specialize() missing constexpr arg(s) (no default provided): {}",
+            py_list(&mut missing)
+        )));
+    }
+    Ok(key_parts)
+}
+
+/// A JIT definition in a module class: built with the module, its constants taken
+/// from the parse's `const_args` (`from_source`) over its declared defaults.
+fn module_constants(vm: &VirtualMachine, gb: &GeneratedBuilder) -> PyResult<KwArgs> {
+    let names: Vec<String> = gb.option_names("constexpr", vm).into_iter().chain(gb.option_names("optional", vm)).collect();
+    let mut taken = vec![];
+    if let Some(map) = settings::jit_constants()
+        && let Some(map) = map.downcast_ref::<PyDict>()
+    {
+        for (k, v) in map {
+            let k = k.str(vm)?.to_string();
+            if names.contains(&k) {
+                taken.push((k, v));
+            }
+        }
+    }
+    settings::note_jit_constants_used(taken.iter().map(|(k, _)| k.clone()));
+    check_constants(vm, gb, &taken)?;
+    Ok(taken.into_iter().collect())
+}
+
+fn declare_jit(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions) -> PyResult<Declared> {
+    declare_with(vm, gb, opts, Some(module_constants(vm, gb)?))
+}
+
 /// `@T.jit` / `@T.jit(...)`.
 pub fn jit_decorator(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let opts = options(vm, &args.kwargs, false)?;
     let make = move |vm: &VirtualMachine, target: &PyObjectRef, opts: FuncOptions| -> PyResult {
         if target.downcast_ref::<GeneratedBuilder>().is_none() {
             return Err(vm.new_type_error("T.jit must be applied with @ at the function definition"));
+        }
+        if crate::program::runtime::in_module_class() {
+            let build = |vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, prepared: Option<Prepared>| {
+                let signed = prepared.and_then(|p| p.downcast::<Signed>().ok()).map(|s| *s);
+                match signed {
+                    Some(signed) => build_from(vm, gb, opts, None, Some(signed)),
+                    None => build_from(vm, gb, opts, Some(module_constants(vm, gb)?), None),
+                }
+            };
+            return crate::program::runtime::DeferredDefinition::of_builder(vm, target.clone(), "tirx", &opts, declare_jit, build);
         }
         Ok(JitFunction { target: target.clone(), opts, cache: Default::default() }.into_ref(&vm.ctx).into())
     };

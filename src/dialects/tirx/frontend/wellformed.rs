@@ -12,6 +12,11 @@ use crate::ir::ObjectRef;
 
 /// `Err(message)` naming the first problem found.
 pub fn check(func: &PrimFunc) -> Result<(), String> {
+    check_located(func).map_err(|(msg, _)| msg)
+}
+
+/// [`check`], with where in the source the problem is, when the IR knows.
+pub fn check_located(func: &PrimFunc) -> Result<(), (String, Option<crate::ir::Span>)> {
     let mut defined: HashSet<usize> = func.params.iter().map(|p| p.as_ref_obj().addr()).collect();
     let mut problem = None;
     crate::ir::pre_order_visit(&func.body.clone().into_object(), |n: &ObjectRef| {
@@ -21,7 +26,7 @@ pub fn check(func: &PrimFunc) -> Result<(), String> {
         if let Some(b) = n.downcast_ref::<BindNode>()
             && !defined.insert(b.var.as_ref_obj().addr())
         {
-            problem = Some(format!("Variable {} is bound more than once", b.var.name));
+            problem = Some((format!("Variable {} is bound more than once", b.var.name), Some(n.span().clone())));
         }
         true
     });
@@ -30,7 +35,8 @@ pub fn check(func: &PrimFunc) -> Result<(), String> {
     }
     let s_tir = func.attr("s_tir").is_some_and(|v| matches!(v, crate::ir::Value::Bool(true)));
     if !s_tir && crate::dialects::s_tir::frontend::contains_block(&func.body) {
-        return Err("TIR verifier does not support statement s_tir.SBlockRealize (use @T.prim_func(s_tir=True))".into());
+        let realize = crate::ir::innermost_span(func.body.as_object(), &|n: &ObjectRef| n.type_key() == "s_tir.SBlock");
+        return Err(("TIR verifier does not support statement s_tir.SBlockRealize (use @T.prim_func(s_tir=True))".into(), realize));
     }
     if let Some(p) = crate::dialects::s_tir::frontend::check_outer_loop_use(&func.body) {
         return Err(p);
