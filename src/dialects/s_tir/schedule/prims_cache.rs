@@ -260,7 +260,21 @@ pub(super) fn relax_up_to(
     }
     let predicate = Expr::try_from_object(super::prims_inline::substitute(predicate.into_object(), &bindings(&realize))?)?;
     tighten_by_predicate(&mut dom, &predicate, &an);
-    let sets = relax_region(region, &bindings(&realize), &dom, &an)?;
+    let mut sets = relax_region(region, &bindings(&realize), &dom, &an)?;
+    // A conjunct bounding a point index itself (`i * 8 + j < 120`) bounds that dimension.
+    let mut bounds = Vec::new();
+    predicate_bounds(&predicate, &mut bounds);
+    for (set, r) in sets.iter_mut().zip(&region.region) {
+        if r.extent.as_int() != Some(1) {
+            continue;
+        }
+        let index = Expr::try_from_object(super::prims_inline::substitute(r.min.clone().into_object(), &bindings(&realize))?)?;
+        for (e, lo, hi) in &bounds {
+            if !e.as_object().is::<VarNode>() && crate::ir::structural_equal(e, &index, false) {
+                *set = bounded(set, index.dtype(), *lo, *hi, &an);
+            }
+        }
+    }
     let buf = region.source.as_object().clone().try_downcast::<VarNode>().ok_or_else(|| Error::type_error("a buffer"))?;
     let shape = buffer_type(&buf)
         .map(|b| b.shape.clone())
@@ -281,22 +295,20 @@ pub(super) fn full_region(buffer: &Var) -> Vec<Range> {
     buffer_type(buffer).map(|b| b.shape.iter().map(full_range).collect()).unwrap_or_default()
 }
 
-/// Narrow the loop domains of `dom` by the conjuncts of `predicate` that compare
-/// one of its loop variables with a constant (`i < 10`, `10 > i`, `i >= 2`), the
-/// bounds a block predicate (`T.where`) puts on the region it touches.
-pub(super) fn tighten_by_predicate(dom: &mut crate::ir::arith::int_set::DomMap, predicate: &Expr, an: &Analyzer) {
-    use crate::ir::arith::int_set::{intersect, IntSet};
+/// The conjuncts of `predicate` that bound an expression by a constant
+/// (`i < 10`, `10 > i * 8 + j`, `i >= 2`): the expression and its inclusive bounds.
+fn predicate_bounds(predicate: &Expr, out: &mut Vec<(Expr, Option<i64>, Option<i64>)>) {
     let Some((op, a, b)) = BinOp::operands(predicate.as_object()) else { return };
     if op == BinOp::And {
         let (a, b) = (a.clone(), b.clone());
-        tighten_by_predicate(dom, &a, an);
-        tighten_by_predicate(dom, &b, an);
+        predicate_bounds(&a, out);
+        predicate_bounds(&b, out);
         return;
     }
-    // Normalise to `var OP c` with OP one of <, <=, >, >=.
-    let (var, c, op) = match (a.as_object().is::<VarNode>(), b.as_int(), b.as_object().is::<VarNode>(), a.as_int()) {
-        (true, Some(c), _, _) => (a, c, op),
-        (_, _, true, Some(c)) => (
+    // Normalise to `e OP c` with OP one of <, <=, >, >=.
+    let (e, c, op) = match (b.as_int(), a.as_int()) {
+        (Some(c), None) => (a, c, op),
+        (None, Some(c)) => (
             b,
             c,
             match op {
@@ -309,17 +321,37 @@ pub(super) fn tighten_by_predicate(dom: &mut crate::ir::arith::int_set::DomMap, 
         ),
         _ => return,
     };
-    let key = var.as_object().addr();
-    let Some(cur) = dom.get(&key).cloned() else { return };
-    let k = |v: i64| arith::make_const_int(var.dtype(), v, Span::none()).ok();
-    let bound = match op {
-        BinOp::LT => IntSet::Interval(None, k(c - 1)),
-        BinOp::LE => IntSet::Interval(None, k(c)),
-        BinOp::GT => IntSet::Interval(k(c + 1), None),
-        BinOp::GE => IntSet::Interval(k(c), None),
+    let (lo, hi) = match op {
+        BinOp::LT => (None, Some(c - 1)),
+        BinOp::LE => (None, Some(c)),
+        BinOp::GT => (Some(c + 1), None),
+        BinOp::GE => (Some(c), None),
         _ => return,
     };
-    dom.insert(key, intersect(an, &cur, &bound));
+    out.push((e.clone(), lo, hi));
+}
+
+fn bounded(set: &crate::ir::arith::int_set::IntSet, dtype: DataType, lo: Option<i64>, hi: Option<i64>, an: &Analyzer) -> crate::ir::arith::int_set::IntSet {
+    use crate::ir::arith::int_set::{intersect, IntSet};
+    let k = |v: i64| arith::make_const_int(dtype, v, Span::none()).ok();
+    intersect(an, set, &IntSet::Interval(lo.and_then(k), hi.and_then(k)))
+}
+
+/// Narrow the loop domains of `dom` by the conjuncts of `predicate` that compare
+/// one of its loop variables with a constant, the bounds a block predicate
+/// (`T.where`) puts on the region it touches.
+pub(super) fn tighten_by_predicate(dom: &mut crate::ir::arith::int_set::DomMap, predicate: &Expr, an: &Analyzer) {
+    let mut bounds = Vec::new();
+    predicate_bounds(predicate, &mut bounds);
+    for (e, lo, hi) in bounds {
+        if !e.as_object().is::<VarNode>() {
+            continue;
+        }
+        let key = e.as_object().addr();
+        if let Some(cur) = dom.get(&key).cloned() {
+            dom.insert(key, bounded(&cur, e.dtype(), lo, hi, an));
+        }
+    }
 }
 
 /// The predicates of the blocks nested in `body` that read (`read`) or write
@@ -431,6 +463,16 @@ fn repoint_block(b: &SBlockNode, old: usize, new: &Var, origin: Option<&[Range]>
     Ok(out.try_downcast::<SBlockNode>().ok_or_else(|| Error::type_error("a block"))?)
 }
 
+/// What `finish` does with a block below the scope.
+pub(super) enum Step {
+    /// Leave it, and look at the blocks inside it.
+    Descend,
+    /// Leave it and what is inside it.
+    Skip,
+    /// Put this block in its place.
+    Replace(SBlock),
+}
+
 pub(super) struct Plan {
     pub(super) loc: ObjectRef,
     pub(super) pos: usize,
@@ -451,7 +493,7 @@ pub(super) fn finish(
     plan: &Plan,
     stage: &Stmt,
     alloc: Option<&Var>,
-    rewrite: &mut dyn FnMut(&SBlockNode) -> SchResult<Option<SBlock>>,
+    rewrite: &mut dyn FnMut(&SBlockNode) -> SchResult<Step>,
 ) -> SchResult<Vec<(ObjectRef, ObjectRef)>> {
     let loc = plan.loc.addr();
     let mut reuse: Vec<(ObjectRef, ObjectRef)> = Vec::new();
@@ -461,11 +503,12 @@ pub(super) fn finish(
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
             if let Some(b) = n.downcast_ref::<SBlockNode>() {
                 match rewrite(b) {
-                    Ok(Some(nb)) => {
+                    Ok(Step::Replace(nb)) => {
                         reuse.push((n.clone(), nb.clone().upcast()));
                         return Ok(MapResult::ReplaceAndSkip(nb.upcast()));
                     }
-                    Ok(None) => {}
+                    Ok(Step::Skip) => return Ok(MapResult::ReplaceAndSkip(n)),
+                    Ok(Step::Descend) => {}
                     Err(e) => err = Some(e),
                 }
             }
@@ -570,15 +613,16 @@ pub fn cache_read(state: &mut ScheduleState, block_id: SRefId, index: i64, scope
     let (stage, stage_block) = make_stage(&region, &buffer, &cache, &format!("{}_{scope}", buffer.name), full, true, &shape)?;
     let origin = if full { None } else { Some(region.as_slice()) };
     let consumer_addrs: HashSet<usize> = consumer_blocks.iter().map(|b| b.as_ref_obj().addr()).collect();
-    let mut rewrite = |b: &SBlockNode| -> SchResult<Option<SBlock>> {
+    let mut rewrite = |b: &SBlockNode| -> SchResult<Step> {
+        // The writer of the buffer (and what is inside it) keeps the buffer.
         if b.writes.iter().any(|w| region_buffer(w) == addr) {
-            return Ok(None);
+            return Ok(Step::Skip);
         }
         let is_consumer = consumer_addrs.is_empty() || consumer_addrs.contains(&(b as *const SBlockNode as usize));
         if !is_consumer || !crate::dialects::s_tir::schedule::prims_inline::uses(&SBlock::new(b.clone()).upcast(), addr) {
-            return Ok(None);
+            return Ok(Step::Descend);
         }
-        Ok(Some(repoint_block(b, addr, &cache, origin, &an)?))
+        Ok(Step::Replace(repoint_block(b, addr, &cache, origin, &an)?))
     };
     finish(state, &func, &root, &plan, &stage, Some(&cache), &mut rewrite)?;
     Ok(state.sref_of(&func, &stage_block.into()))
@@ -618,12 +662,12 @@ pub fn cache_write(state: &mut ScheduleState, block_id: SRefId, index: i64, scop
     let an = Analyzer::new();
     let writer = block.as_ref_obj().addr();
     let consumer_addrs: HashSet<usize> = consumer_blocks.iter().map(|b| b.as_ref_obj().addr()).collect();
-    let mut rewrite = |b: &SBlockNode| -> SchResult<Option<SBlock>> {
+    let mut rewrite = |b: &SBlockNode| -> SchResult<Step> {
         let me = b as *const SBlockNode as usize;
         if me != writer && !consumer_addrs.contains(&me) {
-            return Ok(None);
+            return Ok(Step::Skip);
         }
-        Ok(Some(repoint_block(b, addr, &cache, origin, &an)?))
+        Ok(Step::Replace(repoint_block(b, addr, &cache, origin, &an)?))
     };
     finish(state, &func, &root, &plan, &stage, Some(&cache), &mut rewrite)?;
     Ok(state.sref_of(&func, &stage_block.into()))
@@ -686,7 +730,7 @@ pub fn cache_inplace(state: &mut ScheduleState, block_id: SRefId, index: i64, sc
     let root = scope_root(state, block_id)?;
     let plan = inplace_plan(state, block_id, &root)?;
     let (stage, read_stage) = make_stage(&read_region.region, &buffer, &cache, &name, true, true, &shape)?;
-    finish(state, &func, &root, &plan, &stage, Some(&cache), &mut |_: &SBlockNode| Ok(None))?;
+    finish(state, &func, &root, &plan, &stage, Some(&cache), &mut |_: &SBlockNode| Ok(Step::Descend))?;
     let read_id = state.sref_of(&func, &read_stage.into());
     // The copy back, after the block, which now works on the cache.
     let block = state.block_of(block_id)?;
@@ -696,11 +740,11 @@ pub fn cache_inplace(state: &mut ScheduleState, block_id: SRefId, index: i64, sc
     let (stage, write_stage) = make_stage(&write_region.region, &cache, &buffer, &name, true, false, &shape)?;
     let an = Analyzer::new();
     let target = block.as_ref_obj().addr();
-    let mut rewrite = |b: &SBlockNode| -> SchResult<Option<SBlock>> {
+    let mut rewrite = |b: &SBlockNode| -> SchResult<Step> {
         if b as *const SBlockNode as usize != target {
-            return Ok(None);
+            return Ok(Step::Skip);
         }
-        Ok(Some(repoint_block(b, addr, &cache, None, &an)?))
+        Ok(Step::Replace(repoint_block(b, addr, &cache, None, &an)?))
     };
     finish(state, &func, &root, &plan, &stage, None, &mut rewrite)?;
     let write_id = state.sref_of(&func, &write_stage.into());

@@ -226,6 +226,8 @@ pub fn cache_index(state: &mut ScheduleState, block_id: SRefId, scope: &str, cse
         let mut spec = BufferSpec::new(dtype, shape);
         spec.strides = vec![arith::make_const_int(DataType::int(32), 1, Span::none())?];
         spec.scope = scope.to_string();
+        // TVM builds this buffer type directly, without a layout.
+        spec.layout = crate::dialects::tirx::nodes::LayoutChoice::None;
         let buffer = spec.to_buffer(&format!("index_var_{k}"), Span::none())?;
         // Loops over the loop variables the block variables are bound to.
         let mut replace: Vec<(usize, Expr)> = Vec::new();

@@ -18,7 +18,7 @@ use crate::ir::map::{pre_order_visit, structural_map, MapResult, WalkOrder};
 use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Range, Span, TensorLoad, TensorLoadNode, Type, Var, VarNode};
 
 use super::error::{fail, SchResult};
-use super::prims_cache::{check_scope, detect, finish, nth_read_buffer, only_writer, Plan};
+use super::prims_cache::{check_scope, detect, finish, nth_read_buffer, only_writer, Plan, Step};
 use super::prims_inline::{region_buffer, scope_blocks, scope_root, substitute};
 use super::prims_location::{nth_write_buffer, with_scope};
 use super::region::realize_of;
@@ -288,11 +288,11 @@ pub fn reindex_cache(state: &mut ScheduleState, block_id: SRefId, index: i64, sc
     }
     let (stage, stage_block) = make_stage(&touched, &buffer, &region, scope, read)?;
     let target = block.as_ref_obj().addr();
-    let mut rewrite = |b: &SBlockNode| -> SchResult<Option<SBlock>> {
+    let mut rewrite = |b: &SBlockNode| -> SchResult<Step> {
         if b as *const SBlockNode as usize != target {
-            return Ok(None);
+            return Ok(Step::Descend);
         }
-        Ok(Some(repoint(b, addr, &touched.cache, &touched.indices)?))
+        Ok(Step::Replace(repoint(b, addr, &touched.cache, &touched.indices)?))
     };
     finish(state, &func, &root, &plan, &stage, Some(&touched.cache), &mut rewrite)?;
     Ok(state.sref_of(&func, &stage_block.into()))

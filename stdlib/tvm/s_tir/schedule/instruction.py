@@ -81,8 +81,13 @@ _kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])
 _kind("ComputeAt", "compute_at", ["block", "loop", "preserve_unit_loops", "index"])
 _kind("ReverseComputeAt", "reverse_compute_at", ["block", "loop", "preserve_unit_loops", "index"])
 # `consumer_blocks?`: printed only when not empty.
-_kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
-_kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
+# Inputs `[block, consumer_blocks]`, attributes `[buffer_index, storage_scope]`, as TVM records them.
+def _cache_values(inputs, attrs):
+    return [inputs[0], attrs[0], attrs[1], inputs[1] if len(inputs) > 1 else []]
+
+
+_kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single", arrange=_cache_values)
+_kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single", arrange=_cache_values)
 _kind("Tensorize", "tensorize", ["block_or_loop", "tensor_intrin", "preserve_unit_iters"])
 
 _kind("LoopPartition", "loop_partition", ["loop", "factors", "preserve_unit_iters"], False, "list")

@@ -507,7 +507,7 @@ class Schedule:
             [self._sref(b, SBlockRV) for b in consumer_blocks], read,
         )
         rv = self._new_rv(SBlockRV, sref)
-        self._record("CacheRead" if read else "CacheWrite", [block], [buffer_index, storage_scope, consumer_blocks], [rv])
+        self._record("CacheRead" if read else "CacheWrite", [block, consumer_blocks], [buffer_index, storage_scope], [rv])
         return rv
 
     def cache_read(self, block, read_buffer_index, storage_scope, consumer_blocks=None):

@@ -6,6 +6,13 @@ class ScheduleError(RuntimeError):
     `error_render_level` ("detail", "fast" or "none")."""
 
 
+class ScheduleDebugMask:
+    """The bits of a schedule's `debug_mask` (the verifications are not run here)."""
+
+    VERIFY_SREF_TREE = 1
+    VERIFY_CACHED_FLAGS = 2
+
+
 class StmtSRef:
     """A reference to a loop or block of a `ScheduleState`, following it across
     replacements (`stmt` is None once it is gone)."""
