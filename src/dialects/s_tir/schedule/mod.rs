@@ -31,6 +31,9 @@
 //! - [`prims_layout`]: `transform_layout`, `transform_block_layout` (index maps:
 //!   `tirx::index_map`), [`prims_reindex`] (`reindex`), [`prims_access`]
 //!   (`annotate_buffer_access`, `unsafe_hide_buffer_access`).
+//! - [`prims_reindex_cache`] (`reindex_cache_read` / `reindex_cache_write`),
+//!   [`prims_cache_index`] (`cache_index`), [`prims_read_write_at`]
+//!   (`read_at` / `write_at`); `cache_inplace` is in [`prims_cache`].
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
@@ -62,6 +65,9 @@ pub mod prims_partition;
 pub mod prims_reduction;
 pub mod prims_restructure;
 pub mod prims_tensorize;
+pub mod prims_reindex_cache;
+pub mod prims_read_write_at;
+pub mod prims_cache_index;
 pub mod python;
 pub mod sampling;
 pub mod region;

@@ -39,7 +39,7 @@ pub fn nth_read_buffer(block: &SBlock, n: i64) -> SchResult<Var> {
     }
 }
 
-fn check_scope(scope: &str) -> SchResult<()> {
+pub(super) fn check_scope(scope: &str) -> SchResult<()> {
     if !valid_storage_scope(scope) {
         return fail("The input storage scope is invalid", format!("The input storage scope \"{scope}\" is invalid."), vec![]);
     }
@@ -47,7 +47,7 @@ fn check_scope(scope: &str) -> SchResult<()> {
 }
 
 /// The blocks of the scope writing `buffer`: none, or the only one (TVM's `GetOnlyWriteBlock`).
-fn only_writer(root: &SBlock, buffer: &Var) -> SchResult<Option<SBlock>> {
+pub(super) fn only_writer(root: &SBlock, buffer: &Var) -> SchResult<Option<SBlock>> {
     let addr = buffer.as_ref_obj().addr();
     let writers: Vec<SBlock> = scope_blocks(root).into_iter().filter(|b| b.writes.iter().any(|w| region_buffer(w) == addr)).collect();
     if writers.len() > 1 {
@@ -61,7 +61,7 @@ fn only_writer(root: &SBlock, buffer: &Var) -> SchResult<Option<SBlock>> {
 }
 
 /// The blocks under a statement (not the statement itself), nested ones included.
-fn blocks_under(s: &ObjectRef) -> Vec<SBlock> {
+pub(super) fn blocks_under(s: &ObjectRef) -> Vec<SBlock> {
     let mut out = Vec::new();
     crate::ir::map::pre_order_visit(s, |n| {
         if !n.same_as(s)
@@ -237,15 +237,44 @@ fn make_stage(region: &[Range], src: &Var, dst: &Var, name: &str, full: bool, re
 
 /// A region of `block`'s realize relaxed over the loops from its parent up to
 /// `loc` (exclusive), covered by ranges within the buffer's shape.
-fn relax_up_to(state: &mut ScheduleState, func: &str, root: &SBlock, block: &SBlock, region: &TensorRegion, loc: &ObjectRef) -> SchResult<Vec<Range>> {
+pub(super) fn relax_up_to(
+    state: &mut ScheduleState,
+    func: &str,
+    root: &SBlock,
+    block: &SBlock,
+    region: &TensorRegion,
+    loc: &ObjectRef,
+    extra_predicate: Option<&Expr>,
+) -> SchResult<Vec<Range>> {
     let id = state.sref_of(func, &block.clone().into());
     let mut path = state.ancestors(id)?;
     path.pop();
     let high = path.iter().position(|s| s.same_as(loc)).unwrap_or(0);
-    let dom = loop_domain(&path, high, None);
+    let mut dom = loop_domain(&path, high, None);
     let realize = realize_of(&root.clone().upcast(), block).ok_or_else(|| Error::value_error("the block has no realize"))?;
     let an = Analyzer::new();
-    let sets = relax_region(region, &bindings(&realize), &dom, &an)?;
+    // The realize's predicate (and a nested block's) bounds the loops it compares.
+    let mut predicate = realize.predicate.clone();
+    if let Some(p) = extra_predicate {
+        predicate = arith::binary(BinOp::And, predicate, p.clone(), Span::none())?;
+    }
+    let predicate = Expr::try_from_object(super::prims_inline::substitute(predicate.into_object(), &bindings(&realize))?)?;
+    tighten_by_predicate(&mut dom, &predicate, &an);
+    let mut sets = relax_region(region, &bindings(&realize), &dom, &an)?;
+    // A conjunct bounding a point index itself (`i * 8 + j < 120`) bounds that dimension.
+    let mut bounds = Vec::new();
+    predicate_bounds(&predicate, &mut bounds);
+    for (set, r) in sets.iter_mut().zip(&region.region) {
+        if r.extent.as_int() != Some(1) {
+            continue;
+        }
+        let index = Expr::try_from_object(super::prims_inline::substitute(r.min.clone().into_object(), &bindings(&realize))?)?;
+        for (e, lo, hi) in &bounds {
+            if !e.as_object().is::<VarNode>() && crate::ir::structural_equal(e, &index, false) {
+                *set = bounded(set, index.dtype(), *lo, *hi, &an);
+            }
+        }
+    }
     let buf = region.source.as_object().clone().try_downcast::<VarNode>().ok_or_else(|| Error::type_error("a buffer"))?;
     let shape = buffer_type(&buf)
         .map(|b| b.shape.clone())
@@ -253,17 +282,107 @@ fn relax_up_to(state: &mut ScheduleState, func: &str, root: &SBlock, block: &SBl
     Ok(sets
         .iter()
         .zip(&shape)
-        .map(|(s, dim)| {
-            let full = Range::from_min_extent(arith::make_const_int(dim.dtype(), 0, Span::none()).unwrap(), dim.clone(), Span::none());
-            s.cover_range(&full, &an)
-        })
+        .map(|(s, dim)| s.cover_range(&full_range(dim), &an))
         .collect())
 }
 
-fn full_region(buffer: &Var) -> Vec<Range> {
-    buffer_type(buffer)
-        .map(|b| b.shape.iter().map(|d| Range::from_min_extent(arith::make_const_int(d.dtype(), 0, Span::none()).unwrap(), d.clone(), Span::none())).collect())
-        .unwrap_or_default()
+/// `[0, dim)` with an `int32` zero, as TVM's `Range::FromMinExtent(0, dim)` makes it.
+fn full_range(dim: &Expr) -> Range {
+    Range::from_min_extent(arith::make_const_int(DataType::int(32), 0, Span::none()).unwrap(), dim.clone(), Span::none())
+}
+
+pub(super) fn full_region(buffer: &Var) -> Vec<Range> {
+    buffer_type(buffer).map(|b| b.shape.iter().map(full_range).collect()).unwrap_or_default()
+}
+
+/// The conjuncts of `predicate` that bound an expression by a constant
+/// (`i < 10`, `10 > i * 8 + j`, `i >= 2`): the expression and its inclusive bounds.
+fn predicate_bounds(predicate: &Expr, out: &mut Vec<(Expr, Option<i64>, Option<i64>)>) {
+    let Some((op, a, b)) = BinOp::operands(predicate.as_object()) else { return };
+    if op == BinOp::And {
+        let (a, b) = (a.clone(), b.clone());
+        predicate_bounds(&a, out);
+        predicate_bounds(&b, out);
+        return;
+    }
+    // Normalise to `e OP c` with OP one of <, <=, >, >=.
+    let (e, c, op) = match (b.as_int(), a.as_int()) {
+        (Some(c), None) => (a, c, op),
+        (None, Some(c)) => (
+            b,
+            c,
+            match op {
+                BinOp::LT => BinOp::GT,
+                BinOp::LE => BinOp::GE,
+                BinOp::GT => BinOp::LT,
+                BinOp::GE => BinOp::LE,
+                o => o,
+            },
+        ),
+        _ => return,
+    };
+    let (lo, hi) = match op {
+        BinOp::LT => (None, Some(c - 1)),
+        BinOp::LE => (None, Some(c)),
+        BinOp::GT => (Some(c + 1), None),
+        BinOp::GE => (Some(c), None),
+        _ => return,
+    };
+    out.push((e.clone(), lo, hi));
+}
+
+fn bounded(set: &crate::ir::arith::int_set::IntSet, dtype: DataType, lo: Option<i64>, hi: Option<i64>, an: &Analyzer) -> crate::ir::arith::int_set::IntSet {
+    use crate::ir::arith::int_set::{intersect, IntSet};
+    let k = |v: i64| arith::make_const_int(dtype, v, Span::none()).ok();
+    intersect(an, set, &IntSet::Interval(lo.and_then(k), hi.and_then(k)))
+}
+
+/// Narrow the loop domains of `dom` by the conjuncts of `predicate` that compare
+/// one of its loop variables with a constant, the bounds a block predicate
+/// (`T.where`) puts on the region it touches.
+pub(super) fn tighten_by_predicate(dom: &mut crate::ir::arith::int_set::DomMap, predicate: &Expr, an: &Analyzer) {
+    let mut bounds = Vec::new();
+    predicate_bounds(predicate, &mut bounds);
+    for (e, lo, hi) in bounds {
+        if !e.as_object().is::<VarNode>() {
+            continue;
+        }
+        let key = e.as_object().addr();
+        if let Some(cur) = dom.get(&key).cloned() {
+            dom.insert(key, bounded(&cur, e.dtype(), lo, hi, an));
+        }
+    }
+}
+
+/// The predicates of the blocks nested in `body` that read (`read`) or write
+/// `buffer`, in terms of the enclosing block's variables, or-ed together (TVM's
+/// `CollectNestedBlockPredicates`); `None` when no nested block accesses it.
+pub(super) fn nested_block_predicate(body: &Stmt, buffer: usize, read: bool) -> SchResult<Option<Expr>> {
+    let mut found: Vec<Expr> = Vec::new();
+    let mut err = None;
+    crate::ir::map::pre_order_visit(body.as_object(), |n| {
+        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
+            let regions = if read { &r.block.reads } else { &r.block.writes };
+            if regions.iter().any(|x| region_buffer(x) == buffer) {
+                let realize = n.clone().try_downcast::<SBlockRealizeNode>().expect("a realize");
+                match super::prims_inline::substitute(r.predicate.clone().into_object(), &bindings(&realize)).and_then(Expr::try_from_object) {
+                    Ok(p) => found.push(p),
+                    Err(e) => err = Some(e),
+                }
+            }
+        }
+        true
+    });
+    if let Some(e) = err {
+        return Err(e.into());
+    }
+    let mut it = found.into_iter();
+    let Some(first) = it.next() else { return Ok(None) };
+    let mut acc = first;
+    for p in it {
+        acc = arith::binary(BinOp::Or, acc, p, Span::none())?;
+    }
+    Ok(Some(acc))
 }
 
 /// Whether every block of the scope reading `buffer` is under `loc`.
@@ -344,12 +463,22 @@ fn repoint_block(b: &SBlockNode, old: usize, new: &Var, origin: Option<&[Range]>
     Ok(out.try_downcast::<SBlockNode>().ok_or_else(|| Error::type_error("a block"))?)
 }
 
-struct Plan {
-    loc: ObjectRef,
-    pos: usize,
+/// What `finish` does with a block below the scope.
+pub(super) enum Step {
+    /// Leave it, and look at the blocks inside it.
+    Descend,
+    /// Leave it and what is inside it.
+    Skip,
+    /// Put this block in its place.
+    Replace(SBlock),
 }
 
-fn detect(root: &SBlock, block: Option<&SBlock>, related: &[SBlock]) -> Option<Plan> {
+pub(super) struct Plan {
+    pub(super) loc: ObjectRef,
+    pub(super) pos: usize,
+}
+
+pub(super) fn detect(root: &SBlock, block: Option<&SBlock>, related: &[SBlock]) -> Option<Plan> {
     let mut d = LocDetector { scope: root, block, related, visited_block: false, visited_related: false, loc: None, pos: -1 };
     d.visit(&root.clone().upcast());
     Some(Plan { loc: d.loc?, pos: d.pos.max(0) as usize })
@@ -357,14 +486,14 @@ fn detect(root: &SBlock, block: Option<&SBlock>, related: &[SBlock]) -> Option<P
 
 /// Put `stage` at the plan's place and `alloc` among the scope's allocations; the
 /// rest of the rewrite (`rewrite`) is applied to every block below the scope.
-fn finish(
+pub(super) fn finish(
     state: &mut ScheduleState,
     func: &str,
     root: &SBlock,
     plan: &Plan,
     stage: &Stmt,
-    alloc: &Var,
-    rewrite: &mut dyn FnMut(&SBlockNode) -> SchResult<Option<SBlock>>,
+    alloc: Option<&Var>,
+    rewrite: &mut dyn FnMut(&SBlockNode) -> SchResult<Step>,
 ) -> SchResult<Vec<(ObjectRef, ObjectRef)>> {
     let loc = plan.loc.addr();
     let mut reuse: Vec<(ObjectRef, ObjectRef)> = Vec::new();
@@ -374,11 +503,12 @@ fn finish(
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
             if let Some(b) = n.downcast_ref::<SBlockNode>() {
                 match rewrite(b) {
-                    Ok(Some(nb)) => {
+                    Ok(Step::Replace(nb)) => {
                         reuse.push((n.clone(), nb.clone().upcast()));
                         return Ok(MapResult::ReplaceAndSkip(nb.upcast()));
                     }
-                    Ok(None) => {}
+                    Ok(Step::Skip) => return Ok(MapResult::ReplaceAndSkip(n)),
+                    Ok(Step::Descend) => {}
                     Err(e) => err = Some(e),
                 }
             }
@@ -413,7 +543,7 @@ fn finish(
     }
     let mut node = (**root).clone();
     node.body = body;
-    node.alloc_buffers.push(alloc.clone());
+    node.alloc_buffers.extend(alloc.cloned());
     let new_root = SBlock::new(node);
     reuse.push((root.clone().upcast(), new_root.clone().upcast()));
     state.replace(func, &root.as_ref_obj(), new_root.upcast(), &reuse)?;
@@ -457,13 +587,22 @@ pub fn cache_read(state: &mut ScheduleState, block_id: SRefId, index: i64, scope
                 detect(&root, Some(&writer), &related).unwrap_or(Plan { loc: root.clone().upcast(), pos: 0 })
             };
             let wr = writer.writes.iter().find(|w| region_buffer(w) == addr).cloned().ok_or_else(|| Error::value_error("writer region"))?;
-            let region = relax_up_to(state, &func, &root, &writer, &wr, &plan.loc)?;
+            let region = relax_up_to(state, &func, &root, &writer, &wr, &plan.loc, None)?;
             (plan, region)
         }
         None => {
-            let region = match root.reads.iter().find(|r| region_buffer(r) == addr) {
-                Some(r) => r.region.clone(),
-                None => full_region(&buffer),
+            // A nested block gating the read with `T.where` narrows the copied region.
+            let read_region = block.reads.iter().find(|r| region_buffer(r) == addr).cloned();
+            let nested = match &read_region {
+                Some(_) => nested_block_predicate(&block.body, addr, true)?.filter(|p| p.as_int() != Some(1)),
+                None => None,
+            };
+            let region = match (read_region, nested) {
+                (Some(r), Some(p)) if !block.ptr_eq(&root) => relax_up_to(state, &func, &root, &block, &r, &root.clone().upcast(), Some(&p))?,
+                _ => match root.reads.iter().find(|r| region_buffer(r) == addr) {
+                    Some(r) => r.region.clone(),
+                    None => full_region(&buffer),
+                },
             };
             (Plan { loc: root.clone().upcast(), pos: 0 }, region)
         }
@@ -474,17 +613,18 @@ pub fn cache_read(state: &mut ScheduleState, block_id: SRefId, index: i64, scope
     let (stage, stage_block) = make_stage(&region, &buffer, &cache, &format!("{}_{scope}", buffer.name), full, true, &shape)?;
     let origin = if full { None } else { Some(region.as_slice()) };
     let consumer_addrs: HashSet<usize> = consumer_blocks.iter().map(|b| b.as_ref_obj().addr()).collect();
-    let mut rewrite = |b: &SBlockNode| -> SchResult<Option<SBlock>> {
+    let mut rewrite = |b: &SBlockNode| -> SchResult<Step> {
+        // The writer of the buffer (and what is inside it) keeps the buffer.
         if b.writes.iter().any(|w| region_buffer(w) == addr) {
-            return Ok(None);
+            return Ok(Step::Skip);
         }
         let is_consumer = consumer_addrs.is_empty() || consumer_addrs.contains(&(b as *const SBlockNode as usize));
         if !is_consumer || !crate::dialects::s_tir::schedule::prims_inline::uses(&SBlock::new(b.clone()).upcast(), addr) {
-            return Ok(None);
+            return Ok(Step::Descend);
         }
-        Ok(Some(repoint_block(b, addr, &cache, origin, &an)?))
+        Ok(Step::Replace(repoint_block(b, addr, &cache, origin, &an)?))
     };
-    finish(state, &func, &root, &plan, &stage, &cache, &mut rewrite)?;
+    finish(state, &func, &root, &plan, &stage, Some(&cache), &mut rewrite)?;
     Ok(state.sref_of(&func, &stage_block.into()))
 }
 
@@ -512,7 +652,8 @@ pub fn cache_write(state: &mut ScheduleState, block_id: SRefId, index: i64, scop
     } else {
         detect(&root, Some(&block), &related).unwrap_or(Plan { loc: root.clone().upcast(), pos: 0 })
     };
-    let region = relax_up_to(state, &func, &root, &block, &wr, &plan.loc)?;
+    let nested = nested_block_predicate(&block.body, addr, false)?;
+    let region = if block.ptr_eq(&root) { wr.region.clone() } else { relax_up_to(state, &func, &root, &block, &wr, &plan.loc, nested.as_ref())? };
     let full = !plan.loc.is::<SBlockNode>() || !all_readers_under(&root, addr, &plan.loc);
     let cache = cache_buffer(&buffer, scope, &region, full)?;
     let shape = buffer_type(&buffer).map(|b| b.shape.clone()).unwrap_or_default();
@@ -521,13 +662,91 @@ pub fn cache_write(state: &mut ScheduleState, block_id: SRefId, index: i64, scop
     let an = Analyzer::new();
     let writer = block.as_ref_obj().addr();
     let consumer_addrs: HashSet<usize> = consumer_blocks.iter().map(|b| b.as_ref_obj().addr()).collect();
-    let mut rewrite = |b: &SBlockNode| -> SchResult<Option<SBlock>> {
+    let mut rewrite = |b: &SBlockNode| -> SchResult<Step> {
         let me = b as *const SBlockNode as usize;
         if me != writer && !consumer_addrs.contains(&me) {
-            return Ok(None);
+            return Ok(Step::Skip);
         }
-        Ok(Some(repoint_block(b, addr, &cache, origin, &an)?))
+        Ok(Step::Replace(repoint_block(b, addr, &cache, origin, &an)?))
     };
-    finish(state, &func, &root, &plan, &stage, &cache, &mut rewrite)?;
+    finish(state, &func, &root, &plan, &stage, Some(&cache), &mut rewrite)?;
     Ok(state.sref_of(&func, &stage_block.into()))
+}
+
+/// Where `cache_inplace` puts a stage (TVM's `CacheInplaceLocDetector`): in the
+/// innermost loop above the block (below its scope), else in the scope block,
+/// before the statement holding the block.
+fn inplace_plan(state: &ScheduleState, block_id: SRefId, root: &SBlock) -> SchResult<Plan> {
+    let path = state.ancestors(block_id)?;
+    let at = path.iter().rposition(|s| s.same_as(&root.as_ref_obj())).unwrap_or(0);
+    let loc: ObjectRef = match path[at + 1..path.len() - 1].iter().rev().find(|s| s.as_object().is::<ForNode>()) {
+        Some(l) => l.clone().into_object(),
+        None => root.clone().upcast(),
+    };
+    let body = match loc.downcast_ref::<ForNode>() {
+        Some(l) => l.body.clone(),
+        None => root.body.clone(),
+    };
+    let target = path[path.len() - 1].addr();
+    let pos = match body.as_object().downcast_ref::<SeqStmtNode>() {
+        Some(seq) => seq
+            .seq
+            .iter()
+            .position(|x| {
+                let mut found = false;
+                crate::ir::map::pre_order_visit(x.as_object(), |n| {
+                    found |= n.addr() == target;
+                    !found
+                });
+                found
+            })
+            .unwrap_or(0),
+        None => 0,
+    };
+    Ok(Plan { loc, pos })
+}
+
+/// `cache_inplace`: a block reading and writing a buffer works on a copy under
+/// `scope`, filled before it and copied back after it; the two stages' references.
+pub fn cache_inplace(state: &mut ScheduleState, block_id: SRefId, index: i64, scope: &str) -> SchResult<Vec<SRefId>> {
+    check_scope(scope)?;
+    let block = state.block_of(block_id)?;
+    let func = state.sref(block_id).func.clone();
+    let buffer = nth_read_buffer(&block, index)?;
+    let addr = buffer.as_ref_obj().addr();
+    let read_region = block.reads.iter().find(|r| region_buffer(r) == addr).cloned();
+    let write_region = block.writes.iter().find(|r| region_buffer(r) == addr).cloned();
+    let (Some(read_region), Some(write_region)) = (read_region, write_region) else {
+        return fail(
+            "The target block does not both read & write target buffer.",
+            "The target block {0} does not both read & write target buffer {1}.",
+            vec![block.clone().upcast(), buffer.clone().upcast()],
+        );
+    };
+    let cache = with_scope(&buffer, scope)?;
+    let shape = buffer_type(&buffer).map(|b| b.shape.clone()).unwrap_or_default();
+    let name = format!("{}_{scope}", buffer.name);
+    // The copy in: only placed (the block itself writes the buffer, so it is kept).
+    let root = scope_root(state, block_id)?;
+    let plan = inplace_plan(state, block_id, &root)?;
+    let (stage, read_stage) = make_stage(&read_region.region, &buffer, &cache, &name, true, true, &shape)?;
+    finish(state, &func, &root, &plan, &stage, Some(&cache), &mut |_: &SBlockNode| Ok(Step::Descend))?;
+    let read_id = state.sref_of(&func, &read_stage.into());
+    // The copy back, after the block, which now works on the cache.
+    let block = state.block_of(block_id)?;
+    let root = scope_root(state, block_id)?;
+    let mut plan = inplace_plan(state, block_id, &root)?;
+    plan.pos += 1;
+    let (stage, write_stage) = make_stage(&write_region.region, &cache, &buffer, &name, true, false, &shape)?;
+    let an = Analyzer::new();
+    let target = block.as_ref_obj().addr();
+    let mut rewrite = |b: &SBlockNode| -> SchResult<Step> {
+        if b as *const SBlockNode as usize != target {
+            return Ok(Step::Skip);
+        }
+        Ok(Step::Replace(repoint_block(b, addr, &cache, None, &an)?))
+    };
+    finish(state, &func, &root, &plan, &stage, None, &mut rewrite)?;
+    let write_id = state.sref_of(&func, &write_stage.into());
+    Ok(vec![read_id, write_id])
 }

@@ -333,6 +333,94 @@ impl ScheduleCore {
         }
         Ok(ids(vm, self.run(vm, "loop_partition", |s| super::prims_partition::loop_partition(s, loop_id, fs, preserve))?))
     }
+
+    // ---- the cache family: reindexed caches, in-place caches, index caches, read/write at
+    /// `reindex_cache_read` (`read`) / `reindex_cache_write`: the stage block's reference.
+    #[pymethod]
+    fn reindex_cache(&self, block: usize, index: i64, scope: String, index_map: PyObjectRef, read: bool, vm: &VirtualMachine) -> PyResult<usize> {
+        let m = layout_index_map(vm, &index_map)?;
+        let name = if read { "reverse-cache-read" } else { "reverse-cache-write" };
+        self.run(vm, name, |s| super::prims_reindex_cache::reindex_cache(s, block, index, &scope, &m, read))
+    }
+
+    /// `cache_inplace(block, read_buffer_index, storage_scope)`: the two stages' references.
+    #[pymethod]
+    fn cache_inplace(&self, block: usize, index: i64, scope: String, vm: &VirtualMachine) -> PyResult {
+        Ok(ids(vm, self.run(vm, "cache-buffer", |s| super::prims_cache::cache_inplace(s, block, index, &scope))?))
+    }
+
+    /// `cache_index(block, storage_scope, cse_thresh)`: the new blocks' references.
+    #[pymethod]
+    fn cache_index(&self, block: usize, scope: String, cse_thresh: i64, vm: &VirtualMachine) -> PyResult {
+        Ok(ids(vm, self.run(vm, "cache-index", |s| super::prims_cache_index::cache_index(s, block, &scope, cse_thresh))?))
+    }
+
+    /// `read_at` (`read`) / `write_at`: the copy block's reference.
+    #[pymethod]
+    fn read_write_at(&self, loop_id: usize, block: usize, index: i64, scope: String, read: bool, vm: &VirtualMachine) -> PyResult<usize> {
+        let name = if read { "read-at" } else { "write-at" };
+        self.run(vm, name, |s| super::prims_read_write_at::read_write_at(s, loop_id, block, index, &scope, read))
+    }
+
+    /// The reference of a loop or block of the module (`ScheduleState.get_sref`);
+    /// None for another statement.
+    #[pymethod]
+    fn sref_of_stmt(&self, stmt: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let Some(o) = unwrap_object(&stmt) else { return Ok(vm.ctx.none()) };
+        if !super::state::is_sref_stmt(&o) {
+            return Ok(vm.ctx.none());
+        }
+        let mut st = self.state.lock();
+        for name in st.prim_func_names() {
+            let f = st.func(&name).py(vm)?;
+            let mut found = false;
+            crate::ir::map::pre_order_visit(&f.body.clone().into_object(), |n| {
+                found |= n.same_as(&o);
+                !found
+            });
+            if found {
+                let s = crate::dialects::tirx::nodes::Stmt::try_from_object(o).py(vm)?;
+                return Ok(vm.ctx.new_int(st.sref_of(&name, &s)).into());
+            }
+        }
+        Ok(vm.ctx.none())
+    }
+
+    /// The function a reference belongs to.
+    #[pymethod]
+    fn sref_func(&self, id: usize) -> String {
+        self.state.lock().sref(id).func.clone()
+    }
+
+    /// The statement of a reference, or None once removed.
+    #[pymethod]
+    fn sref_stmt(&self, id: usize, vm: &VirtualMachine) -> PyObjectRef {
+        match self.state.lock().sref(id).stmt.clone() {
+            Some(s) => wrap(vm, s.into_object()),
+            None => vm.ctx.none(),
+        }
+    }
+
+    /// `ScheduleState.replace(src_sref, tgt_stmt, block_sref_reuse)`: `reuse` pairs
+    /// old blocks with the new blocks that continue them.
+    #[pymethod]
+    fn replace_stmt(&self, id: usize, target: PyObjectRef, olds: Vec<PyObjectRef>, news: Vec<PyObjectRef>, vm: &VirtualMachine) -> PyResult<()> {
+        let target = unwrap_object(&target).ok_or_else(|| vm.new_type_error("replace: expected a statement"))?;
+        let mut pairs = Vec::new();
+        for (a, b) in olds.into_iter().zip(news) {
+            match (unwrap_object(&a), unwrap_object(&b)) {
+                (Some(a), Some(b)) => pairs.push((a, b)),
+                _ => return Err(vm.new_type_error("replace: block_sref_reuse maps blocks to blocks")),
+            }
+        }
+        let mut st = self.state.lock();
+        let (func, old) = {
+            let r = st.sref(id);
+            (r.func.clone(), r.stmt.clone().ok_or_else(|| vm.new_value_error("The statement no longer exists in the IRModule"))?)
+        };
+        // A loop or block replaced by a realize: the realize's block takes its place.
+        st.replace(&func, &old.into_object(), target, &pairs).py(vm)
+    }
 }
 
 fn layout_index_map(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<crate::dialects::tirx::nodes::IndexMap> {

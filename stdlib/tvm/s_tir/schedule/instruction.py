@@ -32,10 +32,13 @@ class InstructionKind:
         return self is other
 
 
-def _kind(name, method, params, is_pure=False, outputs="none", keywords=False):
+def _kind(name, method, params, is_pure=False, outputs="none", keywords=False, arrange=None):
     _INSTRUCTION_KINDS[name] = InstructionKind(name, method, params, is_pure, outputs)
     # `keywords`: replay passes the attributes by name (methods with keyword-only ones).
     _INSTRUCTION_KINDS[name].keywords = keywords
+    # `arrange(inputs, attrs)`: the values in `params` order, for kinds whose
+    # inputs and attributes interleave in the call (else inputs, then attrs).
+    _INSTRUCTION_KINDS[name].arrange = arrange
 
 
 _kind("GetSBlock", "get_sblock", ["name", "func_name"], True, "single")
@@ -43,7 +46,14 @@ _kind("GetLoops", "get_loops", ["block"], True, "list")
 _kind("GetChildBlocks", "get_child_blocks", [""], True, "list")
 _kind("GetProducers", "get_producers", ["block"], True, "list")
 _kind("GetConsumers", "get_consumers", ["block"], True, "list")
-_kind("Split", "split", ["loop", "factors", "preserve_unit_iters", "disable_predication"], False, "list")
+def _split_values(inputs, attrs):
+    # TVM's Split instruction takes `[loop, *factors]` as inputs.
+    if len(inputs) == 2 and isinstance(inputs[1], (list, tuple)):
+        return list(inputs) + list(attrs)
+    return [inputs[0], list(inputs[1:])] + list(attrs)
+
+
+_kind("Split", "split", ["loop", "factors", "preserve_unit_iters", "disable_predication"], False, "list", arrange=_split_values)
 _kind("Fuse", "fuse", ["*", "preserve_unit_iters"], False, "single")
 _kind("Reorder", "reorder", ["*"])
 _kind("AddUnitLoop", "add_unit_loop", ["block_or_loop"], False, "single")
@@ -53,7 +63,8 @@ _kind("Parallel", "parallel", ["loop"])
 _kind("Vectorize", "vectorize", ["loop"])
 _kind("Unroll", "unroll", ["loop"])
 _kind("Bind", "bind", ["loop", "thread_axis"])
-_kind("Annotate", "annotate", ["block_or_loop", "ann_key", "ann_val"])
+# Inputs `[block_or_loop, ann_val]`, attributes `[ann_key]`, as TVM records them.
+_kind("Annotate", "annotate", ["block_or_loop", "ann_key", "ann_val"], arrange=lambda ins, attrs: [ins[0], attrs[0], ins[1]])
 _kind("Unannotate", "unannotate", ["block_or_loop", "ann_key"])
 _kind("StorageAlign", "storage_align", ["block", "buffer_index", "axis", "factor", "offset"])
 _kind("SetScope", "set_scope", ["block", "buffer_index", "storage_scope"])
@@ -70,8 +81,13 @@ _kind("UnsafeSetDType", "unsafe_set_dtype", ["block", "buffer_index", "dtype"])
 _kind("ComputeAt", "compute_at", ["block", "loop", "preserve_unit_loops", "index"])
 _kind("ReverseComputeAt", "reverse_compute_at", ["block", "loop", "preserve_unit_loops", "index"])
 # `consumer_blocks?`: printed only when not empty.
-_kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
-_kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single")
+# Inputs `[block, consumer_blocks]`, attributes `[buffer_index, storage_scope]`, as TVM records them.
+def _cache_values(inputs, attrs):
+    return [inputs[0], attrs[0], attrs[1], inputs[1] if len(inputs) > 1 else []]
+
+
+_kind("CacheRead", "cache_read", ["block", "read_buffer_index", "storage_scope", "consumer_blocks?"], False, "single", arrange=_cache_values)
+_kind("CacheWrite", "cache_write", ["block", "write_buffer_index", "storage_scope", "consumer_blocks?"], False, "single", arrange=_cache_values)
 _kind("Tensorize", "tensorize", ["block_or_loop", "tensor_intrin", "preserve_unit_iters"])
 
 _kind("LoopPartition", "loop_partition", ["loop", "factors", "preserve_unit_iters"], False, "list")
@@ -88,6 +104,9 @@ class Instruction:
         self.attrs = list(attrs)
         self.outputs = list(outputs)
 
+    def same_as(self, other):
+        return self is other
+
     def __str__(self):
         from .trace import Trace
 
@@ -102,3 +121,11 @@ _kind("TransformBlockLayout", "transform_block_layout", ["block", "index_map"])
 _kind("ReIndex", "reindex", ["block", "buffer"], False, "single")
 _kind("AnnotateBufferAccess", "annotate_buffer_access", ["block", "buffer_index", "buf_type", "gen_new_ranges"])
 _kind("UnsafeHideBufferAccess", "unsafe_hide_buffer_access", ["block", "buf_type", "buf_index_array"])
+
+# The cache family beyond cache_read / cache_write.
+_kind("ReindexCacheRead", "reindex_cache_read", ["block", "read_buffer_index", "storage_scope", "index_map"], False, "single")
+_kind("ReindexCacheWrite", "reindex_cache_write", ["block", "write_buffer_index", "storage_scope", "index_map"], False, "single")
+_kind("CacheInplace", "cache_inplace", ["block", "read_buffer_index", "storage_scope"], False, "list")
+_kind("CacheIndex", "cache_index", ["block", "storage_scope", "cse_thresh"], False, "list")
+_kind("ReadAt", "read_at", ["loop", "block", "read_buffer_index", "storage_scope"], False, "single")
+_kind("WriteAt", "write_at", ["loop", "block", "write_buffer_index", "storage_scope"], False, "single")

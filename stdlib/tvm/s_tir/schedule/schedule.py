@@ -373,7 +373,7 @@ class Schedule:
         block_or_loop = self._block(block_or_loop)
         cls = LoopRV if isinstance(block_or_loop, LoopRV) else SBlockRV
         self._core.annotate(self._sref(block_or_loop, cls), ann_key, ann_val)
-        self._record("Annotate", [block_or_loop], [ann_key, ann_val], [])
+        self._record("Annotate", [block_or_loop, ann_val], [ann_key], [])
 
     def unannotate(self, block_or_loop, ann_key):
         block_or_loop = self._block(block_or_loop)
@@ -507,7 +507,7 @@ class Schedule:
             [self._sref(b, SBlockRV) for b in consumer_blocks], read,
         )
         rv = self._new_rv(SBlockRV, sref)
-        self._record("CacheRead" if read else "CacheWrite", [block], [buffer_index, storage_scope, consumer_blocks], [rv])
+        self._record("CacheRead" if read else "CacheWrite", [block, consumer_blocks], [buffer_index, storage_scope], [rv])
         return rv
 
     def cache_read(self, block, read_buffer_index, storage_scope, consumer_blocks=None):
@@ -646,6 +646,66 @@ class Schedule:
         recorded = [None if v is None else f for f, v in zip(factors, values)]
         self._record("LoopPartition", [loop, recorded], [preserve_unit_iters], rvs)
         return rvs
+
+    # ---- the cache family: reindexed, in-place and index caches; read/write at
+    def _reindex_cache(self, read, block, buffer_index, storage_scope, index_map):
+        from tvm.tirx import IndexMap
+
+        block = self._block(block)
+        index_map = _from_trace_text(index_map)
+        if callable(index_map) and not isinstance(index_map, IndexMap):
+            index_map = IndexMap.from_func(index_map, index_dtype=_sblock_default_dtype(self.get(block)))
+        sref = self._core.reindex_cache(self._sref(block, SBlockRV), int(buffer_index), storage_scope, index_map, read)
+        rv = self._new_rv(SBlockRV, sref)
+        kind = "ReindexCacheRead" if read else "ReindexCacheWrite"
+        self._record(kind, [block], [int(buffer_index), storage_scope, index_map], [rv])
+        return rv
+
+    def reindex_cache_read(self, block, read_buffer_index, storage_scope, index_map):
+        """A cache of the buffer the block reads at one point, laid out by `index_map`
+        of the block's iteration variables, filled by a stage over their loops."""
+        return self._reindex_cache(True, block, read_buffer_index, storage_scope, index_map)
+
+    def reindex_cache_write(self, block, write_buffer_index, storage_scope, index_map):
+        """The block writes a cache laid out by `index_map` of its iteration variables;
+        a stage over their loops copies it into the buffer."""
+        return self._reindex_cache(False, block, write_buffer_index, storage_scope, index_map)
+
+    def cache_inplace(self, block, read_buffer_index, storage_scope):
+        """A block reading and writing a buffer works on a copy under `storage_scope`,
+        filled before it and written back after it; returns the two copy blocks."""
+        block = self._block(block)
+        if not isinstance(read_buffer_index, int):
+            _, read_buffer_index, _ = self._normalize_buffer_arg(block, read_buffer_index, required_buffer_type="read")
+        rvs = [self._new_rv(SBlockRV, s) for s in self._core.cache_inplace(self._sref(block, SBlockRV), read_buffer_index, storage_scope)]
+        self._record("CacheInplace", [block], [read_buffer_index, storage_scope], rvs)
+        return rvs
+
+    def cache_index(self, block, storage_scope, cse_thresh=0):
+        """Precompute the index expressions of the block (those repeated at least
+        `cse_thresh` times) into buffers; returns the new blocks."""
+        block = self._block(block)
+        rvs = [self._new_rv(SBlockRV, s) for s in self._core.cache_index(self._sref(block, SBlockRV), storage_scope, int(cse_thresh))]
+        self._record("CacheIndex", [block], [storage_scope, int(cse_thresh)], rvs)
+        return rvs
+
+    def read_at(self, loop, block, read_buffer_index, storage_scope):
+        """Under `loop`, a block copying what the loop's body reads of the buffer into
+        a buffer under `storage_scope`, read instead."""
+        rv = self._new_rv(SBlockRV, self._core.read_write_at(self._sref(loop, LoopRV), self._sref(block, SBlockRV), int(read_buffer_index), storage_scope, True))
+        self._record("ReadAt", [loop, block], [int(read_buffer_index), storage_scope], [rv])
+        return rv
+
+    def write_at(self, loop, block, write_buffer_index, storage_scope):
+        """Under `loop`, the body writes a buffer under `storage_scope` and a block
+        copies what it wrote back."""
+        rv = self._new_rv(SBlockRV, self._core.read_write_at(self._sref(loop, LoopRV), self._sref(block, SBlockRV), int(write_buffer_index), storage_scope, False))
+        self._record("WriteAt", [loop, block], [int(write_buffer_index), storage_scope], [rv])
+        return rv
+
+    def enter_postproc(self):
+        """Mark where postprocessing begins in the trace."""
+        self._record("EnterPostproc", [], [], [])
 
 
 class _BufferIndex(tuple):

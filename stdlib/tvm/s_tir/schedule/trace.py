@@ -24,6 +24,8 @@ def _py(value, names):
         return names.get(id(value), "_")
     if isinstance(value, bool):
         return "True" if value else "False"
+    if str(getattr(value, "ty", "")) == "bool" and hasattr(value, "value"):
+        return "True" if value.value else "False"
     if isinstance(value, float):
         # TVM prints float attributes with 17 significant digits.
         return "%.17g" % value
@@ -62,7 +64,7 @@ class Trace:
     def _line(self, inst, names):
         kind = inst.kind
         args = []
-        values = list(inst.inputs) + list(inst.attrs)
+        values = kind.arrange(inst.inputs, inst.attrs) if kind.arrange else list(inst.inputs) + list(inst.attrs)
         positional = kind.params and kind.params[0] == "*"
         for param, value in zip(kind.params, [None] + list(inst.attrs) if positional else values):
             if param == "*":
@@ -85,14 +87,62 @@ class Trace:
         return call
 
     def as_python(self, remove_postproc=False):
-        """The trace as Python statements, one per instruction."""
+        """The trace as Python statements, one per instruction (up to the
+        postprocessing mark when `remove_postproc`)."""
         names = self._names()
-        return _StrArray(self._line(inst, names) for inst in self.insts)
+        return _StrArray(self._line(inst, names) for inst in self._kept(remove_postproc))
+
+    def _kept(self, remove_postproc):
+        out = []
+        for inst in self.insts:
+            if remove_postproc and inst.kind.name == "EnterPostproc":
+                break
+            out.append(inst)
+        return out
 
     def __str__(self):
         lines = ["# from tvm import s_tir", "def apply_trace(sch: s_tir.Schedule) -> None:"]
-        lines += ["  " + line for line in self.as_python()]
+        lines += ["  " + line for line in self.as_python()] or ["  pass"]
         return "\n".join(lines)
+
+    def get_decision(self, inst):
+        """The decision recorded for `inst`, or None."""
+        return self.decisions.get(inst)
+
+    def append(self, inst, decision=None):
+        """Add an instruction (and its decision) at the end."""
+        self.insts.append(inst)
+        if decision is not None:
+            self.decisions[inst] = decision
+
+    def pop(self):
+        """Remove the last instruction and return it (None when empty)."""
+        if not self.insts:
+            return None
+        inst = self.insts.pop()
+        self.decisions.pop(inst, None)
+        return inst
+
+    def simplified(self, remove_postproc):
+        """A copy without the pure instructions whose outputs nothing uses (and without
+        the postprocessing part when `remove_postproc`), as TVM's `Simplified`."""
+        used = set()
+        kept = []
+
+        def note(v):
+            if isinstance(v, (list, tuple)):
+                for x in v:
+                    note(x)
+            else:
+                used.add(id(v))
+
+        for inst in reversed(self._kept(remove_postproc)):
+            if inst.kind.is_pure and all(id(o) not in used for o in inst.outputs):
+                continue
+            kept.append(inst)
+            note(inst.inputs)
+        kept.reverse()
+        return Trace(kept, {i: d for i, d in self.decisions.items() if i in kept})
 
     def show(self, style=None, black_format=False):
         print(str(self))
@@ -157,6 +207,9 @@ def _json_value(v, names):
         return v.__trace_py__()
     if v is None or isinstance(v, (bool, str, float, int)):
         return v
+    if hasattr(v, "ty") and isinstance(getattr(v, "value", None), (int, float)):
+        # Integer and float constants stay objects, as TVM's JSON keeps them.
+        return v
     return getattr(v, "value", str(v))
 
 
@@ -171,6 +224,9 @@ def _from_json(v, env):
 def _apply(sch, kind, inputs, attrs, decision=None):
     method = getattr(sch, kind.method)
     extra = {} if decision is None else {"decision": decision}
+    if kind.arrange is not None:
+        out = method(*kind.arrange(inputs, attrs), **extra)
+        return [] if out is None else list(out) if isinstance(out, (list, tuple)) else [out]
     if getattr(kind, "keywords", False):
         out = method(*inputs, **dict(zip(kind.params[len(inputs):], attrs)), **extra)
     elif kind.params and kind.params[0] == "*":
