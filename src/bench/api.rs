@@ -52,6 +52,7 @@ def count(mod):
 /// The Relax visitor both sides run: `count(mod)` visits every Relax function of the
 /// module with a `PyExprVisitor` overriding two methods, and returns its counts.
 pub const PY_EXPR_VISITOR: &str = r#"
+import tvm
 from tvm import relax
 from tvm.ir import Op
 
@@ -72,6 +73,9 @@ class CallCounter(relax.PyExprVisitor):
 
 
 def count(mod):
+    # A file whose last definition is a function is visited as a module of it.
+    if not isinstance(mod, tvm.IRModule):
+        mod = tvm.IRModule({"main": mod})
     counter = CallCounter()
     for _, func in mod.functions.items():
         if isinstance(func, relax.Function):
