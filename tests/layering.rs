@@ -95,3 +95,22 @@ fn one_pass_machinery() {
     }
     assert!(found.is_empty(), "pass machinery outside src/ir/pass.rs (docs/architecture.md, Layering):\n{}", found.join("\n"));
 }
+
+#[test]
+fn one_relax_traversal() {
+    // PyExprVisitor / PyExprMutator walk children in src/dialects/relax/frontend/functor.rs;
+    // the Python classes list no node's children.
+    let children = ["op.fields", "op.args", ".blocks", ".bindings", "op.body"];
+    let found = python_offenders("tvm/relax/expr_functor.py", &children);
+    assert!(found.is_empty(), "a Relax child list outside functor.rs (docs/architecture.md, Layering):\n{}", found.join("\n"));
+}
+
+#[test]
+fn one_relax_construction() {
+    // The block state and the name supply of Relax construction are construct.rs's,
+    // held by the parser's function frame and relax.BlockBuilder alike.
+    let state = ["struct Seq ", "struct NameSupply", "seqs: Vec<"];
+    let found: Vec<String> =
+        offenders("dialects/relax", &state).into_iter().filter(|l| !l.contains("construct.rs")).collect();
+    assert!(found.is_empty(), "Relax construction state outside construct.rs (docs/architecture.md, Layering):\n{}", found.join("\n"));
+}

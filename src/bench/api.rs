@@ -1,8 +1,9 @@
 //! Stages of the Python API, timed on programs rather than on files: building a
-//! Relax function of [`BINDINGS`] bindings with `relax.BlockBuilder`, and a Python
-//! visitor (`tvm_ffi.structural_walk` with a callback counting every node it receives
-//! by type) and `relax.transform.LegalizeOps` over the module of the largest file
-//! benched. The same program text runs
+//! Relax function of [`BINDINGS`] bindings with `relax.BlockBuilder`, and two Python
+//! visitors (`tvm_ffi.structural_walk` with a callback counting every node it receives
+//! by type; a `relax.PyExprVisitor` counting calls by operator and variable
+//! definitions) and `relax.transform.LegalizeOps` over the module of the largest
+//! file benched. The same program text runs
 //! in our interpreter and, with `--tvm`, in TVM's server, each run of ours right
 //! before one of TVM's (ratios are medians of those pairs).
 
@@ -46,6 +47,40 @@ def count(mod):
         counts[key] = counts.get(key, 0) + 1
     tvm_ffi.structural_walk(mod, visit, order="pre")
     return counts
+"#;
+
+/// The Relax visitor both sides run: `count(mod)` visits every Relax function of the
+/// module with a `PyExprVisitor` overriding two methods, and returns its counts.
+pub const PY_EXPR_VISITOR: &str = r#"
+import tvm
+from tvm import relax
+from tvm.ir import Op
+
+
+@relax.expr_functor.visitor
+class CallCounter(relax.PyExprVisitor):
+    def __init__(self):
+        self.counts = {}
+
+    def visit_call_(self, call):
+        op = call.op
+        key = op.name if isinstance(op, Op) else type(op).__name__
+        self.counts[key] = self.counts.get(key, 0) + 1
+        super().visit_call_(call)
+
+    def visit_var_def_(self, var):
+        self.counts["def"] = self.counts.get("def", 0) + 1
+
+
+def count(mod):
+    # A file whose last definition is a function is visited as a module of it.
+    if not isinstance(mod, tvm.IRModule):
+        mod = tvm.IRModule({"main": mod})
+    counter = CallCounter()
+    for _, func in mod.functions.items():
+        if isinstance(func, relax.Function):
+            counter.visit_expr(func)
+    return counter.counts
 "#;
 
 /// The legalization both sides run: `legalize(mod)` applies `relax.transform.LegalizeOps`
@@ -158,11 +193,19 @@ fn module_of(session: &Session, path: &Path) -> Result<ObjectRef, String> {
     defs.into_iter().last().map(|(_, d)| d).ok_or_else(|| format!("{name}: defines nothing"))
 }
 
-/// Time the visitor stage on file `key` at `path` (TVM's server has loaded it as
-/// `key`), `runs` times after an untimed run on each side.
-pub fn measure_visitor(session: &Session, key: usize, path: &Path, runs: usize, server: Option<&mut Server>) -> ApiStage {
+/// Time a visitor stage (`visitor` defines `count(mod)`, a dict of counts) on file
+/// `key` at `path` (TVM's server has loaded it as `key`), `runs` times after an
+/// untimed run on each side.
+pub fn measure_visitor(
+    session: &Session,
+    (stage_name, visitor): (&'static str, &'static str),
+    key: usize,
+    path: &Path,
+    runs: usize,
+    server: Option<&mut Server>,
+) -> ApiStage {
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let mut stage = ApiStage::new("Python visitor", name);
+    let mut stage = ApiStage::new(stage_name, name);
     let module = match module_of(session, path) {
         Ok(m) => m,
         Err(e) => {
@@ -171,7 +214,7 @@ pub fn measure_visitor(session: &Session, key: usize, path: &Path, runs: usize, 
         }
     };
     // `Session::run` hands back IR-valued globals: the count comes back as an IntImm.
-    let program = format!("{VISITOR}\nfrom tvm import tirx\nn = tirx.IntImm(\"int64\", sum(count(mod).values()))\n");
+    let program = format!("{visitor}\nfrom tvm import tirx\nn = tirx.IntImm(\"int64\", sum(count(mod).values()))\n");
     let inputs = [("mod", Value::Object(module))];
     let (mut ours_n, mut theirs_n) = (None, None);
     let ours = || -> Result<f64, String> {
@@ -182,7 +225,7 @@ pub fn measure_visitor(session: &Session, key: usize, path: &Path, runs: usize, 
         Ok(elapsed)
     };
     let theirs = |s: &mut Server| -> Result<f64, String> {
-        let (t, n) = s.visit(key)?;
+        let (t, n) = s.visit(key, visitor)?;
         theirs_n = Some(n);
         Ok(t)
     };

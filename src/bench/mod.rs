@@ -182,8 +182,10 @@ pub fn run(paths: &[std::path::PathBuf], runs: usize, baseline: Option<&Path>, t
                 eprintln!("{e}");
             }
         }
-        eprintln!("bench: Python visitor over {}", largest.display());
-        stages.push(api::measure_visitor(&session, key, largest, runs, server.as_mut()));
+        eprintln!("bench: Python visitors over {}", largest.display());
+        for stage in [("Python visitor", api::VISITOR), ("PyExprVisitor", api::PY_EXPR_VISITOR)] {
+            stages.push(api::measure_visitor(&session, stage, key, largest, runs, server.as_mut()));
+        }
         eprintln!("bench: LegalizeOps over {}", largest.display());
         stages.push(api::measure_legalize(&session, key, largest, runs, server.as_mut()));
     }

@@ -80,10 +80,11 @@ for line in sys.stdin:
                 exec(json.loads(words[2]), texts["legalize"])
             s, _ = timed(lambda: texts["legalize"]["legalize"](mods[key]))
         elif op == "visit":
-            if "visitor" not in texts:
-                texts["visitor"] = {}
-                exec(json.loads(words[2]), texts["visitor"])
-            s, counts = timed(lambda: texts["visitor"]["count"](mods[key]))
+            name = "visitor " + words[2]
+            if name not in texts:
+                texts[name] = {}
+                exec(json.loads(words[2]), texts[name])
+            s, counts = timed(lambda: texts[name]["count"](mods[key]))
             reply({"s": s, "n": sum(counts.values())})
             continue
         else:
@@ -201,10 +202,10 @@ impl Server {
         self.timed(&format!("block_builder {bindings} {program}"))
     }
 
-    /// One timed run of the visitor (`api::VISITOR`) over file `key`'s module (loaded
-    /// before): its time and how many values the callback received.
-    pub fn visit(&mut self, key: usize) -> Result<(f64, u64), String> {
-        let program = serde_json::to_string(super::api::VISITOR).map_err(|e| e.to_string())?;
+    /// One timed run of a visitor program (`api::VISITOR`, `api::PY_EXPR_VISITOR`)
+    /// over file `key`'s module (loaded before): its time and the sum of its counts.
+    pub fn visit(&mut self, key: usize, visitor: &str) -> Result<(f64, u64), String> {
+        let program = serde_json::to_string(visitor).map_err(|e| e.to_string())?;
         let reply = self.request(&format!("visit {key} {program}"))?;
         let n = reply.get("n").and_then(|n| n.as_u64()).ok_or("--tvm: a visit reply without a count")?;
         Ok((seconds(&reply)?, n))

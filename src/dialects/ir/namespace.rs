@@ -151,14 +151,18 @@ fn call_type(vm: &VirtualMachine, t: &PyObjectRef) -> PyResult<Type> {
 
 /// Calling a GlobalVar (`Module.f(x)`) builds a call to it.
 fn call_global_var(vm: &VirtualMachine, obj: &ir::ObjectRef, args: &FuncArgs) -> Option<PyResult> {
-    let _gv = obj.downcast_ref::<GlobalVarNode>()?;
+    let gv = obj.downcast_ref::<GlobalVarNode>()?;
     // Inside a Relax function the Relax frontend builds (and types) the call.
-    if builder::current_dialect() == Some("relax") {
+    let dialect = builder::current_dialect();
+    if dialect == Some("relax") {
         return None;
     }
+    // Outside any frame, a typed function's call is left untyped, as TVM's
+    // `Call(self, args)`: a builder's normalisation infers it (`relax.BlockBuilder`).
+    let ty = if dialect.is_none() && !gv.ty.is_missing() { Type::missing() } else { Type::prim(DataType::INT32) };
     Some((|| {
         let call_args = args.args.iter().map(|a| py_to_expr(vm, a)).collect::<PyResult<Vec<_>>>()?;
-        let c = ir::Call::make(Some(Type::prim(DataType::INT32)), ir::Expr(obj.clone()), call_args, None, vec![], Span::none()).py(vm)?;
+        let c = ir::Call::make(Some(ty), ir::Expr(obj.clone()), call_args, None, vec![], Span::none()).py(vm)?;
         Ok(wrap(vm, c.upcast()))
     })())
 }

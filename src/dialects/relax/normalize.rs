@@ -26,7 +26,7 @@ struct Block {
 #[derive(Default)]
 pub struct Normalizer {
     blocks: Vec<Block>,
-    names: HashMap<&'static str, usize>,
+    names: super::frontend::construct::NameSupply,
 }
 
 /// TVM's `IsLeafOrTuple`: what stays in place as an operand.
@@ -50,11 +50,7 @@ impl Normalizer {
     }
 
     fn fresh(&mut self, dataflow: bool) -> String {
-        let prefix = if dataflow { "lv" } else { "gv" };
-        let n = self.names.entry(prefix).or_insert(0);
-        let name = if *n == 0 { prefix.to_string() } else { format!("{prefix}{n}") };
-        *n += 1;
-        name
+        self.names.fresh(if dataflow { "lv" } else { "gv" })
     }
 
     /// TVM's `Emit`: the value normalised and bound to a fresh variable.

@@ -1,8 +1,8 @@
 """`relax.BlockBuilder`: build Relax functions from Python, as TVM 0.27's.
 
 The scopes (`function`, `dataflow`) and their checks are kept here as TVM keeps them
-in Python; emitting, normalising, naming and the module are the native core's
-(`_impl.BlockBuilderCore`), which normalises with the script parser's rules.
+in Python; emitting, normalising, naming and the module are the native base class's
+(`_impl.BlockBuilderCore`: the construction state the script parser uses too).
 `emit_te` / `call_te` build PrimFuncs from tensor expressions (`tvm.te`).
 """
 import _tvmscript as _ts
@@ -23,7 +23,6 @@ class FunctionScope:
         self._params = params
         self._attrs = attrs
         self._is_pure = is_pure
-        self._blocks = []
         self._is_emit_func_output_called = False
 
     def __enter__(self):
@@ -40,16 +39,10 @@ class DataflowScope:
         self._bb = block_builder
 
     def __enter__(self):
-        block = self._bb._end_block()
-        if len(block.bindings) > 0:
-            self._bb._func._blocks.append(block)
-        self._bb._begin_dataflow_block()
+        self._bb.set_block_kind(True)
 
     def __exit__(self, ptype, value, trace):
-        block = self._bb._end_block()
-        if len(block.bindings) > 0:
-            self._bb._func._blocks.append(block)
-        self._bb._begin_binding_block()
+        self._bb.set_block_kind(False)
 
 
 class TestingScope:
@@ -68,8 +61,11 @@ class TestingScope:
         self._bb._end_block()
 
 
-class BlockBuilder:
-    """A builder of Relax IR (TVM's `relax.BlockBuilder`)."""
+class BlockBuilder(_impl.BlockBuilderCore):
+    """A builder of Relax IR (TVM's `relax.BlockBuilder`). `emit`, `emit_output`,
+    `match_cast`, `normalize`, `emit_normalized`, `lookup_binding`, `get`,
+    `finalize`, `get_unique_name`, `add_func`, `update_func` and
+    `current_block_is_dataflow` are the native base class's."""
 
     _stack = []
 
@@ -82,16 +78,20 @@ class BlockBuilder:
 
     def __init__(self, mod=None):
         self._func_stack = []
-        self._core = _impl.BlockBuilderCore(mod)
+
+    @property
+    def _core(self):
+        # The native state is this object's own (its base class).
+        return self
 
     def _begin_dataflow_block(self):
-        self._core.begin_block(True)
+        self.begin_block(True)
 
     def _begin_binding_block(self):
-        self._core.begin_block(False)
+        self.begin_block(False)
 
     def _end_block(self):
-        return self._core.end_block()
+        return self.end_block()
 
     @property
     def _func(self):
@@ -136,19 +136,6 @@ class BlockBuilder:
         """A dataflow block scope: `with bb.dataflow():`."""
         return DataflowScope(self)
 
-    def _normalize_python_tuple(self, expr):
-        if isinstance(expr, (list, tuple)):
-            return _Tuple([self._normalize_python_tuple(element) for element in expr])
-        if expr is None:
-            from . import op
-
-            return op.null_value()
-        return expr
-
-    def emit(self, expr, name_hint=""):
-        """Bind `expr` (normalised, its type inferred) to a new variable."""
-        return self._core.emit(self._normalize_python_tuple(expr), name_hint)
-
     def call_te(self, func, *args, **kwargs):
         """Add the PrimFunc `te.create_prim_func` makes of `func(*args)` (Relax
         tensors as placeholders) to the module and return its `call_tir`."""
@@ -170,14 +157,6 @@ class BlockBuilder:
         name_hint = kwargs.pop("name_hint", "")
         return self.emit(self.call_te(func, *args, **kwargs), name_hint=name_hint)
 
-    def match_cast(self, value, ty, name_hint=""):
-        """Bind `value` checked against `ty` (`R.match_cast`) to a new variable."""
-        return self._core.match_cast(value, ty, name_hint)
-
-    def emit_output(self, output, name_hint=""):
-        """Bind the output of the dataflow block being built to a variable seen after it."""
-        return self._core.emit_output(self._normalize_python_tuple(output), name_hint)
-
     def emit_func_output(self, output, params=None):
         """End the function being built with `output`; returns its GlobalVar."""
         if self._func._is_emit_func_output_called:
@@ -191,48 +170,8 @@ class BlockBuilder:
             self._func._params = [params] if isinstance(params, _Var) else params
         if BlockBuilder.current() is not self:
             raise RuntimeError("BlockBuilder.current() must be self.")
-        output = self._normalize_python_tuple(output)
-        block = self._end_block()
-        if len(block.bindings) > 0:
-            self._func._blocks.append(block)
         f = self._func
-        return self._core.finish_function(f._name, f._params, f._blocks, output, f._is_pure, f._attrs)
-
-    def normalize(self, expr):
-        """The expression with its operands normalised and its type inferred."""
-        return self._core.normalize(expr)
-
-    def get(self):
-        """The module built so far."""
-        return self._core.get()
-
-    def finalize(self):
-        """The module built, each public function named by its global_symbol."""
-        return self._core.finalize()
-
-    def get_unique_name(self, name_prefix):
-        """A name with this prefix that no earlier request got."""
-        return self._core.get_unique_name(name_prefix)
-
-    def add_func(self, func, func_name):
-        """Add a Relax function or PrimFunc under a fresh name; returns its GlobalVar."""
-        return self._core.add_func(func, func_name)
-
-    def update_func(self, gv, updated_func):
-        """Replace the function of `gv`."""
-        self._core.update_func(gv, updated_func)
-
-    def current_block_is_dataflow(self):
-        """Whether the block being built is a dataflow block."""
-        return self._core.current_block_is_dataflow()
-
-    def emit_normalized(self, binding):
-        """Add an already normalised binding to the block being built."""
-        self._core.emit_normalized(binding)
-
-    def lookup_binding(self, var):
-        """The value bound to `var` by this builder, or None."""
-        return self._core.lookup_binding(var)
+        return self.finish_function(f._name, f._params, output, f._is_pure, f._attrs)
 
     def begin_scope(self, params=None):
         """Begin a variable scope (tvmscript tracks none: a no-op)."""

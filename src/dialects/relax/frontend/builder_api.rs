@@ -140,8 +140,8 @@ fn emit_var_binding(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 /// An `R.If` frame being filled: its condition and finished branches.
 struct IfState {
     cond: ir::Expr,
-    then_seq: Option<super::frame::Seq>,
-    else_seq: Option<super::frame::Seq>,
+    then_seq: Option<super::construct::Seq>,
+    else_seq: Option<super::construct::Seq>,
 }
 
 thread_local! {
@@ -187,11 +187,11 @@ fn branch_frame(vm: &VirtualMachine, args: FuncArgs, then: bool) -> PyResult {
             let msg = if then { "error: R.Then() must be used directly inside R.If(), once" } else { "error: R.Else() must follow R.Then() inside R.If(), once" };
             return Err(diag(vm, msg));
         }
-        with_func(|f| f.seqs.push(super::frame::Seq::default()));
+        with_func(|f| f.build.seqs.push(super::construct::Seq::default()));
         Ok(vm.ctx.none())
     });
     let after = Box::new(move |vm: &VirtualMachine, _: Option<crate::ir::ObjectRef>| {
-        let mut seq = with_func(|f| f.seqs.pop()).flatten().ok_or_else(|| vm.new_runtime_error("the branch is gone"))?;
+        let mut seq = with_func(|f| f.build.seqs.pop()).flatten().ok_or_else(|| vm.new_runtime_error("the branch is gone"))?;
         // The branch's result is its last binding, under the name it has now.
         let last = seq.current.last().or_else(|| seq.blocks.last().and_then(|b| b.bindings().last())).and_then(|b| b.var().cloned());
         seq.last_name = last.map(|v| v.name().to_string());

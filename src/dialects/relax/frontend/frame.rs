@@ -1,38 +1,15 @@
 //! The builder frame of a Relax function (TVM's `FunctionFrame` plus its block
-//! builder): parameters, symbolic variables, the stack of binding sequences (the
-//! function body, `if` branches), the block under construction (dataflow or not),
-//! the fresh-name supply of normalisation and the variable substitutions that
+//! builder): parameters, symbolic variables, the construction state shared with
+//! `relax.BlockBuilder` (`construct.rs`: the binding sequences of the function body
+//! and `if` branches, the fresh-name supply) and the variable substitutions that
 //! `R.output` and `if` leave behind.
 
 use crate::fast_hash::FastMap;
 
 
+use super::construct::{Construction, Seq};
 use crate::builder::{self, Frame};
-use crate::dialects::relax::nodes::{AnyBlock, Binding};
-use crate::ir::{Expr, MapResult, ObjectRef, Result, Span, Type, Value, Var, VarNode, WalkOrder};
-
-/// Bindings of one sequence (a function body or an `if` branch).
-#[derive(Default)]
-pub struct Seq {
-    /// The blocks closed so far.
-    pub blocks: Vec<AnyBlock>,
-    /// The block being filled.
-    pub current: Vec<Binding>,
-    /// Whether the open block is a dataflow block.
-    pub dataflow: bool,
-    /// The Python name of the last binding (what an `if` branch assigns).
-    pub last_name: Option<String>,
-}
-
-impl Seq {
-    /// Close the block being filled (empty blocks are dropped).
-    pub fn flush(&mut self) {
-        if !self.current.is_empty() {
-            let bindings = std::mem::take(&mut self.current);
-            self.blocks.push(AnyBlock::make(self.dataflow, bindings, Span::none()));
-        }
-    }
-}
+use crate::ir::{Expr, MapResult, ObjectRef, Result, Type, Value, Var, VarNode, WalkOrder};
 
 /// A Relax function under construction.
 pub struct RelaxFuncFrame {
@@ -50,13 +27,9 @@ pub struct RelaxFuncFrame {
     pub private: bool,
     /// Symbolic shape variables by name (string dims, `TypeVar`s, `n = T.int64()`).
     pub symbols: crate::fast_hash::FastIndexMap<String, Var>,
-    /// The open sequences, innermost last (one per nested `if` branch).
-    pub seqs: Vec<Seq>,
-    /// TVM's `NameSupply` for the two prefixes it is asked for (`lv`, `gv`): `None`
-    /// until the bare prefix is taken, then the last number appended. A name of one
-    /// prefix never collides with the other's or with an earlier one, so counters
-    /// are the whole supply.
-    names: [Option<usize>; 2],
+    /// The open sequences (one per nested `if` branch) and the name supply: the
+    /// construction state `relax.BlockBuilder` holds too.
+    pub build: Construction,
     /// The returned expression, once `return` ran.
     pub ret: Option<Expr>,
     /// Variables replaced after the fact (dataflow vars exported by `R.output`,
@@ -85,8 +58,7 @@ impl RelaxFuncFrame {
             is_pure,
             private,
             symbols: Default::default(),
-            seqs: vec![Seq::default()],
-            names: [None; 2],
+            build: Construction { seqs: vec![Seq::default()], ..Construction::default() },
             ret: None,
             subst: Default::default(),
             replaced: vec![],
@@ -98,31 +70,19 @@ impl RelaxFuncFrame {
 
     /// The innermost open sequence.
     pub fn seq(&mut self) -> &mut Seq {
-        self.seqs.last_mut().expect("a function frame always has its body sequence")
+        self.build.open().expect("a function frame always has its body sequence")
     }
 
     /// A fresh name as TVM's block builder makes them: `gv`, `gv1`, … outside dataflow
     /// blocks and `lv`, `lv1`, … inside.
     pub fn fresh_name(&mut self) -> String {
-        let (base, n) = self.next_name();
-        match n {
-            0 => base.to_string(),
-            n => format!("{base}{n}"),
-        }
+        self.build.fresh_name("")
     }
 
-    /// Take a fresh name without spelling it (TVM's builder takes one for every
+    /// Take a fresh name without using it (TVM's builder takes one for every
     /// binding, even one the script then names).
     pub fn skip_name(&mut self) {
-        self.next_name();
-    }
-
-    fn next_name(&mut self) -> (&'static str, usize) {
-        let dataflow = self.seqs.last().is_some_and(|s| s.dataflow);
-        let (base, slot) = if dataflow { ("lv", 0) } else { ("gv", 1) };
-        let n = self.names[slot].map_or(0, |n| n + 1);
-        self.names[slot] = Some(n);
-        (base, n)
+        self.build.fresh_name("");
     }
 
     /// Replace `old` by `new` wherever the script uses it from now on.

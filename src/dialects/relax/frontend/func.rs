@@ -223,12 +223,12 @@ fn build_from(vm: &VirtualMachine, gb: &GeneratedBuilder, opts: &FuncOptions, si
 
 /// Turn a finished frame into the function.
 pub(super) fn finish(vm: &VirtualMachine, mut f: RelaxFuncFrame) -> PyResult<Function> {
-    if f.seqs.len() != 1 {
+    if f.build.seqs.len() != 1 {
         return Err(diag(vm, "error: unbalanced Relax construction frames"));
     }
     f.seq().flush();
     let ret = f.ret.clone().ok_or_else(|| diag(vm, format!("error: Function {} must have a return value", f.name)))?;
-    let seq = f.seqs.pop().expect("checked above");
+    let seq = f.build.seqs.pop().expect("checked above");
     let body = emit::seq_expr(seq.blocks, ret);
     let mut attrs: Vec<(Value, Value)> = vec![];
     // Built from Python without `R.func_name`: no name, no global symbol (as TVM).

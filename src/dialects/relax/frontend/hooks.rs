@@ -11,7 +11,8 @@ use rustpython_vm::{pyclass, AsObject, PyObjectRef, PyPayload, PyResult, Virtual
 
 use super::convert::{to_expr, to_expr_v, to_type, to_type_v};
 use super::emit::{self, is_leaf};
-use super::frame::{resolve, substitute, with_func, Seq};
+use super::construct::Seq;
+use super::frame::{resolve, substitute, with_func};
 use crate::dialects::relax::nodes::{AnyBlock, Binding, If, MatchCast, SeqExpr, VarBinding};
 use crate::dialects::relax::types::as_func;
 use crate::vm::convert::{diag, py};
@@ -243,14 +244,14 @@ impl DialectHooks for RelaxHooks {
         let step = move |vm: &VirtualMachine, i: usize| -> PyResult<()> {
             match i {
                 0 => {
-                    with_func(|f| f.seqs.push(Seq::default()));
+                    with_func(|f| f.build.seqs.push(Seq::default()));
                 }
                 1 => {
-                    then_seq = with_func(|f| f.seqs.pop()).flatten();
-                    with_func(|f| f.seqs.push(Seq::default()));
+                    then_seq = with_func(|f| f.build.seqs.pop()).flatten();
+                    with_func(|f| f.build.seqs.push(Seq::default()));
                 }
                 _ => {
-                    let else_seq = with_func(|f| f.seqs.pop()).flatten();
+                    let else_seq = with_func(|f| f.build.seqs.pop()).flatten();
                     let (Some(t), Some(e)) = (then_seq.take(), else_seq) else {
                         return Err(diag(vm, "error: unbalanced if branches"));
                     };
@@ -267,7 +268,7 @@ impl DialectHooks for RelaxHooks {
             return Err(diag(vm, "error: a Relax function must return a value"));
         }
         let e = resolve(to_expr(vm, &value)?).map_err(|e| ir_err(vm, e))?;
-        let nested = with_func(|f| f.seqs.len() > 1).unwrap_or(false);
+        let nested = with_func(|f| f.build.seqs.len() > 1).unwrap_or(false);
         if nested {
             return Err(diag(vm, "error: return inside an if branch is not supported in Relax functions"));
         }
@@ -414,8 +415,7 @@ impl DataflowCtx {
     #[pymethod]
     fn __enter__(&self, vm: &VirtualMachine) -> PyResult {
         with_func(|f| {
-            f.seq().flush();
-            f.seq().dataflow = true;
+            f.seq().start_block(true);
             f.outputs.clear();
         })
         .ok_or_else(|| diag(vm, "error: R.dataflow() must be used inside an R.function"))?;
@@ -458,8 +458,7 @@ impl DataflowCtx {
                 });
             }
             f.seq().current = out;
-            f.seq().flush();
-            f.seq().dataflow = false;
+            f.seq().start_block(false);
             f.outputs.clear();
             f.subst.extend(map);
             f.replaced.extend(replaced);

@@ -9,12 +9,14 @@ pub mod analysis_api;
 pub mod called_ops;
 pub mod block_builder;
 pub mod builder_api;
+pub mod construct;
 pub mod constructors;
 pub mod convert;
 pub mod docs;
 pub mod emit;
 pub mod frame;
 pub mod func;
+pub mod functor;
 pub mod hooks;
 pub mod namespace;
 pub mod operators;
@@ -36,6 +38,9 @@ fn init_classes() {
     hooks::MatchCastValue::make_static_type();
     hooks::DataflowCtx::make_static_type();
     block_builder::BlockBuilderCore::make_static_type();
+    functor::MutatorState::make_static_type();
+    functor::FunctorClass::make_static_type();
+    functor::FunctorMethod::make_static_type();
 }
 
 /// Register the namespace, decorators and hooks (idempotent).

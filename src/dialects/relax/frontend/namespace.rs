@@ -61,7 +61,11 @@ pub fn register() {
     register_namespace_initializer("relax._impl", |t| {
         super::analysis_api::register(t);
         super::called_ops::register(t);
-        t.func("BlockBuilderCore", super::block_builder::new_core);
+        super::functor::register(t);
+        t.value("BlockBuilderCore", |_| {
+            use rustpython_vm::class::StaticType;
+            Ok(super::block_builder::BlockBuilderCore::static_type().to_owned().into())
+        });
         t.func("check_well_formed", |vm, args| {
             let obj = args.args.first().and_then(|a| unwrap_object(a)).ok_or_else(|| diag(vm, "check_well_formed expects an IRModule or a function"))?;
             Ok(vm.ctx.new_bool(super::wellformed::check_object(&obj)).into())
