@@ -102,3 +102,8 @@ _kind("TransformBlockLayout", "transform_block_layout", ["block", "index_map"])
 _kind("ReIndex", "reindex", ["block", "buffer"], False, "single")
 _kind("AnnotateBufferAccess", "annotate_buffer_access", ["block", "buffer_index", "buf_type", "gen_new_ranges"])
 _kind("UnsafeHideBufferAccess", "unsafe_hide_buffer_access", ["block", "buf_type", "buf_index_array"])
+
+# Rolling buffers and padding.
+_kind("RollingBuffer", "rolling_buffer", ["block", "write_buffer_index"])
+_kind("PadEinsum", "pad_einsum", ["block", "padding"])
+_kind("DecomposePadding", "decompose_padding", ["block", "loop"], False, "single")
