@@ -28,7 +28,8 @@ fn addr(v: &Var) -> usize {
 
 /// A store to the transformed buffer and where it sits.
 struct WriteInfo {
-    store: Expr0,
+    /// The store's indices.
+    store: Vec<Expr>,
     realize: Option<SBlockRealize>,
     /// The loops its indices depend on, outermost first (from the first to the
     /// last one they use).
@@ -36,21 +37,17 @@ struct WriteInfo {
     row_major: bool,
 }
 
-/// A store's indices (what the planner compares stores by).
-type Expr0 = Vec<Expr>;
-
 /// What to do to the scope.
 pub(super) enum Plan {
     /// Open the scope with this statement.
     Prologue(Stmt),
-    /// Replace loops (by loop variable) with new nests; pairs of the writing
-    /// blocks' names.
+    /// Replace loops (by loop variable) with new nests.
     Replacement(Vec<(usize, Stmt)>),
     /// Put a statement after another (a loop by variable, or a realize by block name).
     Epilogue(After, Stmt),
-    None,
 }
 
+/// What the epilogue follows.
 pub(super) enum After {
     Loop(usize),
     Block(String),
@@ -367,7 +364,6 @@ pub(super) fn apply(scope_body: &Stmt, plan: &Plan) -> SchResult<Stmt> {
         Ok(SeqStmt::make(flat, Span::none())?.into())
     };
     match plan {
-        Plan::None => Ok(scope_body.clone()),
         Plan::Prologue(p) => Ok(seq(vec![p.clone(), scope_body.clone()])?),
         Plan::Replacement(reps) => {
             let out = structural_map(
