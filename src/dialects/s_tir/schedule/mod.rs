@@ -29,11 +29,13 @@
 //!   and `cache_read` / `cache_write`, on [`region`] (regions relaxed over loops)
 //!   and the core's analyzer (`crate::ir::arith::simplify`, `int_set`).
 //! - [`prims_layout`]: `transform_layout`, `transform_block_layout` (index maps:
-//!   `tirx::index_map`), [`prims_reindex`] (`reindex`), [`prims_access`]
+//!   `tirx::index_map`; padding filled by [`prims_layout_padding`]'s plans), [`prims_reindex`] (`reindex`), [`prims_access`]
 //!   (`annotate_buffer_access`, `unsafe_hide_buffer_access`).
 //! - [`prims_reindex_cache`] (`reindex_cache_read` / `reindex_cache_write`),
 //!   [`prims_cache_index`] (`cache_index`), [`prims_read_write_at`]
 //!   (`read_at` / `write_at`); `cache_inplace` is in [`prims_cache`].
+//! - [`prims_rolling_buffer`], [`prims_pad_einsum`], [`prims_decompose_padding`]:
+//!   `rolling_buffer`, `pad_einsum`, `decompose_padding`.
 //! - [`python`]: `ScheduleCore`, the native object behind the Python class;
 //!   one `#[pymethod]` per primitive converting arguments and calling `run`
 //!   with the primitive's name (used by the `detail` rendering).
@@ -58,8 +60,12 @@ pub mod prims_cache;
 pub mod prims_compute_at;
 pub mod prims_inline;
 pub mod prims_layout;
+pub mod prims_layout_padding;
 pub mod prims_access;
 pub mod prims_reindex;
+pub mod prims_rolling_buffer;
+pub mod prims_pad_einsum;
+pub mod prims_decompose_padding;
 pub mod prims_location;
 pub mod prims_partition;
 pub mod prims_reduction;

@@ -10,7 +10,7 @@ use crate::dialects::s_tir::nodes::{MatchBufferRegion, MatchBufferRegionNode, SB
 use crate::dialects::tirx::index_map::{self as im, expr_text};
 use crate::dialects::tirx::nodes::{
     expect_buffer, BufferStore, BufferStoreNode, BufferType, ForNode, IndexMap, IterVar, IterVarNode, IterVarType, PrimFunc, Stmt,
-    TensorRegion,
+    TensorRegion, TensorRegionNode,
 };
 use crate::ir::arith::simplify::Analyzer;
 use crate::ir::expr::{TensorLoad, TensorLoadNode};
@@ -201,10 +201,11 @@ pub fn transform_layout(
     }
     let an = Analyzer::new();
     let ranges: Vec<(Expr, Expr)> = bt.shape.iter().map(|d| (ir::int_imm(d.dtype(), 0), d.clone())).collect();
-    let predicate = if assume_injective {
-        ir::bool_imm(false)
+    let (inverse, predicate) = if assume_injective {
+        (None, ir::bool_imm(false))
     } else {
-        im::inverse(&index_map, &ranges, false, &an).map_err(SchError::Other)?.1
+        let (inv, pred) = im::inverse(&index_map, &ranges, false, &an).map_err(SchError::Other)?;
+        (Some(inv), pred)
     };
     let new_shape = im::map_shape(&index_map, &bt.shape, &an)?;
     if predicate.as_int() != Some(0) {
@@ -222,26 +223,66 @@ pub fn transform_layout(
                 vec![],
             );
         }
-        return Err(SchError::Other(ir::Error::new(ir::ErrorKind::NotImplementedError, "transform_layout: filling padding with pad_value is not supported yet")));
     }
     let mut ty = bt.clone();
     ty.shape = new_shape;
     let new_buffer = ir::new_var(&buffer.name, Type::from(BufferType::new(ty)), buffer.span.clone());
     let func = state.sref(block_id).func.clone();
+    // The scope: the allocating block, or the function's root block.
+    let scope = match &site {
+        Some(site) => site.clone(),
+        None => state.root_block(&func)?,
+    };
+    // Padding filled with `pad_value`: the scope's body planned first.
+    let planned = match (&pad_value, &inverse) {
+        (Some(pad), Some(inv)) if predicate.as_int() != Some(0) => {
+            let plan = super::prims_layout_padding::plan(state, &func, &scope, &buffer, &new_buffer, inv, &predicate, pad, &an)?;
+            let mut node = (*scope).clone();
+            node.body = super::prims_layout_padding::apply(&scope.body, &plan)?;
+            SBlock::new(node)
+        }
+        _ => scope.clone(),
+    };
+    let new_scope = rewrite_accesses(planned.clone().upcast(), &buffer, &new_buffer, &index_map, &an)?;
+    let mut reuse: Vec<(ObjectRef, ObjectRef)> = vec![(scope.clone().upcast(), new_scope.clone())];
+    if !planned.ptr_eq(&scope) {
+        reuse.extend(blocks_by_name(&scope.clone().upcast(), &new_scope));
+    }
     match site {
         Some(site) => {
-            let new_site = rewrite_accesses(site.clone().upcast(), &buffer, &new_buffer, &index_map, &an)?;
-            state.replace(&func, &site.as_ref_obj(), new_site.clone(), &[(site.upcast(), new_site)])?;
+            state.replace(&func, &site.as_ref_obj(), new_scope, &reuse)?;
         }
         None => {
             let f = state.func(&func)?;
-            let body = rewrite_accesses(f.body.clone().into_object(), &buffer, &new_buffer, &index_map, &an)?;
+            let root_addr = scope.as_ref_obj().addr();
+            let body = structural_map(
+                f.body.clone().into_object(),
+                |n: ObjectRef| if n.addr() == root_addr { MapResult::ReplaceAndSkip(new_scope.clone()) } else { MapResult::Unchanged },
+                WalkOrder::PreOrder,
+            )?;
             let params: Vec<Var> = f.params.iter().map(|p| if addr_of(p) == addr_of(&buffer) { new_buffer.clone() } else { p.clone() }).collect();
             let new_func = PrimFunc::make(params, Stmt::try_from_object(body)?, f.ret_type.clone(), f.attrs.clone(), f.span.clone());
-            state.set_func(&func, new_func.upcast(), &[])?;
+            state.set_func(&func, new_func.upcast(), &reuse)?;
         }
     }
     Ok(())
+}
+
+/// Pairs of the blocks of `old` and `new` with the same name (blocks a rewrite
+/// gave new iteration variables keep their references).
+fn blocks_by_name(old: &ObjectRef, new: &ObjectRef) -> Vec<(ObjectRef, ObjectRef)> {
+    let collect = |root: &ObjectRef| {
+        let mut out: Vec<(String, ObjectRef)> = Vec::new();
+        pre_order_visit(root, |n| {
+            if let Some(b) = n.downcast_ref::<SBlockNode>() {
+                out.push((b.name_hint.clone(), n.clone()));
+            }
+            true
+        });
+        out
+    };
+    let news = collect(new);
+    collect(old).into_iter().filter_map(|(name, o)| news.iter().find(|(m, _)| *m == name).map(|(_, n)| (o, n.clone()))).collect()
 }
 
 /// The iteration type shared by the block variables `e` uses (`Opaque` when they differ).
@@ -396,23 +437,34 @@ pub fn transform_block_layout(state: &mut ScheduleState, block_id: SRefId, index
     Ok(())
 }
 
-/// The block's load/store indices and regions simplified (TVM's
-/// `BlockBufferAccessSimplifier`, with no ranges for the new variables: a unit
-/// one stays a variable).
+/// The block's load/store indices and region starts simplified (TVM's
+/// `BlockBufferAccessSimplifier`): as iterator maps over the block variables
+/// (an index that becomes a constant stays the variable it was), else each
+/// index by the analyzer.
 fn simplify_accesses(block: SBlock, an: &Analyzer) -> SchResult<SBlock> {
+    use crate::ir::arith::iter_map::{iter_map_simplify, IterMapLevel};
+    let iters: Vec<(Var, Expr, Expr)> = block.iter_vars.iter().filter_map(|iv| iv.dom.as_ref().map(|d| (iv.var.clone(), d.min.clone(), d.extent.clone()))).collect();
+    let simplify = |indices: &[Expr]| -> Vec<Expr> {
+        let mapped = iter_map_simplify(indices, &iters, &ir::bool_imm(true), IterMapLevel::Surjective, true);
+        let detected = mapped.iter().zip(indices).any(|(a, b)| !a.same_as(b.as_object()));
+        if !detected {
+            return indices.iter().map(|e| an.simplify(e)).collect();
+        }
+        mapped.into_iter().zip(indices).map(|(m, e)| if m.as_int().is_some() && e.as_object().is::<ir::VarNode>() { e.clone() } else { m }).collect()
+    };
     let out = structural_map(
         block.upcast(),
         |n: ObjectRef| -> ir::Result<MapResult> {
             if let Some(l) = n.downcast_ref::<TensorLoadNode>() {
-                let indices: Vec<Expr> = l.indices.iter().map(|e| an.simplify(e)).collect();
-                return Ok(MapResult::Replace(TensorLoad::new(TensorLoadNode { indices, ..l.clone() }).upcast()));
+                return Ok(MapResult::Replace(TensorLoad::new(TensorLoadNode { indices: simplify(&l.indices), ..l.clone() }).upcast()));
             }
             if let Some(st) = n.downcast_ref::<BufferStoreNode>() {
-                let indices: Vec<Expr> = st.indices.iter().map(|e| an.simplify(e)).collect();
-                return Ok(MapResult::Replace(BufferStore::new(BufferStoreNode { indices, ..st.clone() }).upcast()));
+                return Ok(MapResult::Replace(BufferStore::new(BufferStoreNode { indices: simplify(&st.indices), ..st.clone() }).upcast()));
             }
-            if let Some(r) = n.downcast_ref::<ir::RangeNode>() {
-                return Ok(MapResult::Replace(Range::from_min_extent(an.simplify(&r.min), an.simplify(&r.extent), r.span.clone()).upcast()));
+            if let Some(r) = n.downcast_ref::<TensorRegionNode>() {
+                let mins: Vec<Expr> = r.region.iter().map(|d| d.min.clone()).collect();
+                let region = simplify(&mins).into_iter().zip(&r.region).map(|(m, d)| Range::from_min_extent(m, an.simplify(&d.extent), d.span.clone())).collect();
+                return Ok(MapResult::Replace(TensorRegion::new(TensorRegionNode { region, ..r.clone() }).upcast()));
             }
             Ok(MapResult::Unchanged)
         },

@@ -420,6 +420,29 @@ impl ScheduleCore {
         };
         // A loop or block replaced by a realize: the realize's block takes its place.
         st.replace(&func, &old.into_object(), target, &pairs).py(vm)
+    // ---- rolling_buffer, pad_einsum, decompose_padding -----------------------
+
+    #[pymethod]
+    fn rolling_buffer(&self, block: usize, write_buffer_index: i64, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "rolling-buffer", |s| super::prims_rolling_buffer::rolling_buffer(s, block, write_buffer_index))
+    }
+
+    #[pymethod]
+    fn pad_einsum(&self, block: usize, padding: Vec<i64>, vm: &VirtualMachine) -> PyResult<()> {
+        self.run(vm, "pad-einsum", |s| super::prims_pad_einsum::pad_einsum(s, block, &padding))
+    }
+
+    /// `decompose_padding(block, loop)`: the new block filling the padding; with
+    /// `check_only`, whether it could be done (nothing changes).
+    #[pymethod]
+    fn decompose_padding(&self, block: usize, loop_id: usize, check_only: bool, vm: &VirtualMachine) -> PyResult {
+        if check_only {
+            let mut state = self.state.lock().clone();
+            let ok = super::prims_decompose_padding::decompose_padding(&mut state, block, loop_id).is_ok();
+            return Ok(vm.ctx.new_bool(ok).into());
+        }
+        let id = self.run(vm, "decompose-padding", |s| super::prims_decompose_padding::decompose_padding(s, block, loop_id))?;
+        Ok(vm.ctx.new_int(id).into())
     }
 }
 

@@ -129,3 +129,7 @@ _kind("CacheInplace", "cache_inplace", ["block", "read_buffer_index", "storage_s
 _kind("CacheIndex", "cache_index", ["block", "storage_scope", "cse_thresh"], False, "list")
 _kind("ReadAt", "read_at", ["loop", "block", "read_buffer_index", "storage_scope"], False, "single")
 _kind("WriteAt", "write_at", ["loop", "block", "write_buffer_index", "storage_scope"], False, "single")
+# Rolling buffers and padding.
+_kind("RollingBuffer", "rolling_buffer", ["block", "write_buffer_index"])
+_kind("PadEinsum", "pad_einsum", ["block", "padding"])
+_kind("DecomposePadding", "decompose_padding", ["block", "loop"], False, "single")

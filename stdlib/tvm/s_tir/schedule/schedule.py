@@ -706,6 +706,35 @@ class Schedule:
     def enter_postproc(self):
         """Mark where postprocessing begins in the trace."""
         self._record("EnterPostproc", [], [], [])
+    # ---- rolling buffers and padding ------------------------------------------
+    def rolling_buffer(self, block, write_buffer_index):
+        """Fold the buffer the block writes at `write_buffer_index` along its
+        outermost dimension whose tiles overlap, indexing it modulo the tile."""
+        block = self._block(block)
+        write_buffer_index = int(write_buffer_index)
+        self._core.rolling_buffer(self._sref(block, SBlockRV), write_buffer_index)
+        self._record("RollingBuffer", [block], [write_buffer_index], [])
+
+    def pad_einsum(self, block, padding):
+        """Pad the iteration domain of an Einsum-like block to multiples of
+        `padding` (one per block variable), through padded copies of its buffers."""
+        block = self._block(block)
+        padding = [int(p) for p in padding]
+        self._core.pad_einsum(self._sref(block, SBlockRV), padding)
+        self._record("PadEinsum", [block], [padding], [])
+
+    def decompose_padding(self, block, loop):
+        """Split a padding block into one filling the pad value (above `loop`) and
+        one copying the in-bound values; returns the former."""
+        block = self._block(block)
+        sref = self._core.decompose_padding(self._sref(block, SBlockRV), self._sref(loop, LoopRV), False)
+        rv = self._new_rv(SBlockRV, sref)
+        self._record("DecomposePadding", [block, loop], [], [rv])
+        return rv
+
+    def can_decompose_padding(self, block, loop):
+        """Whether `decompose_padding(block, loop)` would succeed."""
+        return self._core.decompose_padding(self._sref(block, SBlockRV), self._sref(loop, LoopRV), True)
 
 
 class _BufferIndex(tuple):
