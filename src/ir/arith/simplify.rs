@@ -418,6 +418,7 @@ impl Analyzer {
                     BinOp::Or if is(&x, 0) => y,
                     BinOp::Or if is(&y, 0) => x,
                     BinOp::Or if is(&x, 1) || is(&y, 1) => int_imm(e.dtype(), 1),
+                    BinOp::And => Self::and_mod_bound(&x, &y).unwrap_or_else(|| binary(op, x, y, Span::none()).unwrap_or_else(|_| e.clone())),
                     _ => binary(op, x, y, Span::none()).unwrap_or_else(|_| e.clone()),
                 };
             }
@@ -449,12 +450,41 @@ impl Analyzer {
         let d = self.to_sum(sym).add(&self.to_sum(other), -1);
         let c = int_imm(dt, -d.base);
         let lhs = self.normalize(&Sum { terms: d.terms.clone(), base: 0 }, dt);
-        let out = match op {
-            BinOp::GE => binary(BinOp::LE, c, lhs, Span::none()),
-            BinOp::GT => binary(BinOp::LT, c, lhs, Span::none()),
+        // TVM's `floordiv(x, c1) < c2` is `x < c1 * c2`; `c1 < floordiv(x, c2)` is
+        // `(c1 + 1) * c2 - 1 < x`.
+        let div = BinOp::operands(lhs.as_object())
+            .and_then(|(o, x, k)| (o == BinOp::FloorDiv).then(|| (x.clone(), k.as_int())))
+            .and_then(|(x, k)| k.filter(|k| *k > 0).map(|k| (x, k)));
+        let bound = -d.base;
+        let out = match (op, div) {
+            (BinOp::LT, Some((x, k))) => binary(BinOp::LT, x, int_imm(dt, k * bound), Span::none()),
+            (BinOp::GT, Some((x, k))) => binary(BinOp::LT, int_imm(dt, (bound + 1) * k - 1), x, Span::none()),
+            (BinOp::GE, _) => binary(BinOp::LE, c, lhs, Span::none()),
+            (BinOp::GT, _) => binary(BinOp::LT, c, lhs, Span::none()),
             _ => binary(op, lhs, c, Span::none()),
         };
         out.ok()
+    }
+
+    /// TVM's rule for `x < c1 && floormod(x, c2) < c3`: the bound on `x` tightened
+    /// to the last value whose remainder passes.
+    fn and_mod_bound(x: &Expr, y: &Expr) -> Option<Expr> {
+        let (BinOp::LT, v, c1) = BinOp::operands(x.as_object())? else { return None };
+        let (BinOp::LT, m, c3) = BinOp::operands(y.as_object())? else { return None };
+        let (BinOp::FloorMod, mv, c2) = BinOp::operands(m.as_object())? else { return None };
+        let (c1, c2, c3) = (c1.as_int()?, c2.as_int()?, c3.as_int()?);
+        if c2 == 0 || !crate::ir::structural_equal(v.as_object(), mv.as_object(), false) {
+            return None;
+        }
+        let new_bound = if c1 % c2 == 0 {
+            c1 - c2 + c3
+        } else if (c1 % c2 + c2) % c2 > c3 {
+            c1 - c1.rem_euclid(c2) + c3
+        } else {
+            return None;
+        };
+        let lt = binary(BinOp::LT, v.clone(), int_imm(v.dtype(), new_bound), Span::none()).ok()?;
+        binary(BinOp::And, lt, y.clone(), Span::none()).ok()
     }
 
     /// Whether `a op b` always holds (`Some(true)`), never holds (`Some(false)`),

@@ -280,6 +280,12 @@ impl Detector<'_> {
         if e.is::<ir::OpNode>() {
             return;
         }
+        if let Some(c) = e.downcast_ref::<ir::CallNode>()
+            && c.op.downcast_ref::<ir::OpNode>().is_some_and(|o| &*o.name == "tirx.tvm_access_ptr")
+        {
+            self.access_ptr(c);
+            return;
+        }
         for v in e.fields() {
             match &v {
                 // Types do not access buffers.
@@ -287,6 +293,32 @@ impl Detector<'_> {
                 other => self.value(other),
             }
         }
+    }
+
+    /// `T.tvm_access_ptr(ty, data, offset, extent, mask)`: the whole buffer, read
+    /// (mask 1), written (mask 2) or opaque (both); a pointer that is not a buffer's
+    /// data, or a mask that is not a constant, is an ordinary call.
+    fn access_ptr(&mut self, c: &ir::CallNode) {
+        let data = c.args.get(1).and_then(|d| match d.downcast_ref::<ir::CallNode>() {
+            Some(inner) if inner.op.downcast_ref::<ir::OpNode>().is_some_and(|o| &*o.name == "tirx.buffer_data") => inner.args.first().cloned(),
+            _ => Some(d.clone()),
+        });
+        let buf = data.and_then(|d| d.as_object().clone().try_downcast::<VarNode>()).filter(|b| buffer_type(b).is_some());
+        let mask = c.args.get(4).and_then(|m| m.as_int());
+        let (Some(buf), Some(mask)) = (buf, mask) else {
+            for a in &c.args {
+                self.expr(a);
+            }
+            return;
+        };
+        let full = full_intervals(&buf);
+        let kind = match mask & 3 {
+            3 => Access::Opaque,
+            1 => Access::Read,
+            2 => Access::Write,
+            _ => return,
+        };
+        self.record(buf, full, kind);
     }
 
     fn region_access(&mut self, rg: &TensorRegion, write: bool) {

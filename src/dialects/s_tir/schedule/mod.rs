@@ -15,7 +15,8 @@
 //!   (helpers: `substitute_loops`, `append_predicate`, `refold`), then
 //!   `state.replace(func, old, new, reuse)` and `state.sref_of(func, &new_stmt)`
 //!   for the references it returns.
-//! - [`prims_inline`]: `reorder`, `add_unit_loop`, `compute_inline`.
+//! - [`prims_inline`]: `reorder`, `add_unit_loop`, `compute_inline`;
+//!   [`prims_reverse_inline`]: `reverse_compute_inline`.
 //! - [`prims_reduction`], [`prims_epilogue`], [`prims_restructure`],
 //!   [`prims_blockize`]: reductions (`decompose_reduction`, `rfactor`),
 //!   `fuse_reduction_epilogue`, `merge` / `reorder_block_iter_var`, `blockize`.
@@ -66,6 +67,7 @@ pub mod prims_reindex;
 pub mod prims_rolling_buffer;
 pub mod prims_pad_einsum;
 pub mod prims_decompose_padding;
+pub mod prims_reverse_inline;
 pub mod prims_location;
 pub mod prims_partition;
 pub mod prims_reduction;

@@ -9,7 +9,7 @@ use crate::dialects::s_tir::nodes::{SBlock, SBlockNode, SBlockRealizeNode};
 use crate::dialects::tirx::nodes::{For, ForNode, IterVarType, SeqStmt, SeqStmtNode, Stmt, BufferStoreNode};
 use crate::ir::expr::BinOp;
 use crate::ir::map::{pre_order_visit, structural_map, MapResult, WalkOrder};
-use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Span, TensorLoad, TensorLoadNode, Var};
+use crate::ir::{arith, DataType, Error, Expr, ObjectRef, Span, TensorLoadNode, Var};
 
 use super::error::{fail, SchResult};
 use super::state::{SRefId, ScheduleState};
@@ -83,6 +83,36 @@ pub(super) fn is_affine_realize(r: &SBlockRealizeNode) -> bool {
         }
         _ => false,
     })
+}
+
+/// TVM's `IsAffineBinding`: the bindings form a surjective iterator map over
+/// `loops` (variable, min, extent) in which each sum's leading split has scale 1.
+/// A realize with a predicate is judged by [`is_affine_realize`].
+pub(super) fn is_affine_binding(r: &SBlockRealizeNode, loops: &[(Var, Expr, Expr)]) -> bool {
+    use crate::ir::arith::iter_map::{detect_iter_map, IterMapLevel};
+    if loops.is_empty() {
+        return true;
+    }
+    if r.predicate.as_int() != Some(1) {
+        return is_affine_realize(r);
+    }
+    let res = detect_iter_map(&r.iter_values, loops, &r.predicate, IterMapLevel::Surjective, false);
+    !res.indices.is_empty() && res.indices.iter().all(|s| s.args.first().is_none_or(|a| a.scale.as_int() == Some(1)))
+}
+
+/// The loops from a statement's parent up to (not including) its scope root or
+/// `high_exclusive`, as (variable, min, extent) (TVM's `LoopDomainOfSRefTreePath`).
+pub(super) fn loop_domain(path: &[Stmt], high_exclusive: Option<&For>) -> Vec<(Var, Expr, Expr)> {
+    let mut out = Vec::new();
+    for s in path[..path.len().saturating_sub(1)].iter().rev() {
+        if s.is::<SBlockNode>() || high_exclusive.is_some_and(|h| h.same_as(s.as_object())) {
+            break;
+        }
+        if let Some(l) = s.as_object().downcast_ref::<ForNode>() {
+            out.push((l.loop_var.clone(), l.min.clone(), l.extent.clone()));
+        }
+    }
+    out
 }
 
 /// `reorder`: the loops of a chain put in the given order (the loops of the chain
@@ -181,21 +211,33 @@ pub fn reorder(state: &mut ScheduleState, ids: &[SRefId]) -> SchResult<()> {
     });
     let dependent_domains = bounds.iter().any(|b| loop_vars.iter().any(|&v| uses(b, v)));
     let high_exclusive = if top_at > 0 { path[top_at - 1].as_object().try_downcast::<ForNode>() } else { None };
-    let mut error: Option<(bool, SBlock)> = None;
+    let mut realizes: Vec<crate::dialects::s_tir::nodes::SBlockRealize> = Vec::new();
     pre_order_visit(&bottom.clone().into_object(), |n| {
-        if error.is_some() {
-            return false;
-        }
-        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>() {
-            if r.block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar && iv.iter_type != IterVarType::CommReduce) {
-                error = Some((true, r.block.clone()));
-            } else if !r.block.iter_vars.is_empty() && (dependent_domains || !is_affine_realize(r)) {
-                error = Some((false, r.block.clone()));
-            }
+        if let Some(r) = n.clone().try_downcast::<SBlockRealizeNode>() {
+            realizes.push(r);
             return false;
         }
         true
     });
+    let mut error: Option<(bool, SBlock)> = None;
+    for r in &realizes {
+        if r.block.iter_vars.iter().any(|iv| iv.iter_type != IterVarType::DataPar && iv.iter_type != IterVarType::CommReduce) {
+            error = Some((true, r.block.clone()));
+            break;
+        }
+        if r.block.iter_vars.is_empty() {
+            continue;
+        }
+        // Affine over all its loops (TVM's cached flag), or over the loops under the range.
+        let block_id = state.sref_of(&func, &r.block.clone().into());
+        let block_path = state.ancestors(block_id)?;
+        let global = !dependent_domains && is_affine_binding(r, &loop_domain(&block_path, None));
+        let partial = high_exclusive.as_ref().is_some_and(|h| is_affine_binding(r, &loop_domain(&block_path, Some(h))));
+        if !global && !partial {
+            error = Some((false, r.block.clone()));
+            break;
+        }
+    }
     match error {
         Some((true, b)) => {
             return fail(
@@ -421,7 +463,7 @@ fn visible_buffers(state: &ScheduleState, func: &str) -> SchResult<HashSet<usize
 
 /// The scope root with `buffer` no longer allocated, and the regions of the
 /// blocks that accessed it inferred again.
-fn finish_inline(state: &ScheduleState, func: &str, root: &SBlock, body: Stmt, buffer: usize) -> SchResult<SBlock> {
+pub(super) fn finish_inline(state: &ScheduleState, func: &str, root: &SBlock, body: Stmt, buffer: usize) -> SchResult<SBlock> {
     let visible = visible_buffers(state, func)?;
     let body = structural_map(
         body,
@@ -452,7 +494,7 @@ fn finish_inline(state: &ScheduleState, func: &str, root: &SBlock, body: Stmt, b
     Ok(new)
 }
 
-fn check_no_init(block: &SBlock) -> SchResult<()> {
+pub(super) fn check_no_init(block: &SBlock) -> SchResult<()> {
     if block.init.is_some() {
         return fail("The block has init statement", "ScheduleError: The block has init statement: {0}", vec![block.clone().upcast()]);
     }
@@ -539,18 +581,8 @@ pub fn compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
 
 pub(super) const BODY_REVERSE_INLINE: &str = "The body of the inlined block should be in form of\n    `B[...] = g(i, j, k, A[f(i, j, k, ...)] ...)`,\nwhere A is the only buffer the block consumes, whose indices are distinct atomic variables,\nand there should be no variables other than the index variables), and f is a bijective affine\nmapping and there should not be predicates in the inlined block. The iter domains of the inlined\nblock should be covered by the producer block.";
 
-const NON_SINGLE_PRODUCER: &str = "The consumer block to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer";
-
-fn not_single_read<T>(block: &SBlock) -> SchResult<T> {
-    fail(
-        "The block is allowed to read only a single buffer region",
-        format!("The block is only allowed to read a single buffer region, but it reads {} region(s): {{0}}", block.reads.len()),
-        vec![block.clone().upcast()],
-    )
-}
-
 /// The leaf blocks under `root` (blocks without blocks inside), in program order.
-fn leaf_blocks(root: &SBlock) -> Vec<SBlock> {
+pub(super) fn leaf_blocks(root: &SBlock) -> Vec<SBlock> {
     let mut out = Vec::new();
     pre_order_visit(&root.body.clone().into_object(), |n| {
         if let Some(b) = n.downcast_ref::<SBlockNode>() {
@@ -570,137 +602,7 @@ fn leaf_blocks(root: &SBlock) -> Vec<SBlock> {
     out
 }
 
-/// `reverse_compute_inline`: a consumer block folded into the store of its single
-/// producer, and the consumer removed.
-pub fn reverse_compute_inline(state: &mut ScheduleState, id: SRefId) -> SchResult<()> {
-    let block = state.block_of(id)?;
-    let func = state.sref(id).func.clone();
-    check_no_init(&block)?;
-    let root = scope_root(state, id)?;
-    // The one buffer it reads that a block of the scope writes.
-    let written: HashSet<usize> = leaf_blocks(&root).iter().flat_map(|b| b.writes.iter().map(region_buffer).collect::<Vec<_>>()).collect();
-    let mut buffer: Option<usize> = None;
-    for r in &block.reads {
-        let b = region_buffer(r);
-        if Some(b) == buffer || !written.contains(&b) {
-            continue;
-        }
-        if buffer.is_some() {
-            return not_single_read(&block);
-        }
-        buffer = Some(b);
-    }
-    let Some(buffer) = buffer else { return not_single_read(&block) };
-    check_complete(&block, &root)?;
-    let mut producers = Vec::new();
-    for b in leaf_blocks(&root) {
-        if b.writes.iter().any(|w| region_buffer(w) == buffer) {
-            if check_complete(&b, &root).is_err() {
-                return fail(NON_SINGLE_PRODUCER, "The consumer block {0} to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer", vec![b.upcast()]);
-            }
-            producers.push(b);
-        }
-    }
-    if producers.len() != 1 {
-        return fail(NON_SINGLE_PRODUCER, "The consumer block {0} to be inlined is required to have only a single producer block, and the producer block should be a complete block who has only a single consumer", vec![block.clone().upcast()]);
-    }
-    let producer = producers.remove(0);
-    check_not_output(state, &func, &producer, &root)?;
-    let body_error = || fail::<()>("The block cannot be inlined because its body pattern does not meet the condition for inlining", BODY_REVERSE_INLINE, vec![block.clone().upcast()]);
-    // The consumer: no predicate, a store whose loads of the buffer share indices
-    // that are its iterators.
-    let path = state.ancestors(id)?;
-    let mut consumer_pred_ok = true;
-    pre_order_visit(&path[path.len() - 2].clone().into_object(), |n| {
-        if let Some(r) = n.downcast_ref::<SBlockRealizeNode>()
-            && r.block.ptr_eq(&block)
-        {
-            consumer_pred_ok = r.predicate.as_int() == Some(1);
-            return false;
-        }
-        true
-    });
-    let Some(store) = block.body.as_object().downcast_ref::<BufferStoreNode>().cloned().filter(|_| consumer_pred_ok) else { return body_error() };
-    let mut loads: Vec<Vec<Expr>> = Vec::new();
-    for e in store.indices.iter().chain(std::iter::once(&store.value)) {
-        pre_order_visit(&e.clone().into_object(), |n| {
-            if let Some(l) = n.downcast_ref::<TensorLoadNode>()
-                && l.source.as_object().addr() == buffer
-            {
-                loads.push(l.indices.clone());
-            }
-            true
-        });
-    }
-    if loads.is_empty() || loads.iter().any(|l| l.len() != loads[0].len() || l.iter().zip(&loads[0]).any(|(a, b)| !crate::ir::structural_equal(a.as_object(), b.as_object(), false))) {
-        return body_error();
-    }
-    let load_indices = loads[0].clone();
-    let Some(pstore) = producer.body.as_object().downcast_ref::<BufferStoreNode>().cloned() else { return body_error() };
-    // Consumer iterator -> producer index.
-    let mut idx_sub: Vec<(usize, Expr)> = Vec::new();
-    for iv in &block.iter_vars {
-        let a = iv.var.as_ref_obj().addr();
-        match load_indices.iter().position(|e| e.as_object().addr() == a) {
-            Some(k) if k < pstore.indices.len() => {
-                // Covered: a producer iterator with a domain holding the consumer's.
-                let p = &pstore.indices[k];
-                if let (Some(piv), Some(cd)) = (producer.iter_vars.iter().find(|x| x.var.as_ref_obj().addr() == p.as_object().addr()), iv.dom.as_ref())
-                    && let (Some(pd), Some(cmin), Some(cext)) = (piv.dom.as_ref(), cd.min.as_int(), cd.extent.as_int())
-                    && let (Some(pmin), Some(pext)) = (pd.min.as_int(), pd.extent.as_int())
-                    && (pmin > cmin || pmin + pext < cmin + cext)
-                {
-                    return body_error();
-                }
-                idx_sub.push((a, p.clone()));
-            }
-            _ => match iv.dom.as_ref().filter(|d| d.extent.as_int() == Some(1) && d.min.as_int().is_some()) {
-                Some(d) => idx_sub.push((a, d.min.clone())),
-                None => return body_error(),
-            },
-        }
-    }
-    if load_indices.iter().any(|e| e.as_int().is_none() && !block.iter_vars.iter().any(|iv| iv.var.as_ref_obj().addr() == e.as_object().addr())) {
-        return body_error();
-    }
-    // The producer's value, its own loads of the buffer read from the consumer's output.
-    let out_load = TensorLoad::new(TensorLoadNode {
-        ty: crate::ir::Type::prim(store.value.dtype()),
-        source: store.buffer.clone().into(),
-        indices: store.indices.clone(),
-        span: Span::none(),
-    });
-    let out_load = Expr::try_from_object(substitute(out_load.upcast(), &idx_sub)?)?;
-    let rhs = structural_map(
-        pstore.value.clone().into_object(),
-        |n: ObjectRef| match n.downcast_ref::<TensorLoadNode>() {
-            Some(l) if l.source.as_object().addr() == buffer => MapResult::ReplaceAndSkip(out_load.clone().into_object()),
-            _ => MapResult::Unchanged,
-        },
-        WalkOrder::PreOrder,
-    )?;
-    let rhs = Expr::try_from_object(rhs)?;
-    let new_store = substitute(block.body.clone().into_object(), &idx_sub)?;
-    let new_store = structural_map(
-        new_store,
-        |n: ObjectRef| match n.downcast_ref::<TensorLoadNode>() {
-            Some(l) if l.source.as_object().addr() == buffer => MapResult::ReplaceAndSkip(rhs.clone().into_object()),
-            _ => MapResult::Unchanged,
-        },
-        WalkOrder::PreOrder,
-    )?;
-    let leaf = leaf_to_remove(state, id, &block)?;
-    let body = remove_leaf(&root.body, leaf.addr())?;
-    let target = producer.body.as_object().addr();
-    let body = structural_map(
-        body,
-        |n: ObjectRef| if n.addr() == target { MapResult::ReplaceAndSkip(new_store.clone()) } else { MapResult::Unchanged },
-        WalkOrder::PreOrder,
-    )?;
-    let new_root = finish_inline(state, &func, &root, Stmt::try_from_object(body)?, buffer)?;
-    state.replace(&func, &root.as_ref_obj(), new_root.clone().upcast(), &[(root.upcast(), new_root.upcast())])?;
-    Ok(())
-}
+pub use super::prims_reverse_inline::reverse_compute_inline;
 
 // ---------------------------------------------------------------------------
 // get_producers / get_consumers

@@ -216,28 +216,46 @@ pub fn unsafe_set_dtype(state: &mut ScheduleState, block_id: SRefId, buffer_inde
         return Ok(());
     }
     let site = allocation_site(state, block_id, &buffer)?;
-    let mut ty = buffer_of(&buffer)?.clone();
-    ty.dtype = PrimType::of(target);
-    let ty: Type = BufferType::new(ty).into();
-    let new_buffer = crate::ir::new_var(&buffer.name, ty, buffer.span.clone());
-    let (old_addr, new_addr) = (buffer.as_ref_obj().addr(), new_buffer.as_ref_obj().addr());
+    let with_dtype = |b: &Var| -> SchResult<Var> {
+        let mut ty = buffer_of(b)?.clone();
+        ty.dtype = PrimType::of(target);
+        Ok(crate::ir::new_var(&b.name, Type::from(BufferType::new(ty)), b.span.clone()))
+    };
+    // The buffer and the buffers matched into it (TVM's `WithDType` of each): old
+    // address to new variable.
+    let mut renamed: HashMap<usize, Var> = HashMap::new();
+    renamed.insert(buffer.as_ref_obj().addr(), with_dtype(&buffer)?);
+    let mut matched: Vec<Var> = Vec::new();
+    pre_order_visit(&site.clone().upcast(), |n| {
+        if let Some(m) = n.downcast_ref::<MatchBufferRegionNode>() {
+            let src = m.source.source.as_object().addr();
+            if src == buffer.as_ref_obj().addr() || matched.iter().any(|x| x.as_ref_obj().addr() == src) {
+                matched.push(m.buffer.clone());
+            }
+        }
+        true
+    });
+    for m in &matched {
+        renamed.insert(m.as_ref_obj().addr(), with_dtype(m)?);
+    }
+    let new_addrs: Vec<usize> = renamed.values().map(|v| v.as_ref_obj().addr()).collect();
     let cast = |dtype: DataType, e: Expr| arith::make_cast(dtype.with_lanes(e.dtype().lanes), e, Span::none());
-    // Post-order: the variable is replaced first, then the loads and stores using it.
+    // Post-order: the variables are replaced first, then the loads and stores using them.
     let new_site = structural_map(
         site.clone().upcast(),
         |n: ObjectRef| -> crate::ir::Result<MapResult> {
-            if n.addr() == old_addr {
-                return Ok(MapResult::Replace(new_buffer.clone().upcast()));
+            if let Some(v) = renamed.get(&n.addr()) {
+                return Ok(MapResult::Replace(v.clone().upcast()));
             }
             if let Some(l) = n.downcast_ref::<TensorLoadNode>()
-                && l.source.as_object().addr() == new_addr
+                && new_addrs.contains(&l.source.as_object().addr())
             {
                 let lanes = l.ty.dtype().lanes;
                 let load = TensorLoad::new(TensorLoadNode { ty: Type::prim(target.with_lanes(lanes)), source: l.source.clone(), indices: l.indices.clone(), span: l.span.clone() });
                 return Ok(MapResult::Replace(cast(source, load.into())?.into_object()));
             }
             if let Some(st) = n.downcast_ref::<BufferStoreNode>()
-                && st.buffer.as_ref_obj().addr() == new_addr
+                && new_addrs.contains(&st.buffer.as_ref_obj().addr())
             {
                 let store = BufferStore::new(BufferStoreNode { buffer: st.buffer.clone(), value: cast(target, st.value.clone())?, indices: st.indices.clone(), span: st.span.clone() });
                 return Ok(MapResult::Replace(store.upcast()));
