@@ -1,0 +1,2 @@
+"""Detection operators (TVM 0.27's `topi.vision`)."""
+from .nms import *  # noqa: F401,F403
