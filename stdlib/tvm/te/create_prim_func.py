@@ -340,23 +340,28 @@ def create_prim_func(ops, index_dtype_override=None):
     names = _Names()
     widen = index_dtype_override == "int64"
     vmap = {}
-    # An extern operation's input buffers are the buffers of the tensors it reads.
+    # An extern operation's input buffers are the buffers of the tensors it reads
+    # (named as the last extern reading them names them, for every reader and as
+    # parameters).
+    buffer_names = {}
     for op in order:
         if isinstance(op, ExternOp):
             for t, b in zip(op.inputs, op.input_placeholders):
-                vmap.setdefault(t.buffer, b)
+                vmap[t.buffer] = b
+                buffer_names[t.buffer] = b.name
     if widen:
         for op in order:
             for i in range(op.num_outputs):
                 t = op.output(i)
-                vmap[t.buffer] = tirx.decl_buffer([_widen(s) for s in t.shape], t.dtype, name=t.buffer.name, layout=None)
+                name = buffer_names.get(t.buffer, t.buffer.name)
+                vmap[t.buffer] = tirx.decl_buffer([_widen(s) for s in t.shape], t.dtype, name=name, layout=None)
     with IRBuilder() as ib:
         with T.prim_func(s_tir=True):
             T.func_name("main")
             for a in args:
                 if isinstance(a, Tensor):
                     # An extern operation's outputs are named after their buffers.
-                    name = a.buffer.name if isinstance(a.op, ExternOp) else a.op.name
+                    name = a.buffer.name if isinstance(a.op, ExternOp) else buffer_names.get(a.buffer, a.op.name)
                     T.arg(name, vmap.get(a.buffer, a.buffer))
                 else:
                     T.arg(_name(a), a)

@@ -42,7 +42,6 @@ def normalize_stmt(stmt):
             shape = [_widen_consts(s) if not isinstance(s, int) else tirx.IntImm("int64", s) for s in buf.shape]
             remap.setdefault(buf, tirx.decl_buffer(shape, buf.dtype, buf.name, scope=buf.scope(),
                                                    data_alignment=buf.ty.data_alignment, layout=None))
-        return True
 
     structural_walk(stmt, [(tirx.Stmt, collect)], order="pre")
 
