@@ -21,3 +21,16 @@ def _non_max_suppression(bb, call):
         coord_start=a.coord_start, score_index=a.score_index, id_index=a.id_index,
         return_indices=a.return_indices, invalid_to_bottom=a.invalid_to_bottom,
         soft_nms_sigma=a.soft_nms_sigma, score_threshold=a.score_threshold)
+
+
+@register_legalize("relax.vision.multibox_transform_loc")
+def _multibox_transform_loc(bb, call):
+    a = call.attrs
+    variances = tuple(float(v) for v in a.variances)
+
+    def te_func(cls_pred, loc_pred, anchor):
+        return topi.vision.multibox_transform_loc(
+            cls_pred, loc_pred, anchor, variances, clip=a.clip, threshold=a.threshold,
+            keep_background=a.keep_background, apply_softmax=a.apply_softmax)
+
+    return bb.call_te(te_func, *call.args[:3], primfunc_name_hint="multibox_transform_loc")
