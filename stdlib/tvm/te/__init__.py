@@ -366,6 +366,8 @@ if_then_else = tirx.if_then_else
 exp = tirx.exp
 log = tirx.log
 sqrt = tirx.sqrt
+floor = tirx.floor
+ceil = tirx.ceil
 
 
 def _on_exprs(f):

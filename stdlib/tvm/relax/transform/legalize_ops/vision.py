@@ -34,3 +34,10 @@ def _multibox_transform_loc(bb, call):
             keep_background=a.keep_background, apply_softmax=a.apply_softmax)
 
     return bb.call_te(te_func, *call.args[:3], primfunc_name_hint="multibox_transform_loc")
+
+
+@register_legalize("relax.vision.roi_pool")
+def _roi_pool(bb, call):
+    a = call.attrs
+    return bb.call_te(topi.vision.roi_pool, call.args[0], call.args[1], pooled_size=a.pooled_size,
+                      spatial_scale=a.spatial_scale, layout=a.layout)
