@@ -1,6 +1,7 @@
 //! Python operators on scalar expressions (`x + 1`, `i < n`, `~m`), with TVM 0.27's
 //! construction rules from `ir::arith`. Inside a TVMScript definition, comparisons
-//! follow the script parser (no folding); outside, Python's `ExprOp` rules.
+//! follow the script parser (no folding); outside (and under a Python `IRBuilder`),
+//! Python's `ExprOp` rules.
 
 use rustpython_vm::builtins::{PyFloat, PyInt};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
@@ -82,7 +83,10 @@ fn scalar_binary(op: PyOp, x: Operand, y: Operand) -> Option<ir::Result<Expr>> {
     if !matches!(x, Operand::Expr(_)) && !matches!(y, Operand::Expr(_)) {
         return None;
     }
-    Some(match (comparison(op), builder::current_dialect().is_some()) {
+    // `tvm.script.ir_builder` called from Python (`with IRBuilder()`) is Python, not
+    // a script definition: its comparisons fold as Python's do.
+    let in_script = builder::current_dialect().is_some() && !crate::vm::ir_builder::in_scope();
+    Some(match (comparison(op), in_script) {
         (Some(cmp), true) => arith::script_compare(cmp, x, y, Span::none()),
         _ => match op {
             PyOp::Binary(op) => arith::python_binary(op, x, y, Span::none()),

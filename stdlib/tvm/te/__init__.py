@@ -366,6 +366,8 @@ if_then_else = tirx.if_then_else
 exp = tirx.exp
 log = tirx.log
 sqrt = tirx.sqrt
+floor = tirx.floor
+ceil = tirx.ceil
 
 
 def _on_exprs(f):
@@ -390,6 +392,10 @@ def comm_reducer(fcombine, fidentity, name="reduce"):
     """A commutative reducer: `reducer(expr, axis, where=None, init=None)`."""
 
     def reducer(expr, axis, where=None, init=None):
+        if not isinstance(axis, (IterVar, list, tuple)):
+            # Not over axes: the combination of the operands (`te.max(a, b)`).
+            result = fcombine(_as_expr(expr), _as_expr(axis))
+            return result if where is None else fcombine(result, _as_expr(where))
         axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
         if isinstance(expr, (list, tuple)):
             exprs = [_as_expr(e) for e in expr]

@@ -286,23 +286,23 @@ def _emit_compute(op, vmap, names, widen, layout_free):
     nest(0)
 
 
-def _emit_extern(op, vmap, extern_subst, names):
+def _emit_extern(op, vmap, extern_subst, names, widen):
     """An extern operation: one opaque block (no iteration, no regions) running its
     statement over the function's buffers."""
     mapping = {b: vmap.get(t.buffer, b) for t, b in zip(op.inputs, op.input_placeholders)}
+    mapping.update({b: vmap.get(b, b) for b in op.output_placeholders})
     mapping.update(extern_subst)
     body = structural_map(op.body, [(_Var, lambda v: mapping.get(v, v))])
+    if widen:
+        from .index_normalize import normalize_stmt
+        body = normalize_stmt(body)
     with T.sblock(names.fresh(op.name)):
         if op.attrs:
             T.sblock_attr(dict(op.attrs))
         T.reads()
         T.writes()
         for s in tirx.stmt_list(body):
-            if not isinstance(s, tirx.Evaluate):
-                raise NotImplementedError(
-                    "te.extern: only bodies of evaluated expressions (calls) are supported, got "
-                    + type(s).__name__)
-            T.evaluate(s.value)
+            T._emit_stmt(s)
 
 
 def _tuple_reduce(op, outputs, vmap, local, spatial, subst):
@@ -340,39 +340,51 @@ def create_prim_func(ops, index_dtype_override=None):
     names = _Names()
     widen = index_dtype_override == "int64"
     vmap = {}
-    # An extern operation's input buffers are the buffers of the tensors it reads.
+    # An extern operation's input buffers are the buffers of the tensors it reads
+    # (named as the last extern reading them names them, for every reader and as
+    # parameters).
+    buffer_names = {}
     for op in order:
         if isinstance(op, ExternOp):
             for t, b in zip(op.inputs, op.input_placeholders):
-                vmap.setdefault(t.buffer, b)
+                vmap[t.buffer] = b
+                buffer_names[t.buffer] = b.name
     if widen:
         for op in order:
             for i in range(op.num_outputs):
                 t = op.output(i)
-                vmap[t.buffer] = tirx.decl_buffer([_widen(s) for s in t.shape], t.dtype, name=t.buffer.name, layout=None)
+                name = buffer_names.get(t.buffer, t.buffer.name)
+                vmap[t.buffer] = tirx.decl_buffer([_widen(s) for s in t.shape], t.dtype, name=name, layout=None)
     with IRBuilder() as ib:
         with T.prim_func(s_tir=True):
             T.func_name("main")
             for a in args:
                 if isinstance(a, Tensor):
-                    T.arg(a.op.name, vmap.get(a.buffer, a.buffer))
+                    # An extern operation's outputs are named after their buffers.
+                    name = a.buffer.name if isinstance(a.op, ExternOp) else buffer_names.get(a.buffer, a.op.name)
+                    T.arg(name, vmap.get(a.buffer, a.buffer))
                 else:
                     T.arg(_name(a), a)
             layout_free = []
             extern_subst = {}
+            is_arg = lambda t: any(a is t for a in args)  # noqa: E731
+            # Tensors that are not arguments are allocated, in the order of their operations.
             for op in order:
                 if isinstance(op, ExternOp):
                     for t in op._outputs:
-                        if id(op) in arg_ops:
+                        if is_arg(t):
                             continue
                         # Not an argument: allocated, with element offset 0.
-                        buf = T.sblock_alloc_buffer(t.shape, t.dtype)
-                        IRBuilder.name(t.buffer.name, buf)
-                        extern_subst[t.buffer] = buf
-                        extern_subst[t.buffer.ty.elem_offset] = tirx.IntImm(str(t.buffer.ty.elem_offset.ty.dtype), 0)
-                        vmap[t.buffer] = buf
-            for op in order:
-                if isinstance(op, ComputeOp) and id(op) not in arg_ops:
+                        b = t.buffer
+                        shape = [_widen(s) for s in t.shape] if widen else t.shape
+                        align = b.ty.data_alignment
+                        buf = T.sblock_alloc_buffer(shape, t.dtype, align=align if align != 64 else -1)
+                        IRBuilder.name(b.name, buf)
+                        extern_subst[b] = buf
+                        if isinstance(b.ty.elem_offset, _Var):
+                            extern_subst[b.ty.elem_offset] = tirx.IntImm(str(b.ty.elem_offset.ty.dtype), 0)
+                        vmap[b] = buf
+                elif isinstance(op, ComputeOp) and id(op) not in arg_ops:
                     for i in range(op.num_outputs):
                         t = op.output(i)
                         shape = [_widen(s) for s in t.shape] if widen else t.shape
@@ -383,7 +395,7 @@ def create_prim_func(ops, index_dtype_override=None):
                 if isinstance(op, ComputeOp):
                     _emit_compute(op, vmap, names, widen, layout_free)
                 elif isinstance(op, ExternOp):
-                    _emit_extern(op, vmap, extern_subst, names)
+                    _emit_extern(op, vmap, extern_subst, names, widen)
             indices = sorted({i for t in layout_free for i, a in enumerate(args) if a is t})
             attrs = {"layout_free_buffers": indices} if indices else {}
             attrs["tirx.noalias"] = True

@@ -348,6 +348,10 @@ pub fn make_attrs(key: &str, given: Vec<(String, Value)>) -> ir::Result<Value> {
 
 /// Turn an inference or construction error into the parser's diagnostic.
 pub fn call_error(vm: &VirtualMachine, e: ir::Error) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    // From Python, an inference rule's ValueError stays one (TVM's `TVM_FFI_VISIT_THROW(ValueError, ..)`).
+    if crate::builder::depth() == 0 && e.kind == ir::ErrorKind::ValueError {
+        return crate::vm::error::to_py_err(vm, &e);
+    }
     super::convert::api_error(vm, e.message)
 }
 

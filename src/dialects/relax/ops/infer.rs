@@ -5,7 +5,7 @@
 use crate::fast_hash::FastMap;
 
 use super::text::{call_text, expr_name, op_repr, type_text};
-use super::{create, elementwise, linalg, manipulate, misc, nn, quant_index, reduce, repeat_scan};
+use super::{create, elementwise, linalg, manipulate, misc, nn, quant_index, reduce, repeat_scan, vision};
 use crate::dialects::relax::nodes::{ExternFuncNode, ShapeExprNode};
 use crate::dialects::relax::types::{
     any_type, as_func, as_tensor, as_tuple, erase_where, tuple_type, TensorType, TensorTypeNode, VDevice,
@@ -31,6 +31,7 @@ pub(super) fn rule_of(name: &str) -> Option<InferRule> {
         .or_else(|| quant_index::rule(name))
         .or_else(|| repeat_scan::rule(name))
         .or_else(|| nn::rule(name))
+        .or_else(|| vision::rule(name))
         .or_else(|| crate::dialects::relax::distributed::infer::rule(name))
 }
 

@@ -31,6 +31,7 @@ mod reduce;
 mod repeat_scan;
 mod table;
 mod text;
+mod vision;
 
 use std::sync::OnceLock;
 

@@ -132,7 +132,20 @@ fn assert_frame(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(BuilderFrame::new("T.Assert", open, Box::new(|_, _| Ok(()))).into_py(vm))
 }
 
+/// `_emit_stmt(stmt)`: a statement built elsewhere added to the innermost frame
+/// (what `te.create_prim_func` does with an extern operation's body).
+fn emit_stmt(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "_emit_stmt", args, &["stmt"])?;
+    let stmt = a.req(vm, "stmt")?;
+    let obj = crate::vm::object::unwrap_object(&stmt)
+        .ok_or_else(|| vm.new_type_error("_emit_stmt expects a tirx.Stmt"))?;
+    let stmt = crate::dialects::tirx::nodes::Stmt::try_from_object(obj).map_err(|e| vm.new_type_error(e.message))?;
+    super::context::emit(vm, stmt)?;
+    Ok(vm.ctx.none())
+}
+
 fn members(t: &mut NamespaceTable) {
+    t.func("_emit_stmt", emit_stmt);
     t.func("Assert", assert_frame);
     t.func("prim_func", prim_func);
     t.func("arg", arg);
