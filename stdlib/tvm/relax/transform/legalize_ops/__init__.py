@@ -4,4 +4,5 @@ PrimFunc made from tensor expressions with `bb.call_te`. Importing this package
 registers every family."""
 from . import common  # noqa: F401
 from . import unary, binary, statistical, create, nn, manipulate, linear_algebra, qdq, grad, search, ccl, distributed  # noqa: F401
+from . import image  # noqa: F401
 from .common import get_legalize, register_legalize  # noqa: F401
