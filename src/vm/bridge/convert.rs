@@ -128,7 +128,19 @@ pub fn py_to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
     if let Some(s) = obj.downcast_ref::<PyStr>() {
         return Ok(ir::string_imm(s.to_string_lossy().as_ref()));
     }
+    if let Some(inner) = prim_expr_of(vm, obj) {
+        return py_to_expr(vm, &inner);
+    }
     Err(vm.new_type_error(format!("expected an expression, got a Python {}", obj.class().name())))
+}
+
+/// The expression a Python object stands for, by its `__tvm_prim_expr__` attribute
+/// (a `te` iteration axis stands for its variable, as TVM converts an `IterVar`).
+pub fn prim_expr_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<PyObjectRef> {
+    if unwrap_object(obj).is_some() {
+        return None;
+    }
+    obj.get_attr("__tvm_prim_expr__", vm).ok().filter(|v| !v.is(obj))
 }
 
 /// An IR object (any kind) out of a Python object.

@@ -499,14 +499,32 @@ def _linear(e, scale, terms, base):
                 return _linear(tirx.Cast(dt, m[0]), scale * m[1], terms, base)
             if _const(v) is not None:
                 return base + scale * _const(v)
+    if isinstance(e, (tirx.FloorDiv, tirx.FloorMod)) and (_const(e.b) or 0) > 0:
+        # `(c * X + b) // c` is `X + b // c` and `(c * X + b) % c` is `b % c`, for
+        # floor division, whatever the signs (TVM's divisible-part separation).
+        c = _const(e.b)
+        inner = []
+        b0 = _linear(e.a, 1, inner, 0)
+        inner = [t for t in inner if t.scale != 0]
+        if inner and all(t.scale % c == 0 for t in inner):
+            if isinstance(e, tirx.FloorMod):
+                return base + scale * (b0 % c)
+            for t in inner:
+                t.scale = t.scale // c * scale
+                _add_term(terms, t)
+            return base + scale * (b0 // c)
     t = _term_of(e)
     t.scale = scale
+    _add_term(terms, t)
+    return base
+
+
+def _add_term(terms, t):
     for u in terms:
         if u.same(t):
-            u.scale += scale
-            return base
+            u.scale += t.scale
+            return
     terms.append(t)
-    return base
 
 
 def _canonical_sum(e):

@@ -59,6 +59,11 @@ class IterVar:
     def __repr__(self):
         return f"T.iter_var({self.var}, ...)"
 
+    @property
+    def __tvm_prim_expr__(self):
+        # Where an expression is expected, an axis is its variable.
+        return self.var
+
     def _bin(name):
         def method(self, other):
             return getattr(self.var, name)(_as_expr(other))
@@ -297,13 +302,18 @@ def placeholder(shape, dtype=None, name="placeholder"):
 
 
 def _arg_names(fcompute, ndim, varargs_names):
-    code = fcompute.__code__
+    # A callable object (a tensor) is read through its `__call__`, `self` included,
+    # as Python's `inspect.getfullargspec` reports it.
+    code = getattr(fcompute, "__code__", None) or type(fcompute).__call__.__code__
     argcount = code.co_argcount
-    if code.co_flags & 0x04:
-        if varargs_names is not None:
-            return list(varargs_names)
-        return [f"i{i}" for i in range(ndim)]
     names = list(code.co_varnames[:argcount])
+    if code.co_flags & 0x04:
+        # The variable arguments take the dimensions after the named ones.
+        if varargs_names is not None:
+            varargs_names = list(varargs_names)
+            # Our topi passes every axis's name; TVM's callers pass the rest only.
+            return varargs_names if len(varargs_names) == ndim and argcount else names + varargs_names
+        return names + [f"i{i}" for i in range(ndim - argcount)]
     if argcount == 0:
         return [f"i{i}" for i in range(ndim)]
     if argcount != ndim:
@@ -386,6 +396,12 @@ indexdiv = _on_exprs(tirx.indexdiv)
 indexmod = _on_exprs(tirx.indexmod)
 max_value = tirx.max_value
 min_value = tirx.min_value
+# The TIR math and logic functions `tvm.te` re-exports.
+from tvm.tirx import (  # noqa: E402,F401
+    any, all, erf, tanh, sigmoid, tan, cos, sin, rsqrt, floor, ceil, sinh, cosh, log2, log10,
+    asin, asinh, acos, acosh, atan, atanh, trunc, abs, round, nearbyint, power, popcount, fmod,
+    isnan, div,
+)
 
 
 def comm_reducer(fcombine, fidentity, name="reduce"):

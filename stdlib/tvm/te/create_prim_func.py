@@ -49,8 +49,18 @@ def _widen(expr):
         expr,
         [
             (tirx.IntImm, lambda c: tirx.IntImm("int64", c.value) if dtype_of(c) == "int32" else c),
+            (tirx.Cast, _widen_cast),
         ],
     )
+
+
+def _widen_cast(c):
+    """A cast to an integer of 32 bits or more is unwrapped to int64 (TVM's
+    `IndexDataTypeNormalizer`): `Cast(int64, Cast(int32, f))` is `Cast(int64, f)`."""
+    if not (_is_int(c) and _bits(c) >= 32):
+        return c
+    value = c.value
+    return value if dtype_of(value) == "int64" else tirx.Cast("int64", value)
 
 
 _MIXED = ("EQ", "NE", "LT", "LE", "GT", "GE", "Add", "Sub", "Mul", "FloorDiv", "FloorMod", "Min", "Max")
@@ -261,6 +271,10 @@ def _emit_compute(op, vmap, names, widen, layout_free):
     if not axes:
         blocks([])
         return
+    levels = _nested_levels(axes)
+    if len(levels) > 1:
+        _emit_nested(op, axes, levels, vmap, names, widen, fix, subst, annotations)
+        return
     if all(_is_zero(iv.dom_min) for iv in axes):
         with T.grid(*[fix(iv.extent) for iv in axes]) as loops:
             loops = list(loops) if isinstance(loops, (list, tuple)) else [loops]
@@ -284,6 +298,147 @@ def _emit_compute(op, vmap, names, widen, layout_free):
             nest(k + 1)
 
     nest(0)
+
+
+def _axis_vars(expr, axes):
+    """The axes whose variables `expr` uses."""
+    if expr is None or isinstance(expr, (int, float)):
+        return []
+    found = []
+    structural_walk(expr, [(_Var, lambda v: found.append(v))])
+    return [a for a in axes if any(a.var.same_as(v) for v in found)]
+
+
+def _nested_levels(axes):
+    """The axes by nesting level (TVM's `GenerateNestedIterLevels`): an axis whose
+    domain uses other axes sits one level below the deepest of them."""
+    depth = {}
+
+    def level(axis):
+        if id(axis) not in depth:
+            deps = _axis_vars(simplify_expr(axis.dom_min), axes) + _axis_vars(simplify_expr(axis.extent), axes)
+            depth[id(axis)] = max([level(a) + 1 for a in deps], default=0)
+        return depth[id(axis)]
+
+    for a in axes:
+        level(a)
+    levels = [[] for _ in range(max(depth.values()) + 1)]
+    for a in axes:
+        levels[depth[id(a)]].append(a)
+    return levels
+
+
+def _emit_nested(op, axes, levels, vmap, names, widen, fix, subst, annotations):
+    """A compute whose axes' domains depend on other axes (a reduction over a range
+    set by an outer index): one block per level, each binding its own level's axes
+    to loops and the outer levels' axes to their block variables, the reduction
+    initialised in the block of its outermost level (TVM's nested scopes)."""
+    if len(op.body) != 1 and isinstance(op.body[0], Reduce):
+        raise NotImplementedError("te.create_prim_func: a tuple reduction over nested domains")
+    body0 = op.body[0]
+    is_reduce = isinstance(body0, Reduce)
+    init_level = len(levels) - 1
+    for i, level in enumerate(levels):
+        if any(a.iter_type != 0 for a in level):
+            init_level = min(init_level, i)
+    # Names in TVM's order: the leaf block first, then the parents from the inside.
+    leaf_name = names.fresh(op.name) if is_reduce or op.num_outputs == 1 else None
+    parent_names = {i: names.fresh(f"{op.name}_l{i + 1}") for i in range(len(levels) - 2, -1, -1)}
+    outputs = [vmap.get(op.output(k).buffer, op.output(k).buffer) for k in range(op.num_outputs)]
+
+    def store_init(local, spatial):
+        init = body0.init if body0.init is not None else body0.identity
+        with T.init():
+            T.buffer_store(outputs[0], subst(init, local), spatial)
+
+    def scope(i, remap):
+        level = levels[i]
+        loops = []
+
+        def with_loops(k):
+            if k == len(level):
+                in_loops(loops)
+                return
+            iv = level[k]
+            lo = fix(_substitute(iv.dom_min, remap)) if not _is_zero(iv.dom_min) else None
+            extent = fix(_substitute(iv.extent, remap))
+            with (T.serial(extent) if lo is None else T.serial(lo, lo + extent)) as lv:
+                IRBuilder.name(_name(iv.var), lv)
+                loops.append(lv)
+                with_loops(k + 1)
+
+        def in_loops(loop_vars):
+            bound = dict(zip([id(a) for a in level], loop_vars))
+
+            def iters(local, spatial):
+                for a in axes:
+                    if id(a) in bound:
+                        lo = fix(_substitute(a.dom_min, remap)) if not _is_zero(a.dom_min) else None
+                        extent = fix(_substitute(a.extent, remap))
+                        dom = extent if lo is None else (lo, lo + extent)
+                        binding = bound[id(a)]
+                    elif a.var in remap:
+                        prev = remap[a.var]
+                        if widen:
+                            # TVM's int64 index rewriter rebuilds this one-point range
+                            # from its minimum and extent taken as its end.
+                            dom = (prev, prev + (tirx.IntImm("int64", 1) - prev))
+                        else:
+                            dom = (prev, prev + 1)
+                        binding = prev
+                    else:
+                        continue
+                    bv = T.axis.spatial(dom, binding) if a.iter_type == 0 else T.axis.reduce(dom, binding)
+                    IRBuilder.name("v_" + _name(a.var), bv)
+                    local[a.var] = bv
+                    if a.iter_type == 0:
+                        spatial.append(bv)
+
+            if i < len(levels) - 1:
+                with T.sblock(parent_names[i]):
+                    if annotations:
+                        T.sblock_attr(annotations)
+                    local, spatial = {}, []
+                    iters(local, spatial)
+                    if is_reduce and i == init_level:
+                        store_init(_merged(vmap, local), spatial)
+                    scope(i + 1, local)
+                return
+            leaf_blocks = [(leaf_name, range(op.num_outputs))] if leaf_name is not None else [
+                (names.fresh(op.output(k).buffer.name), [k]) for k in range(op.num_outputs)]
+            for name, indices in leaf_blocks:
+                with T.sblock(name):
+                    if annotations:
+                        T.sblock_attr(annotations)
+                    local, spatial = {}, []
+                    iters(local, spatial)
+                    local = _merged(vmap, local)
+                    for k in indices:
+                        body = op.body[k]
+                        if isinstance(body, Reduce):
+                            if i == init_level:
+                                store_init(local, spatial)
+                            source = simplify_expr(subst(body.source, local))
+                            lhs = outputs[0][tuple(spatial)] if spatial else tirx.BufferLoad(outputs[0], [])
+                            value = body.combiner(lhs, source)
+                            if body.where is not None:
+                                value = tirx.Select(subst(body.where, local), value, lhs)
+                            T.buffer_store(outputs[0], value, spatial)
+                        else:
+                            value = simplify_expr(subst(body, local))
+                            if widen:
+                                value = _widen_conditions(value)
+                            T.buffer_store(outputs[k], value, spatial)
+
+        with_loops(0)
+
+    scope(0, {})
+
+
+def _merged(vmap, local):
+    out = dict(vmap)
+    out.update(local)
+    return out
 
 
 def _emit_extern(op, vmap, extern_subst, names, widen):

@@ -8,7 +8,8 @@ from . import tag
 from .math import cpp_compute
 from .broadcast import _index, broadcast_shape
 
-__all__ = ["where", "arange", "reshape", "take", "trilu", "strided_slice", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile"]
+__all__ = ["where", "arange", "reshape", "take", "trilu", "strided_slice", "transpose", "squeeze", "flip", "reverse_sequence", "broadcast_to", "concatenate", "split", "repeat", "tile",
+           "dynamic_strided_slice"]
 
 
 def _ints(axes):
@@ -412,6 +413,24 @@ def strided_slice(a, begin, end, strides=None, axes=None, slice_mode="end", assu
     n = len(begin)
     return _dynamic_slice_with_axes(a, begin, end, strides, list(range(n)), assume_inbound,
                                     "T_dynamic_strided_slice")
+
+
+def dynamic_strided_slice(a, begin, end, strides, output_shape):
+    """A slice of `a` whose begin, end and strides are 1-d tensors read at run time,
+    of the given (symbolic) output shape: element `i` along each axis reads the
+    canonicalised begin plus `i` times the stride."""
+    if not (isinstance(begin, te.Tensor) and isinstance(end, te.Tensor) and isinstance(strides, te.Tensor)):
+        raise NotImplementedError("dynamic_strided_slice: begin, end and strides must be tensors")
+    ndim = len(a.shape)
+
+    def f(*i):
+        idx = []
+        for k in range(ndim):
+            at = tirx.IntImm("int64", k)
+            idx.append(_dynamic_canon(begin(at), a.shape[k], strides(at)) + i[k] * strides(at))
+        return a(*idx)
+
+    return cpp_compute(list(output_shape), f, "T_strided_slice_dynamic", tag.INJECTIVE)
 
 
 def where(condition, x, y):

@@ -472,9 +472,57 @@ fn int_tuple(call: &CallNode, i: usize) -> Option<Vec<i64>> {
     None
 }
 
+/// The TIR expression fields of a tuple argument (`(w * 5,)`), if all are integers.
+fn prim_tuple(call: &CallNode, i: usize) -> Option<Vec<Expr>> {
+    let t = call.args.get(i)?.downcast_ref::<TupleNode>()?;
+    t.fields
+        .iter()
+        .map(|f| {
+            let is_tir = !f.as_object().type_key().starts_with("relax.");
+            (is_tir && f.prim_dtype().is_some_and(|d| d.is_int())).then(|| f.clone())
+        })
+        .collect()
+}
+
+/// A slice with symbolic bounds promised in bounds (`assume_inbound`): each sliced
+/// dimension is `ceildiv(end - begin, stride)`, simplified, as TVM's `GetLength`.
+fn symbolic_strided_slice(call: &CallNode, t: &TensorTypeNode) -> Result<Option<Type>> {
+    let (Some(axes), Some(begin), Some(end)) = (int_tuple(call, 1), prim_tuple(call, 2), prim_tuple(call, 3)) else {
+        return Ok(None);
+    };
+    let strides = match call.args.len() {
+        n if n > 4 => match prim_tuple(call, 4) {
+            Some(s) => s,
+            None => return Ok(None),
+        },
+        _ => vec![dim(1); axes.len()],
+    };
+    let assume_inbound = require_attrs::<StridedSliceAttrsNode>(call)?.assume_inbound;
+    if !assume_inbound || t.ndim == UNKNOWN_NDIM || [begin.len(), end.len(), strides.len()] != [axes.len(); 3] {
+        return Ok(None);
+    }
+    let axes = normalize_axes(call, t.ndim, &axes)?;
+    let Some(shape) = t.shape_values() else {
+        return Ok(None);
+    };
+    let analyzer = arith::simplify::Analyzer::default();
+    let mut out = shape.to_vec();
+    for (k, &axis) in axes.iter().enumerate() {
+        let diff = arith::binary(BinOp::Sub, end[k].clone(), begin[k].clone(), Span::none())?;
+        let up = arith::binary(BinOp::Add, diff, strides[k].clone(), Span::none())?;
+        let up = arith::binary(BinOp::Sub, up, dim(1), Span::none())?;
+        let len = arith::binary(BinOp::FloorDiv, up, strides[k].clone(), Span::none())?;
+        out[axis as usize] = analyzer.simplify(&len);
+    }
+    Ok(Some(like(t, Some(out), t.ndim)))
+}
+
 fn strided_slice(call: &CallNode) -> Result<Type> {
     let t = tensor_arg(call, 0)?;
     let (Some(axes), Some(begin), Some(end)) = (int_tuple(call, 1), int_tuple(call, 2), int_tuple(call, 3)) else {
+        if let Some(ty) = symbolic_strided_slice(call, &t)? {
+            return Ok(ty);
+        }
         return Ok(like(&t, None, t.ndim));
     };
     let strides = match call.args.len() {

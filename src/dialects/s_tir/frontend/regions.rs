@@ -180,7 +180,9 @@ fn region(b: &Var, ivs: &[Interval]) -> TensorRegion {
                 None => {
                     let end = arith::binary(BinOp::Add, Operand::Expr(iv.hi.clone()), Operand::Int(1), Span::none())
                         .unwrap_or_else(|_| iv.hi.clone());
-                    arith::binary(BinOp::Sub, Operand::Expr(end), Operand::Expr(iv.lo.clone()), Span::none()).unwrap_or_else(|_| iv.hi.clone())
+                    let extent = arith::binary(BinOp::Sub, Operand::Expr(end), Operand::Expr(iv.lo.clone()), Span::none())
+                        .unwrap_or_else(|_| iv.hi.clone());
+                    arith::simplify::Analyzer::default().simplify(&extent)
                 }
             };
             Range::from_min_extent(iv.lo.clone(), extent, Span::none())
@@ -224,7 +226,7 @@ impl Detector<'_> {
             for i in &st.indices {
                 self.expr(i);
             }
-            let ivs: Vec<Interval> = st.indices.iter().map(|i| self.interval(&self.apply(i))).collect();
+            let ivs = self.index_intervals(&st.buffer, &st.indices);
             self.access(&st.buffer, ivs, true);
             return;
         }
@@ -260,7 +262,7 @@ impl Detector<'_> {
             // The load's own region first, then the loads in its indices (as TVM's
             // detector records `A[B[i]]`: A, then B).
             if let Some(buf) = l.source.as_object().try_downcast::<VarNode>() {
-                let ivs: Vec<Interval> = l.indices.iter().map(|i| self.interval(&self.apply(i))).collect();
+                let ivs = self.index_intervals(&buf, &l.indices);
                 self.access(&buf, ivs, false);
             }
             for i in &l.indices {
@@ -440,6 +442,109 @@ impl Detector<'_> {
         Interval { lo: e.clone(), hi: e.clone() }
     }
 
+    /// The intervals of an access's indices. An index TVM's set evaluator cannot
+    /// follow (a call, a float load, a load at a relaxed index) has the bounds its
+    /// enclosing `min`/`max` give it; a side left unbounded covers the whole dimension.
+    fn index_intervals(&self, buf: &Var, indices: &[Expr]) -> Vec<Interval> {
+        let mut full: Option<Vec<Interval>> = None;
+        indices
+            .iter()
+            .enumerate()
+            .map(|(k, i)| {
+                let e = self.apply(i);
+                if !self.opaque_to_sets(&e) {
+                    return self.interval(&e);
+                }
+                let (lo, hi) = self.bounds(&e);
+                match (lo, hi) {
+                    (Some(lo), Some(hi)) => Interval { lo, hi },
+                    _ => full.get_or_insert_with(|| full_intervals(buf))[k].clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// Whether `e` holds a node TVM's interval evaluator takes as unbounded.
+    fn opaque_to_sets(&self, e: &Expr) -> bool {
+        let mut found = false;
+        ir::pre_order_visit(&e.clone().into_object(), |n: &ObjectRef| {
+            if found {
+                return false;
+            }
+            if let Some(c) = n.downcast_ref::<ir::CallNode>() {
+                found = !is_vscale(c);
+            } else if let Some(l) = n.downcast_ref::<TensorLoadNode>() {
+                let dt = Expr(n.clone()).dtype();
+                found = !(dt.is_int() || dt.is_uint()) || l.indices.iter().any(|i| self.depends(i));
+            }
+            !found
+        });
+        found
+    }
+
+    /// Lower and upper bounds of `e` (`None`: unbounded), as TVM's `EvalSet`.
+    fn bounds(&self, e: &Expr) -> (Option<Expr>, Option<Expr>) {
+        if !self.opaque_to_sets(e) {
+            let iv = self.interval(e);
+            return (Some(iv.lo), Some(iv.hi));
+        }
+        let bin = |op, a: &Expr, b: &Expr| arith::binary(op, Operand::Expr(a.clone()), Operand::Expr(b.clone()), Span::none()).ok();
+        let both = |op, a: &Option<Expr>, b: &Option<Expr>| match (a, b) {
+            (Some(a), Some(b)) => bin(op, a, b),
+            _ => None,
+        };
+        if let Some(c) = e.downcast_ref::<ir::CastNode>() {
+            let (lo, hi) = self.bounds(&c.value);
+            let cast = |v: Option<Expr>| v.and_then(|v| arith::cast(e.dtype(), v, Span::none()).ok());
+            return (cast(lo), cast(hi));
+        }
+        if let Some(sel) = e.downcast_ref::<ir::SelectNode>() {
+            let (a, b) = (self.bounds(&sel.true_value), self.bounds(&sel.false_value));
+            let lo = match (&a.0, &b.0) {
+                (Some(x), Some(y)) => Some(pick(x, y, BinOp::Min)),
+                _ => None,
+            };
+            let hi = match (&a.1, &b.1) {
+                (Some(x), Some(y)) => Some(pick(x, y, BinOp::Max)),
+                _ => None,
+            };
+            return (lo, hi);
+        }
+        let Some((op, a, b)) = BinOp::operands(e.as_object()) else {
+            return (None, None);
+        };
+        let (x, y) = (self.bounds(a), self.bounds(b));
+        match op {
+            BinOp::Add => (both(BinOp::Add, &x.0, &y.0), both(BinOp::Add, &x.1, &y.1)),
+            BinOp::Sub => (both(BinOp::Sub, &x.0, &y.1), both(BinOp::Sub, &x.1, &y.0)),
+            BinOp::Mul | BinOp::FloorDiv if b.as_int().is_some_and(|c| c != 0) => {
+                let c = b.as_int().unwrap_or(1);
+                let (l, h) = (x.0.and_then(|v| bin(op, &v, b)), x.1.and_then(|v| bin(op, &v, b)));
+                if c > 0 { (l, h) } else { (h, l) }
+            }
+            BinOp::FloorMod if b.as_int().is_some_and(|c| c > 0) => {
+                (Some(int_imm(e.dtype(), 0)), Some(int_imm(e.dtype(), b.as_int().unwrap_or(1) - 1)))
+            }
+            BinOp::Min => {
+                let hi = match (&x.1, &y.1) {
+                    (Some(p), Some(q)) => Some(pick(p, q, BinOp::Min)),
+                    (Some(p), None) | (None, Some(p)) => Some(p.clone()),
+                    _ => None,
+                };
+                (both(BinOp::Min, &x.0, &y.0), hi)
+            }
+            BinOp::Max => {
+                let lo = match (&x.0, &y.0) {
+                    (Some(p), Some(q)) => Some(pick(p, q, BinOp::Max)),
+                    (Some(p), None) | (None, Some(p)) => Some(p.clone()),
+                    _ => None,
+                };
+                (lo, both(BinOp::Max, &x.1, &y.1))
+            }
+            _ => (None, None),
+        }
+    }
+
     fn depends(&self, e: &Expr) -> bool {
         if self.relax.is_empty() {
             return false;
@@ -477,6 +582,10 @@ fn source_access(m: &MatchBufferRegion, ivs: &[Interval]) -> Option<(Var, Vec<In
         out.push(Interval { lo: add(&r.min, &iv.lo), hi: add(&r.min, &iv.hi) });
     }
     Some((src, out))
+}
+
+fn is_vscale(c: &ir::CallNode) -> bool {
+    c.op.as_object().downcast_ref::<ir::OpNode>().is_some_and(|o| &*o.name == "prim.vscale")
 }
 
 /// Rebuild arithmetic after substitution so constants fold as TVM's simplifier would.

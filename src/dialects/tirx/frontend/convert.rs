@@ -63,6 +63,9 @@ pub fn to_expr(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Expr> {
     if let Some(s) = obj.downcast_ref::<PyStr>() {
         return Ok(ir::string_imm(&s.to_string_lossy()));
     }
+    if let Some(inner) = crate::vm::bridge::convert::prim_expr_of(vm, obj) {
+        return to_expr(vm, &inner);
+    }
     match unwrap_object(obj) {
         Some(o) => Err(vm.new_type_error(format!("expected an expression, got {}", o.type_key()))),
         None => Err(vm.new_type_error(format!("expected an expression, got a Python {}", obj.class().name()))),

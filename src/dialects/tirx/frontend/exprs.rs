@@ -583,6 +583,30 @@ pub fn abs(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(py(vm, out))
 }
 
+/// `T.floor`, `T.ceil`, `T.round`, `T.nearbyint`, `T.trunc` as TVM's builders make
+/// them: an integer or bool argument is its own result, a float constant is folded.
+pub fn rounding(vm: &VirtualMachine, name: &'static str, args: FuncArgs) -> PyResult {
+    let a = bind(vm, name, args, &["x", "span"])?;
+    let x = to_expr(vm, &a.req(vm, "x")?)?;
+    let t = x.dtype();
+    if t.is_int() || t.is_uint() || t.is_bool() {
+        return Ok(py(vm, x));
+    }
+    if let Some(v) = x.as_float() {
+        let folded = match name {
+            "floor" => v.floor(),
+            "ceil" => v.ceil(),
+            "trunc" => v.trunc(),
+            // C's nearbyint in the default rounding mode: halves to even.
+            _ => v.round_ties_even(),
+        };
+        return Ok(py(vm, ir::float_imm(t, folded)));
+    }
+    // The registry names TVM 0.27's ceil `prim.ceil`.
+    let op = if name == "ceil" { "prim.ceil".to_string() } else { format!("tirx.{name}") };
+    Ok(py(vm, ops::call(&op, Some(x.ty()), vec![x]).py(vm)?))
+}
+
 /// A float argument as a Python float, if it is one.
 pub fn py_float(obj: &PyObjectRef) -> Option<f64> {
     obj.downcast_ref::<PyFloat>().map(|f| f.to_f64())

@@ -157,16 +157,26 @@ class _Legalizer:
         core = self.bb._core
         blocks = []
         changed = False
+        remap = []
         for block in seq.blocks:
             core.begin_block(isinstance(block, DataflowBlock))
             for binding in block.bindings:
-                value = self.visit_expr(binding.value)
-                if value is not binding.value:
+                original = binding.value
+                value = _substitute_vars(original, remap)
+                value = self.visit_expr(value)
+                if not value.same_as(original):
                     changed = True
-                    binding = _walk.with_fields(binding, {"value": value})
+                    fields = {"value": value}
+                    new_var = _retyped_var(binding, value)
+                    if new_var is not None:
+                        # As TVM's mutator re-emits a binding: a value of another type
+                        # gets a new variable of that type, used from here on.
+                        remap.append((binding.var, new_var))
+                        fields["var"] = new_var
+                    binding = _walk.with_fields(binding, fields)
                 self.bb.emit_normalized(binding)
             blocks.append(core.end_block())
-        body = self.visit_expr(seq.body)
+        body = self.visit_expr(_substitute_vars(seq.body, remap))
         if not changed and body is seq.body:
             return seq
         return _walk.with_fields(seq, {"blocks": blocks, "body": body})
@@ -204,6 +214,37 @@ class _Legalizer:
         if legalized is not call:
             legalized = self.visit_expr(legalized)
         return legalized
+
+
+def _substitute_vars(expr, remap):
+    if not remap:
+        return expr
+    from tvm_ffi import structural_map
+    from ..expr import DataflowVar, Var
+
+    def swap(v):
+        for old, new in remap:
+            if v.same_as(old):
+                return new
+        return v
+
+    return structural_map(expr, [((Var, DataflowVar), swap)])
+
+
+def _retyped_var(binding, value):
+    """A new variable for a binding whose new value's type differs structurally from
+    its variable's (TVM's `WithType`), else None."""
+    from tvm_ffi import structural_equal
+    from ..expr import DataflowVar, Var
+
+    var = binding.var
+    ty = getattr(value, "ty", None)
+    if type(binding).__name__ != "VarBinding" or ty is None or var.ty is None:
+        return None
+    if structural_equal(var.ty, ty):
+        return None
+    cls = DataflowVar if isinstance(var, DataflowVar) else Var
+    return cls(var.name, ty)
 
 
 def _vdevice_target(types):

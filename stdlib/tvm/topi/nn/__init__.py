@@ -152,3 +152,4 @@ def prelu(x, slope, axis=1):
 from .dense import matmul, dense  # noqa: E402,F401
 from .batch_matmul import batch_matmul  # noqa: E402,F401
 from .group_norm import group_norm  # noqa: E402,F401
+from .upsampling import upsampling, upsampling3d  # noqa: E402,F401

@@ -5,4 +5,5 @@ registers every family."""
 from . import common  # noqa: F401
 from . import unary, binary, statistical, create, nn, manipulate, linear_algebra, qdq, grad, search, ccl, distributed  # noqa: F401
 from . import vision  # noqa: F401,E402
+from . import image  # noqa: F401
 from .common import get_legalize, register_legalize  # noqa: F401

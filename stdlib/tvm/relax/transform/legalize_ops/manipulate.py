@@ -142,3 +142,72 @@ def _strided_slice(bb, call):
 
 register_legalize("relax.collapse_sum_like", _reshape(topi.collapse_sum, "collapse_sum", is_collapse_sum_like=True))
 register_legalize("relax.collapse_sum_to", _reshape(topi.collapse_sum, "collapse_sum"))
+
+
+@register_legalize("relax.layout_transform")
+def _layout_transform(bb, call):
+    """A copy of the tensor whose output buffer the schedule's `transform_layout`
+    rewrites by the index map (padded with the pad value where the map is not
+    surjective: the PrimFunc is then named `te_layout_transform_with_pad`)."""
+    import tvm
+    from tvm import relax
+    from tvm.relax.te_call import gen_call_tir_inputs
+    from ...type import TensorType
+
+    data = call.args[0]
+    index_map = call.attrs.index_map
+    pad_value = call.attrs.pad_value
+    if pad_value is not None:
+        pad_value = pad_value.value
+    else:
+        dtype = str(data.ty.dtype)
+        pad_value = 0 if dtype.startswith(("int", "uint")) else 0.0
+    name = "te_layout_transform"
+    _, padding = index_map.non_surjective_inverse(data.ty.shape)
+    if not isinstance(padding, tirx.IntImm):
+        name += "_with_pad"
+
+    def te_layout_transform(x, compute_name):
+        return te.compute(x.shape, x, name=compute_name)
+
+    tir_func, call_args, _ = gen_call_tir_inputs(te_layout_transform, data, name)
+    sch = tvm.s_tir.Schedule(tir_func)
+    sch.transform_layout(name, ("write", 0), index_map, pad_value)
+    gvar = bb.add_func(sch.mod["main"], name)
+    shape = index_map.map_shape(list(call_args[0].ty.shape))
+    return relax.call_tir(gvar, call_args, [TensorType(shape, call_args[0].ty.dtype)])
+
+
+@register_legalize("relax.dynamic_strided_slice")
+def _dynamic_strided_slice(bb, call):
+    """The output shape computed by a PrimFunc first (as a tensor, turned into a shape
+    matched to fresh variables), then the slice of that shape."""
+    from tvm import relax
+    from ...type import ShapeType
+
+    data, begin, end, strides = call.args
+
+    def shape_func(data, begin, end, strides):
+        def canonical(index, extent, stride):
+            lo = tirx.Select(stride < 0, tirx.const(-1, "int64"), tirx.const(0, "int64"))
+            hi = tirx.Select(stride < 0, extent - 1, extent)
+            index = tirx.Select(index < 0, index + extent, index)
+            return tirx.Min(tirx.Max(index, lo), hi)
+
+        def length_at(i):
+            extent = tirx.const(-1, "int64")
+            for k in range(len(data.shape)):
+                extent = tirx.Select(i == tirx.const(k, "int64"), data.shape[k], extent)
+            b = canonical(begin[i], extent, strides[i])
+            e = canonical(end[i], extent, strides[i])
+            s = strides[i]
+            return tirx.Select(s < 0, tirx.ceildiv(b - e, -s), tirx.ceildiv(e - b, s))
+
+        return te.compute((begin.shape[0],), length_at, name="T_shape_func_strided_slice_dynamic")
+
+    shape = bb.normalize(bb.call_te(shape_func, data, begin, end, strides))
+    ndim = int(shape.ty.shape[0])
+    shape = bb.emit(relax.op.tensor_to_shape(shape))
+    dims = [tirx.Var("s", "int64") for _ in range(ndim)]
+    bb.match_cast(shape, ShapeType(dims))
+    return bb.call_te(topi.dynamic_strided_slice, data, begin, end, strides, output_shape=dims)
