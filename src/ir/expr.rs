@@ -384,6 +384,19 @@ ir_node! {
     }
 }
 
+impl Let {
+    /// TVM's `Let` constructor: the value must have the variable's type.
+    pub fn checked(var: Var, value: Expr, body: Expr, span: Span) -> Result<Let> {
+        if var.ty.as_prim() != Some(value.dtype()) {
+            return Err(Error::new(
+                super::error::ErrorKind::InternalError,
+                "Check failed: (value.ty() == var->ty.as_or_throw<PrimType>()) is false: ",
+            ));
+        }
+        Ok(Let::new(LetNode { ty: body.ty(), var, value, body, span }))
+    }
+}
+
 ir_node! {
     /// The vector `base + i * stride` for `i` in `0..lanes`.
     pub struct RampNode as Ramp: "prim.Ramp", base expr_info, isa [Expr], ty ty {

@@ -9,6 +9,7 @@ pub mod simplify;
 pub mod transform;
 pub mod index_map;
 pub mod verify_vars;
+pub mod math_ops;
 pub mod ops;
 pub mod printer;
 pub mod python;

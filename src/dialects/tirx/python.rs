@@ -125,7 +125,7 @@ fn expression_classes() {
             .ok_or_else(|| vm.new_type_error("Let: var must be a Var"))?;
         let value = to_expr(vm, &a.req(vm, "value")?)?;
         let body = to_expr(vm, &a.req(vm, "body")?)?;
-        Ok(wrap(vm, ir::Let::new(ir::LetNode { ty: body.ty(), var, value, body, span: Span::none() }).upcast()))
+        Ok(wrap(vm, ir::Let::checked(var, value, body, Span::none()).py(vm)?.upcast()))
     });
 }
 
@@ -263,13 +263,23 @@ fn as_prim_func(vm: &VirtualMachine, obj: &ir::ObjectRef) -> PyResult<PrimFunc> 
     obj.try_downcast::<PrimFuncNode>().ok_or_else(|| vm.new_type_error("expected a PrimFunc"))
 }
 
-/// Replace variables (by address) throughout an object, without entering a replacement.
+/// Replace variables (by address) throughout an object, without entering a
+/// replacement. As TVM's specializer does, an arithmetic or logical node whose
+/// operands changed is rebuilt through its operator function, so constants fold
+/// (`n - 1` with `n = 16` is `15`); nodes left as they were are not refolded.
 fn substitute(root: ir::ObjectRef, map: &FastMap<usize, ir::ObjectRef>) -> ir::Result<ir::ObjectRef> {
     if map.is_empty() {
         return Ok(root);
     }
-    ir::structural_map(
-        root,
+    let mut original = crate::fast_hash::FastSet::default();
+    // The replacements are taken as they are too.
+    for r in std::iter::once(&root).chain(map.values()) {
+        ir::post_order_visit(r, |n| {
+            original.insert(n.addr());
+        });
+    }
+    let replaced = ir::structural_map(
+        root.clone(),
         |n: ir::ObjectRef| -> ir::Result<ir::MapResult> {
             Ok(match map.get(&n.addr()) {
                 Some(r) => ir::MapResult::ReplaceAndSkip(r.clone()),
@@ -277,6 +287,25 @@ fn substitute(root: ir::ObjectRef, map: &FastMap<usize, ir::ObjectRef>) -> ir::R
             })
         },
         ir::WalkOrder::PreOrder,
+    )?;
+    // Unchanged subtrees are shared with the original: a node not in it was rebuilt.
+    ir::structural_map(
+        replaced,
+        |n: ir::ObjectRef| -> ir::Result<ir::MapResult> {
+            if original.contains(&n.addr()) {
+                return Ok(ir::MapResult::Unchanged);
+            }
+            if let Some((op, a, b)) = BinOp::operands(&n)
+                && !matches!(op, BinOp::BitwiseAnd | BinOp::BitwiseOr | BinOp::BitwiseXor | BinOp::LShift | BinOp::RShift)
+            {
+                return Ok(ir::MapResult::Replace(arith::binary(op, a.clone(), b.clone(), Span::none())?.into_object()));
+            }
+            if let Some(not) = n.downcast_ref::<ir::NotNode>() {
+                return Ok(ir::MapResult::Replace(arith::logical_not(not.a.clone())?.into_object()));
+            }
+            Ok(ir::MapResult::Unchanged)
+        },
+        ir::WalkOrder::PostOrder,
     )
 }
 
@@ -314,18 +343,40 @@ fn specialize(vm: &VirtualMachine, f_ref: &PrimFunc, param_map: &PyObjectRef) ->
         // (A buffer parameter mapped to another parameter is replaced by it.)
         let to_param = f.params.iter().any(|p| p.as_ref_obj().addr() == value.addr());
         if let (Some(old), Some(new), false) = (var.ty.downcast_ref::<BufferTypeNode>(), buffer_type_of(&value), to_param) {
-            let mut unify = |a: &Expr, b: &Expr| {
-                if a.is::<ir::VarNode>() && !map.contains_key(&a.as_object().addr()) {
-                    map.insert(a.as_object().addr(), b.as_object().clone());
+            // TVM's `UpdateSpecializeVarMap`: a differing field must be a variable of
+            // the old signature, mapped to one value only.
+            let text = super::index_map::expr_text;
+            let mut unify = |a: &Expr, b: &Expr| -> PyResult<()> {
+                if ir::structural_equal(a.as_object(), b.as_object(), false) {
+                    return Ok(());
+                }
+                if !a.is::<ir::VarNode>() {
+                    return Err(vm.new_type_error(format!(
+                        "Check failed: (maybe_var) is false: The signature of target buffer exprected an independent Var, but got {}.",
+                        text(a)
+                    )));
+                }
+                match map.get(&a.as_object().addr()) {
+                    Some(old) if !ir::structural_equal(old, b.as_object(), false) => Err(vm.new_value_error(format!(
+                        "Check failed: (expr_equal(it->second, new_expr)) is false: The assigned value of var {} mismatched. {} vs. {}.",
+                        text(a),
+                        text(&Expr(old.clone())),
+                        text(b)
+                    ))),
+                    Some(_) => Ok(()),
+                    None => {
+                        map.insert(a.as_object().addr(), b.as_object().clone());
+                        Ok(())
+                    }
                 }
             };
             for (a, b) in old.shape.iter().zip(new.shape.iter()) {
-                unify(a, b);
+                unify(a, b)?;
             }
             for (a, b) in old.strides.iter().zip(new.strides.iter()) {
-                unify(a, b);
+                unify(a, b)?;
             }
-            unify(&old.elem_offset, &new.elem_offset);
+            unify(&old.elem_offset, &new.elem_offset)?;
             continue;
         }
         dropped.push(var.as_ref_obj().addr());

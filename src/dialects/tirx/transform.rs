@@ -7,8 +7,8 @@
 //! nothing, empty or zero-trip loops, stores of a value to where it was loaded
 //! from); it does not prove conditions or drop stores later overwritten.
 //! `ConvertSSA` renames a variable at each definition after its first one, across
-//! the module's functions; a later use outside the redefinition's scope also sees
-//! the new name.
+//! the module's functions (parameters and buffer-parameter shapes included); a later
+//! use outside the redefinition's scope also sees the new name.
 
 use std::collections::{HashMap, HashSet};
 
@@ -131,36 +131,67 @@ fn direct_definitions(body: &ObjectRef) -> Vec<usize> {
     out
 }
 
-/// The variables a function's signature defines (parameters, buffer-map buffers and
-/// the variables of their shapes).
-fn signature_vars(f: &ObjectRef, into: &mut HashSet<usize>) {
-    for name in ["params", "buffer_map"] {
-        if let Some(v) = f.field(name) {
-            crate::ir::map::post_order_visit(&v, |n| {
-                if n.type_info().eq_kind == EqKind::Var {
-                    into.insert(n.addr());
-                }
-            });
+/// A variable of a function's signature that an earlier function of the module
+/// defined already gets a fresh variable of the same name and type, as TVM's
+/// `IRConvertSSA::VisitPrimFunc` gives one: first the scalar parameters and the
+/// variables of buffer parameters' shapes, then the buffer parameters, whose types
+/// take the fresh shape variables.
+fn signature_remap(f: &ObjectRef, defined: &mut HashSet<usize>) -> Result<HashMap<usize, ObjectRef>> {
+    let mut remap: HashMap<usize, ObjectRef> = HashMap::new();
+    let params: Vec<ObjectRef> = match f.field("params") {
+        Some(Value::Array(items)) => items.iter().filter_map(|v| if let Value::Object(o) = v { Some(o.clone()) } else { None }).collect(),
+        _ => Vec::new(),
+    };
+    let is_buffer = |o: &ObjectRef| o.downcast_ref::<crate::ir::VarNode>().is_some_and(|v| super::nodes::buffer_type(v).is_some());
+    let mut scalars: Vec<ObjectRef> = params.iter().filter(|p| !is_buffer(p)).cloned().collect();
+    for p in params.iter().filter(|p| is_buffer(p)) {
+        crate::ir::map::post_order_visit(&p.field("ty").unwrap_or(Value::None), |n| {
+            if n.type_info().eq_kind == EqKind::Var && !scalars.iter().any(|s| s.same_as(n)) {
+                scalars.push(n.clone());
+            }
+        });
+    }
+    for v in scalars {
+        if !defined.insert(v.addr()) {
+            remap.insert(v.addr(), v.rebuild(v.fields())?);
         }
     }
+    for p in params.iter().filter(|p| is_buffer(p)) {
+        let ty = p.field("ty").unwrap_or(Value::None);
+        let new_ty = crate::ir::map::structural_map_value(
+            &ty,
+            |n: ObjectRef| -> Result<MapResult> {
+                Ok(match remap.get(&n.addr()) {
+                    Some(r) => MapResult::ReplaceAndSkip(r.clone()),
+                    None => MapResult::Unchanged,
+                })
+            },
+            WalkOrder::PreOrder,
+        )?;
+        let reused = !defined.insert(p.addr());
+        if reused || !matches!((&ty, &new_ty), (Value::Object(a), Value::Object(b)) if a.same_as(b)) {
+            let mut fields = p.fields();
+            if let Some(i) = p.type_info().fields.iter().position(|fd| fd.name == "ty") {
+                fields[i] = new_ty;
+            }
+            remap.insert(p.addr(), p.rebuild(fields)?);
+        }
+    }
+    Ok(remap)
 }
 
-/// `tirx.ConvertSSA`: a variable a statement defines again (in the same function or
-/// another one of the module) becomes a fresh variable of the same name and type,
-/// used in place of the old one from there on.
+/// `tirx.ConvertSSA`: a variable defined again (by a statement of the same function,
+/// or by a later function of the module) becomes a fresh variable of the same name
+/// and type, used in place of the old one from there on.
 fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
     let mut defined: HashSet<usize> = HashSet::new();
-    for (_, f) in module.functions() {
-        if f.as_object().is::<PrimFuncNode>() {
-            signature_vars(f.as_object(), &mut defined);
-        }
-    }
     let mut out = module.clone();
     for (gv, f) in module.functions() {
         let Some(pf) = f.as_object().downcast_ref::<PrimFuncNode>() else { continue };
+        let sig_remap = signature_remap(f.as_object(), &mut defined)?;
         let body = pf.body.as_object().clone();
-        // Occurrences of direct definitions: the first of a variable not defined by a
-        // signature keeps it; each later one gets a fresh variable.
+        // Occurrences of direct definitions: the first of a variable not defined
+        // before keeps it; each later one gets a fresh variable.
         let mut redefine: HashMap<usize, usize> = HashMap::new();
         let mut direct: HashMap<usize, usize> = HashMap::new();
         for v in direct_definitions(&body) {
@@ -169,7 +200,7 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
                 *redefine.entry(v).or_default() += 1;
             }
         }
-        if redefine.is_empty() {
+        if redefine.is_empty() && sig_remap.is_empty() {
             continue;
         }
         let mut seen: HashMap<usize, usize> = HashMap::new();
@@ -184,8 +215,8 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
                 if region == DefRegion::Def && redefine.contains_key(&a) {
                     let count = seen.entry(a).or_default();
                     *count += 1;
-                    // Signature variables were defined before the body; others keep
-                    // their first definition here. (A definition field's nested
+                    // Variables defined before the body keep no definition here;
+                    // others keep their first one. (A definition field's nested
                     // variables count too: rare, and then a later one is renamed.)
                     if *count > direct[&a] - redefine[&a] {
                         let fresh = node.rebuild(node.fields())?;
@@ -195,14 +226,32 @@ fn convert_ssa(module: IRModule, _ctx: PassContext) -> Result<IRModule> {
                     remap.remove(&a);
                     return Ok(MapResult::Unchanged);
                 }
-                Ok(match remap.get(&a) {
+                Ok(match remap.get(&a).or_else(|| sig_remap.get(&a)) {
                     Some(v) => MapResult::ReplaceAndSkip(v.clone()),
                     None => MapResult::Unchanged,
                 })
             },
             WalkOrder::PreOrder,
         )?;
-        out = out.update(gv.clone(), crate::ir::BaseFunc::try_from_object(f.as_object().with_field("body", Value::Object(new_body))?)?);
+        let mut func = f.as_object().with_field("body", Value::Object(new_body))?;
+        if !sig_remap.is_empty() {
+            let params = f.as_object().field("params").unwrap_or(Value::None);
+            let new_params = match params {
+                Value::Array(items) => Value::Array(
+                    items
+                        .iter()
+                        .map(|v| match v {
+                            Value::Object(o) => Value::Object(sig_remap.get(&o.addr()).cloned().unwrap_or_else(|| o.clone())),
+                            other => other.clone(),
+                        })
+                        .collect::<Vec<_>>()
+                        .into(),
+                ),
+                other => other,
+            };
+            func = func.with_field("params", new_params)?;
+        }
+        out = out.update(gv.clone(), crate::ir::BaseFunc::try_from_object(func)?);
     }
     Ok(out)
 }

@@ -75,7 +75,8 @@ _const = const  # noqa: F821
 
 def const(value, dtype=None, span=None):
     """A constant; a NumPy scalar gives its value and, by default, its dtype."""
-    if not isinstance(value, (bool, int, float, Expr)) and hasattr(value, "dtype") and hasattr(value, "item"):
+    # NumPy scalars (np.float64 is a float too) carry their dtype.
+    if not isinstance(value, Expr) and hasattr(value, "dtype") and hasattr(value, "item"):
         if dtype is None:
             dtype = str(value.dtype)
         value = value.item()

@@ -15,10 +15,9 @@ use super::args::{bind, bind_native, BoundExpr};
 use crate::vm::native::{Args, NativeKind, Val};
 use crate::ir::arith::{self, Operand};
 use super::convert::{diag, operand, py, py_int, py_str, to_dtype, to_expr, Py as _};
-use super::ops;
 use crate::dialects::tirx::nodes::TensorMapType;
 use crate::ir::{
-    self, int_imm, BinOp, DataType, Error, Expr, Let, LetNode, Result, Select,
+    self, int_imm, BinOp, DataType, Error, Expr, Let, Result, Select,
     SelectNode, Span, Type, Var,
 };
 
@@ -408,13 +407,7 @@ pub fn if_then_else(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 
 /// `T.if_then_else(cond, t, f)`.
 pub fn make_if_then_else(cond: Expr, t: Operand, f: Operand) -> Result<Expr> {
-    let t = t.into_expr()?;
-    let f = f.into_expr()?;
-    let (t, f) = arith::match_types(t, f, &Span::none())?;
-    if let Some(c) = cond.as_int() {
-        return Ok(if c != 0 { t } else { f });
-    }
-    ops::call("prim.if_then_else", Some(t.ty()), vec![cond, t, f])
+    crate::dialects::tirx::math_ops::if_then_else(cond, t.into_expr()?, f.into_expr()?)
 }
 
 /// `T.Let(body, where={var: value})`.
@@ -432,7 +425,7 @@ pub fn let_expr(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         .and_then(|o| o.try_downcast::<ir::VarNode>())
         .ok_or_else(|| vm.new_type_error("T.Let: the key of where must be a Var"))?;
     let value = to_expr(vm, v)?;
-    Ok(py(vm, Let::new(LetNode { ty: body.ty(), var, value, body, span: Span::none() })))
+    Ok(py(vm, Let::checked(var, value, body, Span::none()).py(vm)?))
 }
 
 /// `T.Ramp(base, stride, lanes)` (a native call: lowered TIR has thousands).
@@ -561,50 +554,34 @@ pub fn limit(t: DataType, max: bool) -> Result<Expr> {
 pub fn abs(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     let a = bind(vm, "abs", args, &["x", "span"])?;
     let x = to_expr(vm, &a.req(vm, "x")?)?;
-    let t = x.dtype();
-    let out = if t.is_int() {
-        if let Some(v) = x.as_int() {
-            int_imm(t, v.abs())
-        } else {
-            let zero = int_imm(t, 0);
-            let ge = BinOp::GE.make(Type::prim(DataType::bool().with_lanes(t.lanes)), x.clone(), zero.clone(), Span::none());
-            let neg = BinOp::Sub.make(Type::prim(t), zero, x.clone(), Span::none());
-            make_select(ge, x, neg)
-        }
-    } else if t.is_float() {
-        if let Some(v) = x.as_float() {
-            ir::float_imm(t, v.abs())
-        } else {
-            ops::call("tirx.fabs", Some(x.ty()), vec![x]).py(vm)?
-        }
-    } else {
-        x
-    };
-    Ok(py(vm, out))
+    Ok(py(vm, crate::dialects::tirx::math_ops::abs(x).py(vm)?))
 }
 
-/// `T.floor`, `T.ceil`, `T.round`, `T.nearbyint`, `T.trunc` as TVM's builders make
-/// them: an integer or bool argument is its own result, a float constant is folded.
-pub fn rounding(vm: &VirtualMachine, name: &'static str, args: FuncArgs) -> PyResult {
-    let a = bind(vm, name, args, &["x", "span"])?;
-    let x = to_expr(vm, &a.req(vm, "x")?)?;
-    let t = x.dtype();
-    if t.is_int() || t.is_uint() || t.is_bool() {
-        return Ok(py(vm, x));
+/// The math functions that fold or check their operands (`T.floor`, `T.isnan`,
+/// `T.pow` …), as `tvm.tirx` has them.
+pub fn register_math(t: &mut crate::vm::namespace::NamespaceTable) {
+    use crate::dialects::tirx::math_ops::{self as m, Rounding};
+    for kind in Rounding::ALL {
+        t.func(kind.name(), move |vm, args: FuncArgs| {
+            let a = bind(vm, kind.name(), args, &["x", "span"])?;
+            let x = to_expr(vm, &a.req(vm, "x")?)?;
+            Ok(py(vm, m::rounding(kind, x).py(vm)?))
+        });
     }
-    if let Some(v) = x.as_float() {
-        let folded = match name {
-            "floor" => v.floor(),
-            "ceil" => v.ceil(),
-            "trunc" => v.trunc(),
-            // C's nearbyint in the default rounding mode: halves to even.
-            _ => v.round_ties_even(),
-        };
-        return Ok(py(vm, ir::float_imm(t, folded)));
+    let tests: [(&'static str, fn(Expr) -> Result<Expr>); 3] = [("isnan", m::isnan), ("isinf", m::isinf), ("isfinite", m::isfinite)];
+    for (name, f) in tests {
+        t.func(name, move |vm, args: FuncArgs| {
+            let a = bind(vm, name, args, &["x", "span"])?;
+            let x = to_expr(vm, &a.req(vm, "x")?)?;
+            Ok(py(vm, f(x).py(vm)?))
+        });
     }
-    // The registry names TVM 0.27's ceil `prim.ceil`.
-    let op = if name == "ceil" { "prim.ceil".to_string() } else { format!("tirx.{name}") };
-    Ok(py(vm, ops::call(&op, Some(x.ty()), vec![x]).py(vm)?))
+    t.func("pow", |vm, args: FuncArgs| {
+        let a = bind(vm, "pow", args, &["x", "y", "span"])?;
+        let x = to_expr(vm, &a.req(vm, "x")?)?;
+        let y = to_expr(vm, &a.req(vm, "y")?)?;
+        Ok(py(vm, m::pow(x, y).py(vm)?))
+    });
 }
 
 /// A float argument as a Python float, if it is one.

@@ -173,15 +173,6 @@ pub fn register(t: &mut NamespaceTable) {
         let t = super::convert::to_dtype(vm, &d)?;
         Ok(py(vm, ir::float_imm(t, f64::INFINITY)))
     });
-    t.func("isnan", |vm, a: FuncArgs| {
-        let x = to_expr(vm, a.args.first().ok_or_else(|| vm.new_type_error("isnan(x)"))?)?;
-        let t = DataType::bool().with_lanes(x.dtype().lanes);
-        if !x.dtype().is_float() {
-            return Ok(py(vm, int_imm(t, 0)));
-        }
-        Ok(py(vm, call("tirx.isnan", Some(Type::prim(t)), vec![x]).py(vm)?))
-    });
-
     t.func("call_ffi_kernel", |vm, a: FuncArgs| {
         let mut launch = vec![];
         let mut ret = Type::prim(DataType::INT32);

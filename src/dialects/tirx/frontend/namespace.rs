@@ -169,9 +169,7 @@ fn members(t: &mut NamespaceTable) {
     t.native("Broadcast", exprs::broadcast);
     t.native("broadcast", exprs::broadcast);
     t.func("abs", exprs::abs);
-    for name in ["floor", "ceil", "round", "nearbyint", "trunc"] {
-        t.func(name, move |vm, a| exprs::rounding(vm, name, a));
-    }
+    exprs::register_math(t);
     t.func("min_value", |vm, a| exprs::limit_value(vm, a, false));
     t.func("max_value", |vm, a| exprs::limit_value(vm, a, true));
     t.func("call_intrin", ops::call_intrin);
