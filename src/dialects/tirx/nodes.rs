@@ -1226,7 +1226,7 @@ mod tests {
         let buf = new_buffer("A", DataType::FLOAT32, vec![i32(4), i32(4)]).unwrap();
         let r = || Range::new(RangeNode { min: i32(0), extent: i32(4), span: Span::none() });
         let err = buffer_region(&buf, vec![r()], Span::none()).unwrap_err();
-        assert_eq!(err.kind, ErrorKind::ValueError);
+        assert_eq!(err.kind, ErrorKind::InternalError);
         let region = buffer_region(&buf, vec![r(), r()], Span::none()).unwrap();
         assert!(region.ty.is::<BufferRegionTypeNode>());
         assert!(region.source.same_as(&buf.as_ref_obj()));

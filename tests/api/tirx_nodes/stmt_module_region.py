@@ -21,7 +21,6 @@ print([getattr(tirx.IterVar, k) for k in ["DataPar", "ThreadIndex", "CommReduce"
                                           "Unrolled", "Vectorized", "Parallelized", "Tensorized"]])
 iv = tirx.IterVar((2, 10), "w", iter_type=tirx.IterVar.CommReduce)
 print(iv.iter_type)
-print(iv.script(verbose_expr=True))
 
 call = tirx.call_llvm_pure_intrin("float32x8", "llvm.fabs")
 print(call.script(verbose_expr=True))
