@@ -314,7 +314,7 @@ fn help_by_question_mark_class_help_lazy_completion_save_and_bare_exit() {
     t.expect("REPL");
     // `obj?` is help(obj).
     t.line(">>> ", "T.serial?");
-    t.expect("Help on T.serial");
+    t.expect("Help on serial");
     // help() of a Python-level class lists its methods with their signatures.
     // (Typed as one types it: each line at the automatic indentation.)
     t.line(">>> ", "class Shape:");

@@ -389,6 +389,16 @@ class CollectError(Exception):
         self.text = text
 
 
+def _ascii_escaped(value):
+    """A str or bytes as pytest shows it in a test id: non-ASCII and control
+    characters escaped."""
+    if isinstance(value, bytes):
+        text = value.decode("ascii", "backslashreplace")
+    else:
+        text = value.encode("unicode_escape").decode("ascii")
+    return "".join(c if 32 <= ord(c) < 127 else f"\\x{ord(c):02x}" for c in text)
+
+
 def _format_id(value, argname, index, idfn=None):
     if idfn is not None:
         try:
@@ -397,12 +407,14 @@ def _format_id(value, argname, index, idfn=None):
             r = None
         if r is not None:
             return str(r)
-    if isinstance(value, str):
-        return value.encode("unicode_escape").decode("ascii") if not value.isascii() else value
+    if isinstance(value, (str, bytes)):
+        # pytest's default "short" strategy: a value longer than 100 characters is
+        # named by its argument name and index instead of its text.
+        if len(value) > 100:
+            return f"{argname}{index}"
+        return _ascii_escaped(value)
     if value is None or isinstance(value, (int, float, complex, bool)):
         return str(value)
-    if isinstance(value, bytes):
-        return value.decode("ascii", "backslashreplace")
     import enum
     import re as _re
 

@@ -13,7 +13,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::ir::{
-    base_func_info, expr_info, int_imm, object_info, AttrMap, BaseFunc, Cast, CastNode, DataType, Error, Expr,
+    base_func_info, expr_info, int_imm, object_info, AttrMap, BaseFunc, Cast, CastNode, DataType, Error, ErrorKind, Expr,
     FuncType, FuncTypeNode, Mul, MulNode, ObjectRef, Op, PrimType, Range, Ref, Result, Span, StringImm,
     Type, TypeInfo, Value, Var, VarNode,
 };
@@ -406,6 +406,46 @@ impl Ref<SeqStmtNode> {
             )));
         }
         Ok(SeqStmt::new(SeqStmtNode { seq, span }))
+    }
+}
+
+impl Ref<SeqStmtNode> {
+    /// TVM's `tirx.SeqStmt(seq)` constructor: when an element is itself a sequence the
+    /// whole list is flattened as `SeqStmt::Flatten` does (nested sequences spliced in,
+    /// `T.evaluate(0)` no-ops dropped); fewer than two statements is an InternalError.
+    pub fn construct(stmts: Vec<Stmt>, span: Span) -> Result<SeqStmt> {
+        let mut seq = stmts;
+        if seq.iter().any(|s| s.is::<SeqStmtNode>()) {
+            let mut flat = Vec::new();
+            flatten_dropping_no_ops(seq, &mut flat);
+            seq = if flat.is_empty() { vec![Stmt(no_op())] } else { flat };
+        }
+        match seq.len() {
+            0 => Err(Error::new(
+                ErrorKind::InternalError,
+                "Check failed: seq.size() != 0 (0 vs. 0) : An empty SeqStmt is prohibited.  To write a no-op, use \
+                 Evaluate(0), or the result of SeqStmt::Flatten()",
+            )),
+            1 => Err(Error::new(
+                ErrorKind::InternalError,
+                format!(
+                    "Check failed: seq.size() != 1 (1 vs. 1) : A SeqStmt of length 1 is prohibited.  Use the node {}directly, \
+                     or for dynamic usage, normalize using SeqStmt::Flatten()",
+                    crate::printer::engine::script(seq[0].as_object(), &crate::printer::PrinterConfig::default()).unwrap_or_default()
+                ),
+            )),
+            _ => Ok(SeqStmt::new(SeqStmtNode { seq, span })),
+        }
+    }
+}
+
+fn flatten_dropping_no_ops(stmts: Vec<Stmt>, out: &mut Vec<Stmt>) {
+    for s in stmts {
+        if let Some(inner) = s.downcast_ref::<SeqStmtNode>() {
+            flatten_dropping_no_ops(inner.seq.clone(), out);
+        } else if !is_evaluate_zero(s.as_object()) {
+            out.push(s);
+        }
     }
 }
 
@@ -929,11 +969,15 @@ pub fn buffer_data(buf: &Var) -> Result<Expr> {
 pub fn buffer_region(buffer: &Var, region: Vec<Range>, span: Span) -> Result<TensorRegion> {
     let bt = expect_buffer(buffer, "BufferRegion")?;
     if bt.shape.len() != region.len() {
-        return Err(Error::value_error(format!(
-            "Buffer rank and region dimension mismatch ({} vs. {})",
-            bt.shape.len(),
-            region.len()
-        )));
+        // TVM's constructor check (an InternalError).
+        return Err(Error::new(
+            ErrorKind::InternalError,
+            format!(
+                "Check failed: buffer->shape.size() == region.size() ({} vs. {}) : Buffer rank and region dimension mismatch",
+                bt.shape.len(),
+                region.len()
+            ),
+        ));
     }
     Ok(TensorRegion::new(TensorRegionNode {
         ty: buffer_region_type(),
@@ -1182,7 +1226,7 @@ mod tests {
         let buf = new_buffer("A", DataType::FLOAT32, vec![i32(4), i32(4)]).unwrap();
         let r = || Range::new(RangeNode { min: i32(0), extent: i32(4), span: Span::none() });
         let err = buffer_region(&buf, vec![r()], Span::none()).unwrap_err();
-        assert_eq!(err.kind, ErrorKind::ValueError);
+        assert_eq!(err.kind, ErrorKind::InternalError);
         let region = buffer_region(&buf, vec![r(), r()], Span::none()).unwrap();
         assert!(region.ty.is::<BufferRegionTypeNode>());
         assert!(region.source.same_as(&buf.as_ref_obj()));

@@ -143,8 +143,16 @@ fn statement_classes() {
     });
     define("tirx.SeqStmt").module(m).init(|vm, args: FuncArgs| {
         let a = bind(vm, "SeqStmt", args, &["seq", "span"])?;
-        let seq = iterate(vm, &a.req(vm, "seq")?)?.iter().map(|s| py_to_value(vm, s)).collect::<PyResult<Vec<_>>>()?;
-        create(vm, "tirx.SeqStmt", vec![Value::Array(seq.into())])
+        let seq = iterate(vm, &a.req(vm, "seq")?)?
+            .iter()
+            .map(|s| {
+                unwrap_object(s)
+                    .filter(|o| o.isinstance(stmt_info()))
+                    .map(super::nodes::Stmt)
+                    .ok_or_else(|| vm.new_type_error("SeqStmt: seq must hold statements"))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(wrap(vm, super::nodes::SeqStmt::construct(seq, Span::none()).py(vm)?.upcast()))
     });
     define("tirx.For").module(m).init(|vm, args: FuncArgs| {
         let a = bind(
@@ -250,6 +258,19 @@ fn statement_classes() {
     define("tirx.Return").module(m).init(|vm, args: FuncArgs| {
         let a = bind(vm, "Return", args, &["value", "span"])?;
         create(vm, "tirx.Return", vec![expr_value(vm, &a.req(vm, "value")?)?])
+    });
+    // `IterVar(dom, var, iter_type, thread_tag="")`: `dom` a Range, a (begin, end) pair
+    // or None; `iter_type` an `IterVar.<kind>` number; a string `var` names a fresh
+    // variable of the domain's type (`T.iter_var` with the kind's name).
+    define("tirx.IterVar").module("tvm.tirx.expr").init(|vm, args: FuncArgs| {
+        let a = bind(vm, "IterVar", args, &["dom", "var", "iter_type", "thread_tag", "span"])?;
+        let code = crate::vm::convert::py_int(vm, &a.req(vm, "iter_type")?)?;
+        let kind = super::nodes::IterVarType::from_i64(code)
+            .ok_or_else(|| vm.new_value_error(format!("unknown IterVar iter_type {code}")))?;
+        let var = a.get(vm, "var").unwrap_or_else(|| vm.ctx.new_str("iter").into());
+        let tag = a.get(vm, "thread_tag").unwrap_or_else(|| vm.ctx.new_str("").into());
+        let call = vec![var, a.raw(vm, "dom").unwrap_or_else(|| vm.ctx.none()), vm.ctx.new_str(kind.name()).into(), tag];
+        exprs::iter_var(vm, FuncArgs::from(call))
     });
 }
 
@@ -499,8 +520,28 @@ fn const_fn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
     Ok(wrap(vm, arith::const_value(value, dtype, Span::none()).py(vm)?.into_object()))
 }
 
+/// `tvm.tirx.BufferRegion(buffer, region)`: a buffer-backed `ir.TensorRegion`, one
+/// `Range` per buffer dimension.
+fn buffer_region(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "BufferRegion", args, &["buffer", "region"])?;
+    let buf_obj = a.req(vm, "buffer")?;
+    let buf = unwrap_object(&buf_obj)
+        .and_then(|o| o.try_downcast::<ir::VarNode>())
+        .ok_or_else(|| vm.new_type_error("BufferRegion: buffer must be a buffer Var"))?;
+    let region = iterate(vm, &a.req(vm, "region")?)?
+        .iter()
+        .map(|r| {
+            unwrap_object(r)
+                .and_then(|o| o.try_downcast::<ir::RangeNode>())
+                .ok_or_else(|| vm.new_type_error("BufferRegion: region must hold Range objects"))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(wrap(vm, super::nodes::buffer_region(&buf, region, Span::none()).py(vm)?.upcast()))
+}
+
 /// The functions `tvm.tirx` exports beside its classes (`tirx.nodes`).
 fn functions(t: &mut NamespaceTable) {
+    t.func("BufferRegion", buffer_region);
     t.func("const", const_fn);
     t.func("BufferLoad", buffer_load);
     t.func("decl_buffer", decl_buffer);

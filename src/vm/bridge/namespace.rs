@@ -366,7 +366,8 @@ impl GetAttr for PyNamespace {
             }
             Some(Member::Func(f)) => {
                 let f = f.clone();
-                let name = Box::leak(format!("{}.{}", zelf.path, n).into_boxed_str());
+                // A Python function's `__name__` is its own name (`T.exp.__name__ == "exp"`).
+                let name = Box::leak(n.to_string().into_boxed_str());
                 let body = move |args: FuncArgs, vm: &VirtualMachine| f(vm, args);
                 vm.ctx.new_method_def(name, body, PyMethodFlags::empty(), member_doc(&zelf.path, n)).build_function(vm).into()
             }

@@ -2,6 +2,7 @@
 from NumPy arrays, `Object`, and `script_printer`."""
 import _tvmscript as _ts
 from tvm_ffi import Object, ObjectConvertible, convert  # noqa: F401
+from tvm_ffi import Shape as ShapeTuple  # noqa: F401
 
 Tensor = _ts.ir_class("ffi.Tensor")
 

@@ -32,6 +32,7 @@ def parse(program, extra_vars=None, check_well_formed=True):
 # (`register_namespace`, or made on first use by `register_namespace_initializer`) is
 # named `tvm.script.<name>` and `tvm.script.parser.<name>`.
 _DIALECT_REGISTRY = {}
+_EAGER_SUBPACKAGES = ("parser", "ir_builder")
 _NAMESPACE_INITIALIZERS = {}
 
 
@@ -81,6 +82,11 @@ def __getattr__(name):
         import importlib
 
         return _bind_namespace(name, importlib.import_module(path))
+    if name in _EAGER_SUBPACKAGES:
+        # `import tvm` loads these in TVM, so they are attributes without an import.
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'tvm.script' has no attribute '{name}'")
 
 

@@ -26,6 +26,11 @@ for _name in [
 ]:
     globals()[_name] = _tvmscript.ir_class("tirx." + _name)
 LetStmt = Bind
+# The iteration kinds, as TVM's `IterVar` class names them.
+for _value, _name in enumerate(
+    ["DataPar", "ThreadIndex", "CommReduce", "Ordered", "Opaque", "Unrolled", "Vectorized", "Parallelized", "Tensorized"]
+):
+    setattr(IterVar, _name, _value)  # noqa: F821
 SeqStmt.__getitem__ = lambda self, i: self.seq[i]  # noqa: F821
 SeqStmt.__len__ = lambda self: len(self.seq)  # noqa: F821
 
@@ -64,7 +69,7 @@ for _name in [
     "reinterpret", "max_value", "min_value", "infinity", "bitwise_and", "bitwise_or", "bitwise_xor",
     "bitwise_not", "shift_left", "shift_right", "call_extern", "call_intrin", "call_packed",
     "call_pure_extern", "ret", "sum", "q_multiply_shift", "address_of", "lookup_param", "undef", "vscale",
-    "isnullptr", "logaddexp", "assume", "comm_reducer",
+    "isnullptr", "logaddexp", "assume", "comm_reducer", "call_llvm_intrin", "call_llvm_pure_intrin",
 ]:
     if hasattr(_T, _name):
         globals()[_name] = getattr(_T, _name)
@@ -149,4 +154,4 @@ def any(*args, span=None):  # noqa: A001
 # Analyses and passes (tvm.tirx.analysis, tvm.tirx.transform).
 from tvm._lazy import lazy_names as _lazy_names  # noqa: E402
 
-__getattr__ = _lazy_names(__name__, {"analysis": (".analysis", None), "transform": (".transform", None), "buffer": (".buffer", None), "expr": (".expr", None), "function": (".function", None), "BufferAccessKind": (".buffer", "BufferAccessKind"), "is_buffer_var": (".buffer", "is_buffer_var")})
+__getattr__ = _lazy_names(__name__, {"analysis": (".analysis", None), "transform": (".transform", None), "buffer": (".buffer", None), "stmt": (".stmt", None), "expr": (".expr", None), "function": (".function", None), "BufferAccessKind": (".buffer", "BufferAccessKind"), "is_buffer_var": (".buffer", "is_buffer_var")})

@@ -163,9 +163,17 @@ fn members(t: &mut NamespaceTable) {
     t.func("emit_with_type", constructors::emit_with_type);
     t.func("emit_with_ty", constructors::emit_with_type);
     t.func("call_packed", special::call_packed);
+    // `R.ExternFunc(global_symbol, ty=None)`: TVM's class, with the function type it is given.
     t.func("ExternFunc", |vm, args| {
         let v = args.args.first().or_else(|| args.kwargs.get("global_symbol")).ok_or_else(|| diag(vm, "error: R.ExternFunc expects a name"))?;
-        Ok(py(vm, ExternFunc::make(&py_str(vm, v)?, Span::none()).upcast()))
+        let f = ExternFunc::make(&py_str(vm, v)?, Span::none());
+        match args.args.get(1).or_else(|| args.kwargs.get("ty")).filter(|t| !vm.is_none(t)) {
+            Some(t) => {
+                let ty = super::convert::to_type(vm, t)?;
+                Ok(py(vm, crate::vm::error::IntoPyResult::py(super::emit::with_type(f.into(), ty), vm)?.into_object()))
+            }
+            None => Ok(py(vm, f.upcast())),
+        }
     });
     t.func("device", |vm, args| {
         let get = |i: usize, k: &str| args.args.get(i).cloned().or_else(|| args.kwargs.get(k).cloned());

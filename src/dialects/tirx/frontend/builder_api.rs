@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 
 use super::args::bind;
 use super::context::{enter, with_func};
@@ -123,13 +123,33 @@ fn branch(vm: &VirtualMachine, args: FuncArgs, which: Branch) -> PyResult {
     Ok(BuilderFrame::new(name, open, Box::new(|_, _| Ok(()))).into_py(vm))
 }
 
-/// `T.Assert(condition, message, error_kind="RuntimeError")`: TVM's is a frame whose
-/// body follows the assertion in the same block, so the statement is emitted now
-/// and the frame (for `with`) opens nothing.
+/// `T.Assert(condition, message, error_kind="RuntimeError")`: a frame whose statements
+/// follow the assertion (TVM's `AssertFrame`: the assertion alone when the body is
+/// empty, else a sequence of the assertion and the body).
 fn assert_frame(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-    super::stmts::assert_fn(vm, args)?;
-    let open = Box::new(|vm: &VirtualMachine| Ok(vm.ctx.none()));
-    Ok(BuilderFrame::new("T.Assert", open, Box::new(|_, _| Ok(()))).into_py(vm))
+    let a = bind(vm, "Assert", args, &["condition", "message", "error_kind"])?;
+    let message = a.req(vm, "message")?;
+    let kind = a.get(vm, "error_kind").unwrap_or_else(|| vm.ctx.new_str("RuntimeError").into());
+    let parts = if seq(&message).is_some() { message } else { vm.ctx.new_list(vec![message]).into() };
+    let msg = vm.ctx.new_tuple(vec![kind, parts]).into();
+    let assertion = super::stmts::make_assert(vm, &a.req(vm, "condition")?, &msg)?;
+    let open = Box::new(move |vm: &VirtualMachine| {
+        enter(StmtFrame::new(Kind::Assert(assertion.clone().into())));
+        Ok(vm.ctx.none())
+    });
+    Ok(BuilderFrame::new("T.Assert", open, deliver_to_builder()).into_py(vm))
+}
+
+/// `T.While(condition)`: a while loop over the frame's statements.
+fn while_frame(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+    let a = bind(vm, "While", args, &["condition"])?;
+    let cond = a.req(vm, "condition")?;
+    let cond = if cond.class().is(vm.ctx.types.bool_type) { crate::ir::bool_imm(cond.try_to_bool(vm)?) } else { to_expr(vm, &cond)? };
+    let open = Box::new(move |vm: &VirtualMachine| {
+        enter(StmtFrame::new(Kind::While(cond.clone())));
+        Ok(vm.ctx.none())
+    });
+    Ok(BuilderFrame::new("T.While", open, deliver_to_builder()).into_py(vm))
 }
 
 /// `_emit_stmt(stmt)`: a statement built elsewhere added to the innermost frame
@@ -147,6 +167,7 @@ fn emit_stmt(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
 fn members(t: &mut NamespaceTable) {
     t.func("_emit_stmt", emit_stmt);
     t.func("Assert", assert_frame);
+    t.func("While", while_frame);
     t.func("prim_func", prim_func);
     t.func("arg", arg);
     t.func("buffer_store", buffer_store);

@@ -214,6 +214,8 @@ pub enum Kind {
     Init,
     /// A lexical scope only (macro bodies): statements pass through to the parent.
     Scope,
+    /// `with T.Assert(...)` from Python: the assertion, then the frame's statements.
+    Assert(Stmt),
 }
 
 /// A statement-building frame.
@@ -267,6 +269,7 @@ impl Frame for StmtFrame {
             Kind::Block(_) => "T.sblock",
             Kind::Init => "T.init",
             Kind::Scope => "scope",
+            Kind::Assert(_) => "T.Assert",
         }
         .into()
     }
@@ -334,6 +337,11 @@ impl Frame for StmtFrame {
                 let mut block = crate::dialects::s_tir::frontend::finish_block(*state, seq(body))?;
                 block.0.locate_unshared(&span);
                 block
+            }
+            Kind::Assert(assertion) if body.is_empty() => assertion,
+            Kind::Assert(assertion) => {
+                let seq = std::iter::once(assertion).chain(body).collect();
+                SeqStmt::construct(seq, Span::none())?.into()
             }
             Kind::Scope => {
                 // A pure scope hands its statements to the parent one by one.

@@ -210,6 +210,17 @@ fn members(t: &mut NamespaceTable) {
         }
     }
     super::wrappers::apply(t);
+    // TVM's `T` also names the packed-call builders by their operator names.
+    for (alias, target) in [
+        ("tvm_call_packed", "call_packed"),
+        ("tvm_call_cpacked", "call_cpacked"),
+        ("tvm_call_packed_lowered", "call_packed_lowered"),
+        ("tvm_call_cpacked_lowered", "call_cpacked_lowered"),
+    ] {
+        if let Some(m) = t.members.get(target).cloned() {
+            t.members.entry(alias.to_string()).or_insert(m);
+        }
+    }
     super::docs::document(t);
 }
 

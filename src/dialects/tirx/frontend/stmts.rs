@@ -509,6 +509,12 @@ pub fn scope_id(vm: &VirtualMachine, binding: ScopeBinding, args: FuncArgs) -> P
 
 /// `T.Assert(cond, message, error_kind="RuntimeError")` / `assert cond, msg`.
 pub fn assert_stmt(vm: &VirtualMachine, cond: &PyObjectRef, msg: &PyObjectRef) -> PyResult<()> {
+    let stmt = make_assert(vm, cond, msg)?;
+    emit(vm, stmt)
+}
+
+/// The assertion `assert cond, msg` (a message, a list of parts, or a `(kind, parts)` tuple).
+pub fn make_assert(vm: &VirtualMachine, cond: &PyObjectRef, msg: &PyObjectRef) -> PyResult<AssertStmt> {
     let cond = if cond.class().is(vm.ctx.types.bool_type) { ir::bool_imm(cond.clone().try_to_bool(vm)?) } else { to_expr(vm, cond)? };
     let mut kind = "RuntimeError".to_string();
     let mut message = msg.clone();
@@ -530,15 +536,12 @@ pub fn assert_stmt(vm: &VirtualMachine, cond: &PyObjectRef, msg: &PyObjectRef) -
         vec![py_str(vm, &message).or_else(|_| Ok::<_, rustpython_vm::builtins::PyBaseExceptionRef>(message.str(vm)?.to_string()))?]
     };
     let sim = |s: &str| ir::StringImm::new(ir::StringImmNode { ty: Type::string(), value: s.into(), span: Span::none() });
-    emit(
-        vm,
-        AssertStmt::new(AssertStmtNode {
-            condition: cond,
-            error_kind: sim(&kind),
-            message_parts: parts.iter().map(|p| sim(p)).collect(),
-            span: Span::none(),
-        }),
-    )
+    Ok(AssertStmt::new(AssertStmtNode {
+        condition: cond,
+        error_kind: sim(&kind),
+        message_parts: parts.iter().map(|p| sim(p)).collect(),
+        span: Span::none(),
+    }))
 }
 
 /// `T.Assert(...)` as a function.

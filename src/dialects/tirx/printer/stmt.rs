@@ -307,7 +307,9 @@ fn view_doc(p: &mut Printer, d: &DeclBufferNode, path: &AccessPath) -> Result<Op
         for (i, e) in b.shape.iter().enumerate() {
             args.push(expr(p, e, &tp.attr("shape").index(i))?);
         }
-        if !same_opt(&a.layout, &b.layout) {
+        // A reshape between default layouts needs no `layout=` (each shape has its own).
+        let parent_default = a.layout.as_ref().is_some_and(|l| super::buffer::is_default_layout(l, &a.shape));
+        if !same_opt(&a.layout, &b.layout) && !(default_layout && parent_default) {
             let l = match &b.layout {
                 Some(l) => super::layout::layout_doc(p, l, &tp.attr("layout"))?,
                 None => ExprDoc::none(),
@@ -476,9 +478,6 @@ fn for_loop(p: &mut Printer, obj: &ObjectRef, lp: &ForNode, path: &AccessPath) -
             let end = fold::add(&lp.min, &lp.extent);
             args.push(expr(p, &end, &path.attr("extent"))?);
         }
-        if let Some(s) = step {
-            args.push(expr(p, s, &path.attr("step"))?);
-        }
         let mut kwargs = Vec::new();
         let callee = match lp.kind {
             ForKind::Serial if lp.annotations.is_empty() && step.is_none() => ExprDoc::id("range"),
@@ -520,6 +519,15 @@ fn for_loop(p: &mut Printer, obj: &ObjectRef, lp: &ForNode, path: &AccessPath) -
         }
         if let Some(u) = unroll {
             kwargs.push(("unroll".into(), u));
+        }
+        // `range(start, stop, step)`; the `T.` loop functions take `step=` by keyword.
+        if let Some(s) = step {
+            let d = expr(p, s, &path.attr("step"))?;
+            if lp.kind == ForKind::Serial && lp.annotations.is_empty() {
+                args.push(d);
+            } else {
+                kwargs.push(("step".into(), d));
+            }
         }
         let rhs = callee.call_kw(args, kwargs);
         as_doc_body(p, &lp.body, &path.attr("body"))?;
