@@ -168,7 +168,7 @@ pub struct FunctorMethod {
 impl GetDescriptor for FunctorMethod {
     fn descr_get(zelf: PyObjectRef, obj: Option<PyObjectRef>, _cls: Option<PyObjectRef>, vm: &VirtualMachine) -> PyResult {
         Ok(match obj {
-            Some(obj) if !vm.is_none(&obj) => PyBoundMethod::new_ref(obj, zelf, &vm.ctx).into(),
+            Some(obj) if !vm.is_none(&obj) => PyBoundMethod::new(obj, zelf).into_ref(&vm.ctx).into(),
             _ => zelf,
         })
     }

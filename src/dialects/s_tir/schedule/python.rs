@@ -420,6 +420,8 @@ impl ScheduleCore {
         };
         // A loop or block replaced by a realize: the realize's block takes its place.
         st.replace(&func, &old.into_object(), target, &pairs).py(vm)
+    }
+
     // ---- rolling_buffer, pad_einsum, decompose_padding -----------------------
 
     #[pymethod]
