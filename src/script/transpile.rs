@@ -843,18 +843,17 @@ impl Context {
     /// the module is built: names of the class body before it, and names a `global`
     /// statement rebinds. Closure names keep their Python scope.
     fn snapshot_names(&self, sig: &Signature, class: &NameSet, scopes: &[NameSet]) -> Vec<String> {
-        let loads = NameLoads::default();
+        let mut loads = NameLoads::default();
         for s in &sig.stmts {
-            let mut s = s.clone();
-            loads.visit_stmt(&mut s);
+            ast::visitor::Visitor::visit_stmt(&mut loads, s);
         }
         let taken: HashSet<&str> = sig.kwonly.iter().map(|k| k.parameter.name.id.as_str()).collect();
         let mut names: Vec<String> = loads
             .0
-            .into_inner()
             .into_iter()
-            .filter(|n| !n.starts_with("__tvm") && !taken.contains(n.as_str()))
-            .filter(|n| class.contains(n) || (self.declared_global.contains(n) && !scopes.iter().any(|s| s.contains(n))))
+            .filter(|n| !n.starts_with("__tvm") && !taken.contains(n))
+            .filter(|n| class.contains(*n) || (self.declared_global.contains(*n) && !scopes.iter().any(|s| s.contains(*n))))
+            .map(str::to_string)
             .collect();
         names.sort();
         names
@@ -918,18 +917,18 @@ impl Transformer for ShadowRenamer<'_> {
     }
 }
 
-/// The names an expression loads (outside lambdas and comprehensions).
+/// The names statements load (outside lambdas and comprehensions), borrowed.
 #[derive(Default)]
-struct NameLoads(std::cell::RefCell<HashSet<String>>);
+struct NameLoads<'a>(HashSet<&'a str>);
 
-impl Transformer for NameLoads {
-    fn visit_expr(&self, expr: &mut Expr) {
+impl<'a> ast::visitor::Visitor<'a> for NameLoads<'a> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
         match expr {
             Expr::Name(n) if n.ctx == ast::ExprContext::Load => {
-                self.0.borrow_mut().insert(n.id.to_string());
+                self.0.insert(n.id.as_str());
             }
             Expr::Lambda(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {}
-            _ => walk_expr(self, expr),
+            _ => ast::visitor::walk_expr(self, expr),
         }
     }
 }
